@@ -1,0 +1,20 @@
+# Targets match the README. Each sets up .venv itself.
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test check bench clean
+
+run:
+	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q . && $(VENV)/bin/shipyard cost sample:lancer
+
+test:
+	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -e '.[test]' && $(PY) -m pytest
+
+check:
+	$(VENV)/bin/ruff check shipyard tests benchmarks && $(VENV)/bin/mypy --strict shipyard && $(VENV)/bin/lint-imports
+
+bench:
+	$(PY) benchmarks/pricing_bench.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

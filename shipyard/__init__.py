@@ -1,0 +1,3 @@
+"""Shipyard: spacecraft designer and point-cost calculator for The Pentagon War."""
+
+__version__ = "0.1.0"

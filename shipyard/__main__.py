@@ -1,0 +1,5 @@
+"""Allow `python -m shipyard`."""
+
+from shipyard.cli import main
+
+main()

@@ -1,0 +1,277 @@
+"""The `shipyard` command line: cost, validate, catalog, schema, samples.
+
+A face on the rules core. Every user-file problem becomes one line on stderr
+and exit code 2; illegal designs exit 1 from `validate`; never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from shipyard import __version__
+from shipyard.catalog import Catalog
+from shipyard.design import design_schema, read_design
+from shipyard.errors import ShipyardError
+from shipyard.legality import Issue, Scenario
+from shipyard.report import roman, sheet_data
+from shipyard.rulesets import Evaluation, evaluate, get_ruleset
+from shipyard.samples import resolve, sample_name, sample_paths
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+app = typer.Typer(
+    name="shipyard",
+    help="Design, price and check spacecraft for The Pentagon War.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+
+T = TypeVar("T")
+
+FilesArg = Annotated[
+    list[str],
+    typer.Argument(help="Design files (.ship.json or .toml), or sample:NAME.", show_default=False),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+BudgetOpt = Annotated[
+    int | None, typer.Option("--budget", min=0, help="Points budget agreed by the players.")
+]
+CatalogOpt = Annotated[
+    Path | None,
+    typer.Option("--catalog", help="Use this catalog folder instead of the bundled one."),
+]
+HyperOpt = Annotated[
+    bool, typer.Option("--allow-hyper-bombs", help="The scenario allows hyper bombs (R15).")
+]
+MassOpt = Annotated[
+    bool, typer.Option("--mass-rule", help="Judge engine needs by mass class (1.4).")
+]
+
+
+def fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
+    """One clear line on stderr, then exit."""
+    print(f"shipyard: {message}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def guarded(action: Callable[[], T]) -> T:
+    try:
+        return action()
+    except ShipyardError as exc:
+        fail(str(exc))
+
+
+def _evaluate_all(files: list[str], scenario: Scenario,
+                  catalog: Path | None) -> list[tuple[str, Evaluation]]:
+    """Read every file first: one unreadable file stops with exit 2."""
+    root = str(catalog) if catalog else None
+    results = []
+    for argument in files:
+        def one(argument: str = argument) -> Evaluation:
+            path = resolve(argument)
+            design = read_design(path)
+            return evaluate(design, scenario, root, str(path))
+        results.append((argument, guarded(one)))
+    return results
+
+
+def _print_json(items: list[dict[str, Any]]) -> None:
+    payload: object = items[0] if len(items) == 1 else items
+    print(json.dumps(payload, indent=2))
+
+
+def _issue_line(issue: Issue) -> str:
+    where = f" {issue.path}:" if issue.path else ""
+    colour = "red" if issue.severity == "error" else "yellow"
+    return f"  [{colour}]{issue.severity}[/{colour}]{where} {issue.message}"
+
+
+def _print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
+    sheet, design = result.sheet, result.design
+    title = f"{design.name or '(unnamed)'}  [dim]{file}[/dim]"
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("Item")
+    table.add_column("Boxes", justify="right")
+    table.add_column("Points", justify="right")
+    table.add_column("Source", style="dim")
+    for line in sheet.lines:
+        mark = "" if line.source == "seed" else " *"
+        points = str(line.price) if line.price.denominator != 1 else str(int(line.price))
+        table.add_row(line.item, str(line.boxes or ""), points, f"{line.source} {line.rule}{mark}")
+    out.print(table)
+    crew = "manned" if design.manned else "unmanned"
+    kind = "base" if sheet.is_base else "spacecraft"
+    budget_text = f" of {budget}" if budget is not None else ""
+    out.print(
+        f"[bold]Total {sheet.total}{budget_text} points[/bold] (exact {sheet.exact_total})  "
+        f"size class {roman(sheet.size_class)}  {crew} {kind}"
+    )
+    out.print(
+        f"Boxes {sheet.boxes} ({sheet.non_radar_boxes} non-radar)  "
+        f"hull {sheet.hull_boxes} ({sheet.free_hull} free, {sheet.hull_forward} fwd / "
+        f"{sheet.hull_aft} aft)  final damage {sheet.final_damage_boxes} "
+        f"({sheet.free_final_damage} free)"
+    )
+    out.print(
+        f"Mass {sheet.mass_points} points, class {sheet.mass_class} "
+        f"({sheet.mass_class_exact})  radar rating {sheet.radar_rating}  "
+        f"explosion {sheet.explosion_strength}"
+    )
+    for issue in result.issues:
+        out.print(_issue_line(issue))
+    out.print()
+
+
+@app.command()
+def cost(files: FilesArg, as_json: JsonOpt = False, budget: BudgetOpt = None,
+         catalog: CatalogOpt = None, allow_hyper_bombs: HyperOpt = False) -> None:
+    """Price designs: every line, the total and the derived figures."""
+    scenario = Scenario(budget=budget, hyper_bombs_allowed=allow_hyper_bombs)
+    results = _evaluate_all(files, scenario, catalog)
+    if as_json:
+        _print_json([{"file": f, "name": r.design.name, **sheet_data(r.sheet, r.issues)}
+                     for f, r in results])
+        return
+    for file, result in results:
+        _print_sheet(file, result, budget)
+
+
+@app.command()
+def validate(files: FilesArg, budget: BudgetOpt = None, as_json: JsonOpt = False,
+             catalog: CatalogOpt = None, allow_hyper_bombs: HyperOpt = False,
+             mass_rule: MassOpt = False) -> None:
+    """Check designs: exit 0 legal (warnings shown), 1 illegal, 2 unreadable."""
+    scenario = Scenario(budget, allow_hyper_bombs, mass_rule)
+    results = _evaluate_all(files, scenario, catalog)
+    if as_json:
+        _print_json([
+            {"file": f, "name": r.design.name, "legal": r.legal, "total": r.sheet.total,
+             "size_class": r.sheet.size_class, "issues": [i.to_data() for i in r.issues]}
+            for f, r in results
+        ])
+    else:
+        for file, result in results:
+            verdict = "[green]legal[/green]" if result.legal else "[red]illegal[/red]"
+            out.print(f"{file}: {verdict} ({result.sheet.total} points, size class "
+                      f"{roman(result.sheet.size_class)})")
+            for issue in result.issues:
+                out.print(_issue_line(issue))
+    if not all(result.legal for _, result in results):
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+def _catalog_rows(catalog: Catalog) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for group, model in (("price", catalog.prices), ("drone", catalog.drone_weapons)):
+        for key, entry in model:
+            data = entry.model_dump(mode="json", exclude={"label", "note", "source", "rule"})
+            figures = {k: str(v) for k, v in data.items() if k != "unit" and v is not None}
+            rows.append({"group": group, "key": key, "label": entry.label, "unit": entry.unit,
+                         **figures, "source": entry.source, "rule": entry.rule,
+                         "note": entry.note})
+    multiplier = catalog.arcs.multiplier
+    rows.append({"group": "arcs", "key": "multiplier", "label": "Arc multiplier",
+                 "unit": "arcs", **{k: str(v) for k, v in multiplier.by_count.items()},
+                 "source": multiplier.source, "rule": multiplier.rule, "note": ""})
+    for key, entry in catalog.construction:
+        figures = entry.model_dump(mode="json", exclude={"label", "note", "source", "rule",
+                                                         "unit"})
+        rows.append({"group": "construction", "key": key, "label": key.replace("_", " "),
+                     "unit": "", **{k: str(v) for k, v in figures.items()},
+                     "source": entry.source, "rule": entry.rule, "note": entry.note})
+    return rows
+
+
+def _figures(row: dict[str, Any]) -> str:
+    skip = {"group", "key", "label", "unit", "source", "rule", "note"}
+    parts = [str(v) if k == "price" else f"{k.replace('_', ' ')} {v}"
+             for k, v in row.items() if k not in skip]
+    unit = f" / {row['unit']}" if row["unit"] else ""
+    return ", ".join(parts) + unit
+
+
+@app.command("catalog")
+def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
+                 ruleset: Annotated[str, typer.Option(help="Ruleset name.")] = "pentagon-war",
+                 ) -> None:
+    """Print the price list and tables, each with its provenance."""
+    loaded = guarded(lambda: get_ruleset(ruleset, "--ruleset").catalog(
+        str(catalog) if catalog else None))
+    rows = _catalog_rows(loaded)
+    if as_json:
+        rulings = {k: v.model_dump() for k, v in loaded.rulings.items()}
+        print(json.dumps({"ruleset": loaded.manifest.ruleset, "version": loaded.manifest.version,
+                          "digest": loaded.digest, "entries": rows, "rulings": rulings},
+                         indent=2))
+        return
+    table = Table(title=f"{loaded.manifest.title} catalog {loaded.manifest.version}",
+                  title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("Item", "Figures", "Source"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["label"], _figures(row), f"{row['source']} {row['rule']}")
+    out.print(table)
+    out.print("\n[bold]Rulings[/bold]")
+    for key, ruling in loaded.rulings.items():
+        out.print(f"[bold]{key}[/bold] {ruling.title}: {ruling.text}")
+
+
+@app.command()
+def schema(kind: Annotated[str, typer.Argument(help="Which schema: design.")] = "design",
+           ) -> None:
+    """Print the JSON Schema of a file format."""
+    schemas = {"design": design_schema}
+    if kind not in schemas:
+        fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")
+    print(json.dumps(schemas[kind](), indent=2))
+
+
+@app.command()
+def samples(as_json: JsonOpt = False) -> None:
+    """List the bundled sample designs (use them as sample:NAME)."""
+    rows: list[dict[str, Any]] = []
+    for path in sample_paths():
+        def one(path: Path = path) -> Evaluation:
+            return evaluate(read_design(path), file=str(path))
+        result = guarded(one)
+        rows.append({"name": sample_name(path), "design": result.design.name,
+                     "total": result.sheet.total, "size_class": result.sheet.size_class,
+                     "legal": result.legal, "file": str(path)})
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("Sample", "Design", "Points", "Size"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(f"sample:{row['name']}", row["design"], str(row["total"]),
+                      roman(row["size_class"]))
+    out.print(table)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"shipyard {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """Design, price and check spacecraft for The Pentagon War."""
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,37 @@
+"""Shared fixtures and hypothesis profiles.
+
+`ci` (the default) keeps the suite fast; set HYPOTHESIS_PROFILE=thorough for a
+longer local run.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from shipyard.catalog import Catalog, load_catalog
+from shipyard.design import Design, parse_design
+from shipyard.pricing import Sheet, price
+
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+def make(**fields: Any) -> Design:
+    """A design from keyword fields; everything omitted takes its default."""
+    return parse_design({"schema": "shipyard.design/1", "name": "test", **fields})
+
+
+def sheet_of(**fields: Any) -> Sheet:
+    return price(make(**fields), load_catalog())

@@ -1,0 +1,158 @@
+"""Every error and warning of RULES.md 1.6, with the field it points at."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from shipyard.legality import Issue, Scenario
+from shipyard.rulesets import evaluate
+from tests.conftest import make
+
+# A legal, quiet mobile craft to break one rule at a time.
+GOOD: dict[str, Any] = {
+    "systems": {"engine": 2, "fuel_tank": 1, "screen": 2},
+    "radar": [3, 1],
+    "armor": {"1": 2},
+}
+
+
+def issues(scenario: Scenario | None = None, **changes: Any) -> list[Issue]:
+    fields = {**GOOD, **changes}
+    return list(evaluate(make(**fields), scenario).issues)
+
+
+def codes(found: list[Issue], severity: str = "error") -> set[tuple[str, str]]:
+    return {(i.code, i.path) for i in found if i.severity == severity}
+
+
+def test_good_design_is_quiet() -> None:
+    assert issues() == []
+
+
+ERRORS: list[tuple[str, dict[str, Any], tuple[str, str], str]] = [
+    ("negative count", {"systems": {**GOOD["systems"], "cargo": -1}},
+     ("negative-count", "systems.cargo"), "1.6"),
+    ("fractional count", {"systems": {**GOOD["systems"], "capacitor": 2.5}},
+     ("non-integer-count", "systems.capacitor"), "1.6"),
+    ("fractional weapon count", {"weapons": [{"type": "laser", "arcs": ["RF"], "count": 1.5}]},
+     ("non-integer-count", "weapons[0].count"), "1.6"),
+    ("unknown system", {"systems": {**GOOD["systems"], "phaser": 2}},
+     ("unknown-system", "systems.phaser"), "1.2"),
+    ("unknown weapon", {"weapons": [{"type": "phaser", "arcs": ["RF"]}]},
+     ("unknown-system", "weapons[0].type"), "1.2"),
+    ("unknown gun", {"guns": [{"type": "blaster", "boxes": 2, "arcs": ["LF", "RF"]}]},
+     ("unknown-system", "guns[0].type"), "1.2"),
+    ("unknown drone weapon", {"drones": [{"weapon": "missile"}]},
+     ("unknown-system", "drones[0].weapon"), "1.2"),
+    ("rear armor with engines", {"armor": {"1": 2, "4": 1}}, ("rear-armor", "armor.4"), "R11"),
+    ("radar box 7", {"radar": [7, 1]}, ("radar-box-range", "radar[0]"), "R7"),
+    ("radar box 0 bought", {"radar": [3, 0]}, ("radar-box-range", "radar[1]"), "R7"),
+    ("radar increasing", {"radar": [2, 4]}, ("radar-order", "radar[1]"), "R7"),
+    ("weapon without arcs", {"weapons": [{"type": "laser", "arcs": []}]},
+     ("arcs-missing", "weapons[0].arcs"), "1.3"),
+    ("magnetic beam without arcs", {"weapons": [{"type": "magnetic_beam"}]},
+     ("arcs-missing", "weapons[0].arcs"), "1.3"),
+    ("repeated arc", {"weapons": [{"type": "laser", "arcs": ["RF", "RF"]}]},
+     ("arcs-repeated", "weapons[0].arcs"), "1.3"),
+    ("F2 repeats LF", {"weapons": [{"type": "laser", "arcs": ["F2", "LF"]}]},
+     ("arcs-repeated", "weapons[0].arcs"), "1.3"),
+    ("unknown arc", {"weapons": [{"type": "laser", "arcs": ["UP"]}]},
+     ("arcs-unknown", "weapons[0].arcs"), "R12"),
+    ("gun with one arc", {"guns": [{"type": "radiation_gun", "boxes": 1, "arcs": ["LF"]}]},
+     ("gun-arcs", "guns[0].arcs"), "1.3"),
+    ("gun with opposite arcs",
+     {"guns": [{"type": "radiation_gun", "boxes": 1, "arcs": ["LF", "RR"]}]},
+     ("gun-arcs", "guns[0].arcs"), "1.3"),
+    ("gun with three arcs",
+     {"guns": [{"type": "acid_gum_gun", "boxes": 1, "arcs": ["LF", "RF", "R"]}]},
+     ("gun-arcs", "guns[0].arcs"), "1.3"),
+    ("odd liquid metal gun",
+     {"guns": [{"type": "liquid_metal_gun", "boxes": 3, "arcs": ["LF", "RF"]}]},
+     ("gun-odd-boxes", "guns[0].boxes"), "1.2"),
+    ("gun with no boxes", {"guns": [{"type": "acid_gum_gun", "boxes": 0, "arcs": ["F2"]}]},
+     ("gun-no-boxes", "guns[0].boxes"), "1.2"),
+    ("two suicide bombs", {"options": {"suicide_bomb": 2}},
+     ("suicide-bombs", "options.suicide_bomb"), "1.2"),
+    ("two scoops", {"scoop": ["ramscoop", "magnascoop"]}, ("scoop-both", "scoop"), "1.2"),
+    ("point-defense drone rated 4", {"drones": [{"weapon": "point_defense", "rating": 4}]},
+     ("drone-pd-rating", "drones[0].rating"), "R9"),
+    ("hyper bomb without the scenario", {"systems": {**GOOD["systems"], "hyper_bomb": 1}},
+     ("hyper-bomb", "systems.hyper_bomb"), "R15"),
+    ("hull split off by one", {"hull_split": {"forward": 1, "aft": 1}},
+     ("hull-split", "hull_split"), "1.4"),
+    ("armor side 7", {"armor": {"7": 1}}, ("unknown-armor-side", "armor.7"), "R13"),
+]
+
+
+@pytest.mark.parametrize(("label", "changes", "expected", "rule"), ERRORS,
+                         ids=[e[0] for e in ERRORS])
+def test_error(label: str, changes: dict[str, Any], expected: tuple[str, str],
+               rule: str) -> None:
+    found = issues(**changes)
+    assert expected in codes(found)
+    issue = next(i for i in found if (i.code, i.path) == expected)
+    assert issue.rule == rule
+    assert rule in issue.message
+
+
+def test_scoop_on_a_base() -> None:
+    for scoop in ("ramscoop", "magnascoop"):
+        found = list(evaluate(make(scoop=scoop, systems={"cargo": 1})).issues)
+        assert ("scoop-on-base", "scoop") in codes(found)
+
+
+def test_base_may_armor_its_rear() -> None:
+    found = list(evaluate(make(armor={"4": 3}, systems={"screen": 1})).issues)
+    assert codes(found) == set()
+
+
+def test_budget() -> None:
+    # GOOD costs 2 x 5 + 3 + 2 x 23 + radar 4 + armor 9 = 72.
+    assert codes(issues(Scenario(budget=72))) == set()
+    over = issues(Scenario(budget=71))
+    assert ("over-budget", "") in codes(over)
+
+
+def test_hyper_bomb_with_the_scenario() -> None:
+    found = issues(Scenario(hyper_bombs_allowed=True),
+                   systems={**GOOD["systems"], "hyper_bomb": 1})
+    assert codes(found) == set()
+
+
+WARNINGS: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
+    # 2 engines; cargo 160 -> 171 before hull, hull 11, FD 6: 185 boxes, class III.
+    ("fewer engines than size class", {"systems": {**GOOD["systems"], "cargo": 160}},
+     ("slow-acceleration", "systems.engine")),
+    ("engines but no fuel", {"systems": {"engine": 2}}, ("no-fuel", "systems.fuel_tank")),
+    ("idle repair", {"systems": {**GOOD["systems"], "repair": 1}},
+     ("idle-repair", "systems.repair")),
+    ("blind craft", {"radar": []}, ("no-radar", "radar")),
+    ("missiles without cargo", {"systems": {**GOOD["systems"], "missile": 2}},
+     ("no-reloads", "systems.cargo")),
+    ("drones without cargo", {"drones": [{"weapon": "laser"}]}, ("no-reloads", "systems.cargo")),
+]
+
+
+@pytest.mark.parametrize(("label", "changes", "expected"), WARNINGS,
+                         ids=[w[0] for w in WARNINGS])
+def test_warning(label: str, changes: dict[str, Any], expected: tuple[str, str]) -> None:
+    found = issues(**changes)
+    assert expected in codes(found, "warning")
+    assert codes(found) == set(), "a warning alone leaves the design legal"
+
+
+def test_no_warning_when_the_rule_is_met() -> None:
+    assert issues(scoop="ramscoop", systems={"engine": 2}) == []  # ramscoop needs no fuel
+    assert issues(manned=True, systems={**GOOD["systems"], "repair": 1}) == []
+    base = list(evaluate(make(systems={"screen": 1})).issues)
+    assert base == []  # a base needs no radar, engines or fuel
+
+
+def test_mass_rule_judges_engines_by_mass_class() -> None:
+    # Ramming weight 10 = 600 mass points alone: mass class 3 > 2 engines.
+    fields = {"systems": {**GOOD["systems"], "ramming_weight": 10}}
+    assert ("slow-acceleration", "systems.engine") not in codes(issues(**fields), "warning")
+    found = issues(Scenario(mass_rule=True), **fields)
+    assert ("slow-acceleration", "systems.engine") in codes(found, "warning")

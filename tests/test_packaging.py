@@ -1,0 +1,35 @@
+"""A non-editable install must find the catalog: build the wheel and look inside."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_ships_the_catalog_and_finds_it(tmp_path: Path) -> None:
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path / "dist"), str(ROOT)],
+        capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr
+    wheel = next((tmp_path / "dist").glob("shipyard-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for part in ("prices.toml", "arcs.toml", "construction.toml", "rulings.toml",
+                 "designs/lancer.ship.json"):
+        assert f"shipyard/catalog_data/pentagon-war/{part}" in names
+    unpacked = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    # Run from an unrelated folder with only the unpacked wheel on the path.
+    code = ("from shipyard.samples import sample_paths; from shipyard.design import read_design;"
+            "from shipyard.rulesets import evaluate;"
+            "p = [x for x in sample_paths() if x.name == 'lancer.ship.json'][0];"
+            "print(p.parent.parent.parent.name, evaluate(read_design(p)).sheet.total)")
+    result = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, "
+                             f"{str(unpacked)!r}); {code}"], capture_output=True, text=True,
+                            cwd=tmp_path, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["catalog_data", "215"]
