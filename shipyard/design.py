@@ -28,6 +28,7 @@ from pydantic import (
 from shipyard.errors import DesignReadError, describe, first_problem
 
 SCHEMA = "shipyard.design/1"
+SSD_SCHEMA = "shipyard.ssd/1"  # an SSD document carries its design under "design"
 MAX_FILE_BYTES = 2_000_000
 
 SYSTEMS = (
@@ -195,6 +196,15 @@ def parse_design(data: object, file: str = "<design>") -> Design:
     """Check the shape of already-parsed data; raise `DesignReadError` if wrong."""
     if not isinstance(data, dict):
         raise DesignReadError(file, f"expected an object at the top level, got {describe(data)}")
+    if data.get("schema") == SSD_SCHEMA:
+        inner = data.get("design")
+        if not isinstance(inner, dict):
+            raise DesignReadError(file, "an SSD document needs its design here", "design")
+        try:
+            return parse_design(inner, file)
+        except DesignReadError as exc:
+            field = f"design.{exc.field}" if exc.field else "design"
+            raise DesignReadError(file, exc.problem, field) from None
     tag = data.get("schema")
     if tag is None:
         raise DesignReadError(file, f"required field is missing (expected '{SCHEMA}')", "schema")
