@@ -1,4 +1,4 @@
-"""The `shipyard` command line: cost, validate, catalog, schema, samples.
+"""The `shipyard` command line: cost, validate, catalog, schema, samples, export.
 
 A face on the rules core. Every user-file problem becomes one line on stderr
 and exit code 2; illegal designs exit 1 from `validate`; never a traceback.
@@ -18,12 +18,14 @@ from rich.table import Table
 
 from shipyard import __version__
 from shipyard.catalog import Catalog
+from shipyard.commands.export import export_command
 from shipyard.design import design_schema, read_design
 from shipyard.errors import ShipyardError
 from shipyard.legality import Issue, Scenario
 from shipyard.report import roman, sheet_data
 from shipyard.rulesets import Evaluation, evaluate, get_ruleset
 from shipyard.samples import resolve, sample_name, sample_paths
+from shipyard.ssd.document import ssd_schema
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -227,10 +229,10 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
 
 
 @app.command()
-def schema(kind: Annotated[str, typer.Argument(help="Which schema: design.")] = "design",
+def schema(kind: Annotated[str, typer.Argument(help="Which schema: design or ssd.")] = "design",
            ) -> None:
     """Print the JSON Schema of a file format."""
-    schemas = {"design": design_schema}
+    schemas = {"design": design_schema, "ssd": ssd_schema}
     if kind not in schemas:
         fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")
     print(json.dumps(schemas[kind](), indent=2))
@@ -257,6 +259,9 @@ def samples(as_json: JsonOpt = False) -> None:
         table.add_row(f"sample:{row['name']}", row["design"], str(row["total"]),
                       roman(row["size_class"]))
     out.print(table)
+
+
+app.command("export")(export_command)
 
 
 def _version(value: bool) -> None:

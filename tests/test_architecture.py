@@ -11,7 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ["shipyard.catalog", "shipyard.design", "shipyard.pricing", "shipyard.legality",
-        "shipyard.rulesets", "shipyard.report", "shipyard.samples", "shipyard.editing"]
+        "shipyard.rulesets", "shipyard.report", "shipyard.samples", "shipyard.editing",
+        "shipyard.ssd.document", "shipyard.ssd.layout"]
 
 
 def test_core_never_imports_a_user_interface() -> None:

@@ -1,0 +1,37 @@
+"""Median time to export the largest sample design to a PDF file, all sheets.
+
+Run: python benchmarks/export_bench.py   (target: under 300 ms)
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from shipyard.design import read_design
+from shipyard.rulesets import evaluate
+from shipyard.samples import sample_paths
+from shipyard.ssd.export import export
+
+RUNS = 50
+
+
+def main() -> None:
+    largest = max(sample_paths(), key=lambda p: evaluate(read_design(p)).sheet.boxes)
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "largest.pdf"
+        export([largest], "pdf", out)  # warm the catalog cache and imports
+        for _ in range(RUNS):
+            start = time.perf_counter()
+            content = export([largest], "pdf", out).content
+            times.append(time.perf_counter() - start)
+    boxes = evaluate(read_design(largest)).sheet.boxes
+    print(f"export pdf {largest.name} ({boxes} boxes, {len(content)} bytes)  "
+          f"median {statistics.median(times) * 1000:.1f} ms over {RUNS} runs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Commands of the `shipyard` command line that live in their own modules."""

@@ -1,0 +1,165 @@
+"""The layout: nothing overlaps, nothing leaves the page, every box is drawn once."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from benchmarks.pricing_bench import synthetic_640
+from shipyard.design import Design, parse_design, read_design
+from shipyard.rulesets import evaluate
+from shipyard.samples import sample_paths
+from shipyard.ssd.document import SsdDocument, build_document
+from shipyard.ssd.layout import (
+    BOX,
+    IMPULSES,
+    POWER_LINES,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+    bounds,
+    layout,
+    printable,
+    text_width,
+)
+from shipyard.ssd.svg import mark_size
+from tests.strategies import legal_designs
+
+SAMPLES = sample_paths()
+
+
+def doc_of(design: Design, **options: Any) -> SsdDocument:
+    return build_document(evaluate(design), **options)
+
+
+def sample(name: str) -> Design:
+    return read_design(next(p for p in SAMPLES if p.name == f"{name}.ship.json"))
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def check_pages(pages: list[Page]) -> None:
+    for page in pages:
+        texts = [item for item in page.items if isinstance(item, Text)]
+        for a, b in itertools.combinations(texts, 2):
+            assert not _overlap(a.bounds(), b.bounds()), (page.title, a.text, b.text)
+        for item in page.items:
+            left, top, right, bottom = bounds(item)
+            assert left >= 0 and top >= 0, (page.title, item)
+            assert right <= page.width and bottom <= page.height, (page.title, item)
+        boxes = [item for item in page.items if isinstance(item, Rect) and item.kind == "box"]
+        for box in boxes:
+            assert box.w >= BOX and box.h >= BOX
+            if box.mark:
+                assert text_width(box.mark, mark_size(box), True) <= box.w
+        for a, b in itertools.combinations(boxes, 2):
+            assert not _overlap(bounds(a), bounds(b)), (a.ref, b.ref)
+
+
+def box_refs(pages: list[Page]) -> list[str]:
+    return [item.ref for page in pages for item in page.items
+            if isinstance(item, Rect) and item.kind == "box"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_samples_lay_out_cleanly(path: Path, paper: str) -> None:
+    doc = doc_of(read_design(path))
+    pages = layout([doc], paper)
+    check_pages(pages)
+    assert box_refs(pages) == [box.id for box in doc.boxes]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_640_box_design_flows_onto_more_pages(paper: str) -> None:
+    design = synthetic_640()
+    assert evaluate(design).sheet.non_radar_boxes == 640
+    doc = doc_of(design, draft=True, budget=2000)
+    pages = layout([doc], paper, ["ssd"])
+    assert len(pages) >= 2
+    check_pages(pages)
+    assert box_refs(pages) == [box.id for box in doc.boxes]
+
+
+@settings(max_examples=25)
+@given(legal_designs())
+def test_any_legal_design_lays_out_cleanly(data: dict[str, Any]) -> None:
+    doc = doc_of(parse_design(data))
+    pages = layout([doc])
+    check_pages(pages)
+    assert Counter(box_refs(pages)) == Counter(box.id for box in doc.boxes)
+
+
+def test_a_design_with_many_weapon_groups_keeps_its_arc_diagrams_apart() -> None:
+    weapons = [{"type": "laser", "arcs": ["RF", "R"], "count": 1} for _ in range(20)]
+    design = parse_design({"schema": "shipyard.design/1", "name": "X" * 200,
+                           "systems": {"engine": 2, "fuel_tank": 1}, "weapons": weapons})
+    check_pages(layout([doc_of(design, draft=True, budget=99999)]))
+
+
+def test_sheets_in_order_and_bases_have_no_acceleration_record() -> None:
+    ship = doc_of(sample("hive"))
+    base = doc_of(sample("ceres-station"))
+    assert [p.sheet for p in layout([ship])] == ["ssd", "power", "accel"]
+    assert [p.sheet for p in layout([base])] == ["ssd", "power"]
+    assert [p.sheet for p in layout([ship, base], sheets=["accel", "power"])] == [
+        "power", "accel", "power"]
+
+
+def test_power_form_has_thirteen_lines_and_accel_record_twelve_impulses() -> None:
+    pages = layout([doc_of(sample("lancer"))])
+    power = [i.text for i in pages[1].items if isinstance(i, Text)]
+    assert len(POWER_LINES) == 13
+    for number, label in enumerate(POWER_LINES, start=1):
+        assert f"{number}. {label}" in power
+    accel = [i.text for i in pages[2].items if isinstance(i, Text)]
+    assert "A component" in accel and "C component" in accel
+    assert accel.count(f"Impulse {IMPULSES}") == accel.count("A component") > 0
+    assert "Impulse 13" not in accel
+
+
+def test_title_block_and_draft_mark() -> None:
+    pages = layout([doc_of(sample("lancer"), budget=400, draft=True)])
+    texts = [i.text for i in pages[0].items if isinstance(i, Text)]
+    assert "Lancer" in texts
+    assert any(t.startswith("Points ") and t.endswith("of 400") for t in texts)
+    assert all(any(i.text == "DRAFT" for i in p.items if isinstance(i, Text)) for p in pages)
+    clean = layout([doc_of(sample("lancer"))])
+    assert not any(i.text == "DRAFT" for p in clean for i in p.items if isinstance(i, Text))
+
+
+def test_radar_boxes_show_their_numbers_down_to_zero() -> None:
+    doc = doc_of(sample("ceres-station"))
+    pages = layout([doc], sheets=["ssd"])
+    marks = [i.mark for p in pages for i in p.items
+             if isinstance(i, Rect) and i.ref.startswith("radar#")]
+    assert marks == [str(n) for n in doc.sheet["radar_track"]]
+    assert marks[-1] == "0"
+
+
+def test_text_is_made_printable() -> None:
+    assert printable("Zelta\x00 \u2603 Dee\u00e9") == "Zelta? ? Dee\u00e9"
+
+
+def test_arc_wedges_point_the_right_way() -> None:
+    """RF lies ahead and to the right, LR behind and to the left (R12, R13)."""
+    weapons = [{"type": "laser", "arcs": ["RF"], "count": 1},
+               {"type": "laser", "arcs": ["LR"], "count": 1}]
+    design = parse_design({"schema": "shipyard.design/1", "name": "Arcs",
+                           "systems": {"engine": 1, "fuel_tank": 1}, "weapons": weapons})
+    page = layout([doc_of(design)], sheets=["ssd"])[0]
+    wedges = [item for item in page.items if isinstance(item, Polygon) and item.kind == "arc"]
+    assert len(wedges) == 2
+    for wedge, right, ahead in ((wedges[0], True, True), (wedges[1], False, False)):
+        (cx, cy), *rim = wedge.points
+        mx = sum(x for x, _ in rim) / len(rim)
+        my = sum(y for _, y in rim) / len(rim)
+        assert (mx > cx) == right and (my < cy) == ahead

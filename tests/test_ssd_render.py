@@ -1,0 +1,112 @@
+"""The SVG, PDF and text backends: what they draw, and the same bytes every time."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from benchmarks.pricing_bench import synthetic_640
+from shipyard.design import Design, read_design
+from shipyard.rulesets import evaluate
+from shipyard.samples import sample_paths
+from shipyard.ssd.document import build_document
+from shipyard.ssd.layout import PAPERS, POWER_LINES, layout
+from shipyard.ssd.pdf import render_pdf
+from shipyard.ssd.svg import render_svg
+from shipyard.ssd.text import render_markdown, render_text
+
+SAMPLES = sample_paths()
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+MM_PER_POINT = 25.4 / 72
+
+
+def sample(name: str) -> Design:
+    return read_design(next(p for p in SAMPLES if p.name == f"{name}.ship.json"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_svg_draws_one_box_rectangle_per_box(path: Path) -> None:
+    evaluation = evaluate(read_design(path))
+    svg = render_svg(layout([build_document(evaluation)]))
+    assert svg.count('class="box"') == evaluation.sheet.boxes
+    assert len(re.findall(r'data-id="[^"]+"', svg)) == evaluation.sheet.boxes
+
+
+def test_svg_of_a_640_box_design_counts_every_box() -> None:
+    evaluation = evaluate(synthetic_640())
+    svg = render_svg(layout([build_document(evaluation)], sheets=["ssd"]))
+    assert svg.count('class="box"') == evaluation.sheet.boxes
+
+
+def test_svg_escapes_names() -> None:
+    design = sample("lancer").model_copy(update={"name": "<A & B>"})
+    svg = render_svg(layout([build_document(evaluate(design))]))
+    assert "&lt;A &amp; B&gt;" in svg and "<A & B>" not in svg
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pdf_reads_back_with_pages_size_and_labels(paper: str) -> None:
+    evaluation = evaluate(sample("hive"))
+    pages = layout([build_document(evaluation, budget=2000)], paper)
+    reader = PdfReader(io.BytesIO(render_pdf(pages)))
+    assert len(reader.pages) == len(pages) == 3
+    width, height = PAPERS[paper]
+    for page in reader.pages:
+        assert float(page.mediabox.width) * MM_PER_POINT == pytest.approx(width, abs=0.2)
+        assert float(page.mediabox.height) * MM_PER_POINT == pytest.approx(height, abs=0.2)
+    ssd = reader.pages[0].extract_text()
+    assert "Hive" in ssd
+    assert f"Points {evaluation.sheet.total} of 2000" in ssd
+    for label in ("Screens", "Radar track", "Hull forward", "Final damage", "Laser drone bays",
+                  "Derived figures", "Explosion strength"):
+        assert label in ssd
+    power = reader.pages[1].extract_text()
+    assert "Capacitor Power Management Form" in power
+    assert POWER_LINES[-1] in power
+    assert "Acceleration Record" in reader.pages[2].extract_text()
+
+
+def test_a_fleet_pack_has_one_sheet_set_per_design() -> None:
+    docs = [build_document(evaluate(sample(n))) for n in ("hive", "ceres-station", "lancer")]
+    reader = PdfReader(io.BytesIO(render_pdf(layout(docs))))
+    assert len(reader.pages) == 3 + 2 + 3
+    assert "Ceres Station" in reader.pages[3].extract_text()
+
+
+@pytest.mark.parametrize("render", [render_svg, render_text, render_markdown, render_pdf])
+def test_same_input_same_bytes(render: object) -> None:
+    assert callable(render)
+    first = render(layout([build_document(evaluate(sample("sunspear")))]))
+    second = render(layout([build_document(evaluate(sample("sunspear")))]))
+    assert first == second
+
+
+def test_text_shows_boxes_and_radar_numbers() -> None:
+    evaluation = evaluate(sample("lancer"))
+    text = render_text(layout([build_document(evaluation)], sheets=["ssd"]))
+    track = "".join(f"[{n}]" for n in evaluation.sheet.radar_track)
+    assert track in text
+    assert text.count("[") == evaluation.sheet.boxes
+    markdown = render_markdown(layout([build_document(evaluation)]))
+    assert markdown.startswith("## Spacecraft Systems Display")
+    assert markdown.count("```") % 2 == 0
+
+
+def _snapshot(name: str, content: str) -> None:
+    path = SNAPSHOTS / name
+    if os.environ.get("SHIPYARD_UPDATE_SNAPSHOTS") == "1":
+        path.write_bytes(content.encode())
+    assert path.exists(), f"no snapshot {name}: run with SHIPYARD_UPDATE_SNAPSHOTS=1"
+    assert content.encode() == path.read_bytes(), f"{name} changed"
+
+
+@pytest.mark.parametrize("name", ["lancer", "hive"])
+def test_snapshots(name: str) -> None:
+    pages = layout([build_document(evaluate(sample(name)))])
+    _snapshot(f"{name}.svg", render_svg(pages))
+    _snapshot(f"{name}.txt", render_text(pages))
