@@ -16,6 +16,7 @@ check:
 bench:
 	$(PY) benchmarks/pricing_bench.py
 	$(PY) benchmarks/export_bench.py
+	$(PY) benchmarks/duel_bench.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,4 +1,4 @@
-"""The `shipyard` command line: cost, validate, catalog, schema, samples, export.
+"""The `shipyard` command line: cost, validate, catalog, schema, samples, export, duel.
 
 A face on the rules core. Every user-file problem becomes one line on stderr
 and exit code 2; illegal designs exit 1 from `validate`; never a traceback.
@@ -18,6 +18,7 @@ from rich.table import Table
 
 from shipyard import __version__
 from shipyard.catalog import Catalog
+from shipyard.commands.duel import duel_command
 from shipyard.commands.export import export_command
 from shipyard.design import design_schema, read_design
 from shipyard.errors import ShipyardError
@@ -262,6 +263,7 @@ def samples(as_json: JsonOpt = False) -> None:
 
 
 app.command("export")(export_command)
+app.command("duel")(duel_command)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,168 @@
+"""`shipyard duel A B`: auto-resolve many duels between two legal designs.
+
+A face on `shipyard.engine`: reads the designs, runs the batch (with a
+progress bar on long runs), prints rates with 95% Wilson intervals, or one
+duel turn by turn with `--log`. Unreadable files exit 2, illegal designs 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from shipyard.design import read_design
+from shipyard.engine.batch import Matchup, names, run_batch, run_one
+from shipyard.engine.dice import duel_seed
+from shipyard.engine.duel import Result, Scenario
+from shipyard.engine.policy import POLICIES
+from shipyard.engine.stats import Rate, Summary, summarize
+from shipyard.engine.tables import load_combat
+from shipyard.errors import ShipyardError
+from shipyard.rulesets import Evaluation, evaluate
+from shipyard.samples import resolve
+
+EXIT_ILLEGAL, EXIT_UNREADABLE = 1, 2
+BLOCK = 200  # duels between two looks at the interval under --until-ci
+PROGRESS_FROM = 500  # runs from which a progress bar is worth showing
+
+out = Console(highlight=False, soft_wrap=True)
+
+
+def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
+    print(f"shipyard: {message}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def _load(argument: str) -> Evaluation:
+    try:
+        path = resolve(argument)
+        design = read_design(path)
+        result = evaluate(design, file=str(path))
+        load_combat(design.ruleset)
+    except ShipyardError as exc:
+        _fail(str(exc))
+    if not result.legal:
+        print(f"shipyard: {argument}: the design is not legal:", file=sys.stderr)
+        for issue in result.issues:
+            if issue.severity == "error":
+                where = f" {issue.path}:" if issue.path else ""
+                print(f"  error{where} {issue.message} ({issue.rule})", file=sys.stderr)
+        raise typer.Exit(EXIT_ILLEGAL)
+    return result
+
+
+def _run(matchup: Matchup, runs: int, seed: int, workers: int, until_ci: float | None,
+         show_progress: bool) -> list[Result]:
+    results: list[Result] = []
+    with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                  disable=not show_progress) as progress:
+        task = progress.add_task("duels", total=runs)
+        advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
+        while len(results) < runs:
+            block = runs - len(results) if until_ci is None else min(BLOCK, runs - len(results))
+            results += run_batch(matchup, block, seed, workers, start=len(results),
+                                 progress=advance)
+            if until_ci is not None and summarize(results).wins.width < until_ci:
+                break
+    return results
+
+
+def _percent(rate: Rate) -> str:
+    return f"{rate.share:6.1%}"
+
+
+def _print_summary(a: str, b: str, summary: Summary, seed: int, policies: tuple[str, str],
+                   scenario: Scenario) -> None:
+    a, b = escape(a), escape(b)  # design names are the player's text, not markup
+    out.print(f"[bold]{a}[/bold] ({policies[0]}) against [bold]{b}[/bold] ({policies[1]}): "
+              f"{summary.runs} duels, seed {seed}, start range {scenario.start_range}, "
+              f"turn limit {scenario.turn_limit}")
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("Outcome")
+    table.add_column("Duels", justify="right")
+    table.add_column("Rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for label, rate in ((f"{a} wins", summary.wins), (f"{b} wins", summary.losses),
+                        ("draws", summary.draws)):
+        table.add_row(label, str(rate.count), _percent(rate),
+                      f"{rate.low:.1%} - {rate.high:.1%}")
+    out.print(table)
+    if summary.mean_turns_to_kill is None:
+        out.print("No duel ended in a kill.")
+    else:
+        out.print(f"Turns to a kill: mean {summary.mean_turns_to_kill:.2f}, "
+                  f"median {summary.median_turns_to_kill:g}")
+    out.print(f"Mean damage dealt: {a} {summary.mean_damage[0]:.1f}, "
+              f"{b} {summary.mean_damage[1]:.1f}")
+    if summary.kill_causes:
+        causes = ", ".join(f"{cause} {share:.0%}" for cause, share in summary.kill_causes.items())
+        out.print(f"Kills by cause: {causes}")
+
+
+def duel_command(
+    a: Annotated[str, typer.Argument(metavar="A", show_default=False,
+                                     help="First design (.ship.json or .toml), or sample:NAME.")],
+    b: Annotated[str, typer.Argument(metavar="B", show_default=False,
+                                     help="Second design, or sample:NAME.")],
+    runs: Annotated[int, typer.Option("--runs", min=1,
+                                      help="Duels to run (the most, with --until-ci).")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Master seed of the batch.")] = 1,
+    range_: Annotated[int, typer.Option("--range", min=0, help="Start range in hexes.")] = 30,
+    turns: Annotated[int, typer.Option("--turns", min=1,
+                                       help="Turn limit; a duel still going is a draw.")] = 20,
+    policy_a: Annotated[str, typer.Option("--policy-a", help="Policy of the first design: "
+                                          + ", ".join(POLICIES) + ".")] = "default",
+    policy_b: Annotated[str, typer.Option("--policy-b",
+                                          help="Policy of the second design.")] = "default",
+    workers: Annotated[int, typer.Option("--workers", min=0,
+                                         help="Worker processes (0: one per core).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    until_ci: Annotated[float | None, typer.Option(
+        "--until-ci", min=0.0, max=1.0,
+        help="Stop once the win-rate 95% interval is narrower than this.")] = None,
+    log: Annotated[bool, typer.Option("--log", help="Print the first duel turn by turn.")] = False,
+) -> None:
+    """Auto-resolve duels between two designs: win, loss and draw rates with 95% intervals."""
+    for policy in (policy_a, policy_b):
+        if policy not in POLICIES:
+            _fail(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
+    first, second = _load(a), _load(b)
+    combat = load_combat(first.design.ruleset)
+    scenario = Scenario(range_, combat.scenario.closing_speed, turns)
+    matchup = Matchup(first, second, policy_a, policy_b, scenario)
+    name_a, name_b = names(matchup)
+    if log:
+        result = run_one(matchup, duel_seed(seed, 0), log=True)
+        if as_json:
+            print(json.dumps({"a": name_a, "b": name_b, "seed": seed, "log": list(result.log),
+                              "winner": None if result.winner is None else (name_a, name_b)[
+                                  result.winner],
+                              "turns": result.turns, "cause": result.cause,
+                              "damage": {"a": result.damage[0], "b": result.damage[1]}},
+                             indent=2))
+        else:
+            for line in result.log:
+                out.print(line, markup=False)
+        return
+    count = workers if workers > 0 else (os.cpu_count() or 1)
+    show = not as_json and runs >= PROGRESS_FROM
+    results = _run(matchup, runs, seed, count, until_ci, show)
+    summary = summarize(results)
+    if as_json:
+        print(json.dumps({"a": name_a, "b": name_b, "policies": [policy_a, policy_b],
+                          "seed": seed, "scenario": {"start_range": scenario.start_range,
+                                                     "closing_speed": scenario.closing_speed,
+                                                     "turn_limit": scenario.turn_limit},
+                          **summary.as_data()}, indent=2))
+    else:
+        _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario)

@@ -1,0 +1,7 @@
+"""The duel engine: two legal designs fight it out under RULES.md 2 and the duel model of 3.
+
+Pure rules code with no user interface: tables from the catalog (`tables`),
+seeded dice (`dice`), plain game state (`state`), rule resolution (`damage`,
+`fire`, `pointdefense`, `flight`, `duel`), decisions (`policy`), and many duels
+at once with their statistics (`batch`, `stats`).
+"""
