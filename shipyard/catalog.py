@@ -13,7 +13,7 @@ import tomllib
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -49,6 +49,7 @@ Exact = Annotated[
     WithJsonSchema({"type": ["integer", "string"]}),
 ]
 Source = Literal["seed", "reconstructed", "ruling"]
+M = TypeVar("M", bound=BaseModel)
 
 
 class Entry(BaseModel):
@@ -294,7 +295,8 @@ def catalog_root() -> Path:
     return here.parent / "catalog"
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Path) -> dict[str, Any]:
+    """A catalog TOML file as data; `CatalogError` naming the file if it is not one."""
     name = str(path)
     try:
         raw = path.read_bytes()
@@ -310,7 +312,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise CatalogError(name, f"not valid TOML ({exc})") from None
 
 
-def _check(path: Path, model: type[BaseModel], data: dict[str, Any]) -> BaseModel:
+def check_model(path: Path, model: type[M], data: dict[str, Any]) -> M:
+    """Validate catalog data; `CatalogError` naming the file and the key at fault."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -339,10 +342,10 @@ def load_catalog(ruleset: str = "pentagon-war", root: str | None = None) -> Cata
     digest = hashlib.sha256()
     for name, model in _FILES.items():
         path = folder / name
-        data = _read_toml(path)
+        data = read_toml(path)
         digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         key = name.removesuffix(".toml")
-        parts[key] = _check(path, model, data)
+        parts[key] = check_model(path, model, data)
     manifest = parts.pop("ruleset")
     parts["rulings"] = parts["rulings"].root
     catalog = Catalog(

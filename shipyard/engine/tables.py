@@ -7,7 +7,6 @@ raises `CatalogError` naming the file, the key and the problem.
 
 from __future__ import annotations
 
-import tomllib
 from bisect import bisect_left
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -20,12 +19,10 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainValidator,
-    ValidationError,
     model_validator,
 )
 
-from shipyard.catalog import catalog_root
-from shipyard.errors import CatalogError, first_problem
+from shipyard.catalog import catalog_root, check_model, read_toml
 
 CHART_SYSTEMS = frozenset({
     "hull_forward", "hull_aft", "cargo", "engine", "point_defense", "laser", "capacitor",
@@ -291,28 +288,11 @@ def combat_path(ruleset: str = "pentagon-war") -> Path:
 
 def parse_combat(data: dict[str, Any], file: str) -> Combat:
     """Check already-parsed TOML data; raise `CatalogError` naming the key at fault."""
-    try:
-        return Combat.model_validate(data)
-    except ValidationError as exc:
-        field, problem = first_problem(exc.errors())
-        raise CatalogError(file, problem, field) from None
+    return check_model(Path(file), Combat, data)
 
 
 def read_combat(path: Path) -> Combat:
-    name = str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise CatalogError(name, "catalog file is missing") from None
-    except OSError as exc:
-        raise CatalogError(name, f"cannot read: {exc.strerror or exc}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise CatalogError(name, "not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(name, f"not valid TOML ({exc})") from None
-    return parse_combat(data, name)
+    return parse_combat(read_toml(path), str(path))
 
 
 @lru_cache(maxsize=4)
