@@ -30,16 +30,20 @@ from shipyard.errors import CatalogError, first_problem
 
 
 def _to_fraction(value: object) -> Fraction:
-    if isinstance(value, bool):
-        raise ValueError("expected a number or a fraction like '3/4'")
-    if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, str):
+    """A catalog figure: a whole number or a fraction like '3/4', never negative."""
+    figure: Fraction | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        figure = Fraction(value)
+    elif isinstance(value, str):
         try:
-            return Fraction(value)
+            figure = Fraction(value)
         except (ValueError, ZeroDivisionError):
-            pass
-    raise ValueError("expected a number or a fraction like '3/4'")
+            figure = None
+    if figure is None:
+        raise ValueError("expected a number or a fraction like '3/4'")
+    if figure < 0:
+        raise ValueError("a catalog figure cannot be negative")
+    return figure
 
 
 Exact = Annotated[
@@ -337,7 +341,8 @@ def load_catalog(ruleset: str = "pentagon-war", root: str | None = None) -> Cata
     """Load and check the catalog of `ruleset` (cached: it is read once)."""
     folder = Path(root) if root else catalog_root() / ruleset
     if not folder.is_dir():
-        raise CatalogError(str(folder), f"no catalog folder for ruleset '{ruleset}'")
+        raise CatalogError(str(folder), f"no catalog folder for ruleset '{ruleset}' (a catalog "
+                           "folder holds ruleset.toml, prices.toml and the other tables)")
     parts: dict[str, Any] = {}
     digest = hashlib.sha256()
     for name, model in _FILES.items():

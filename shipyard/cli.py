@@ -14,6 +14,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from shipyard import __version__
@@ -94,23 +95,29 @@ def _print_json(items: list[dict[str, Any]]) -> None:
 
 
 def _issue_line(issue: Issue) -> str:
-    where = f" {issue.path}:" if issue.path else ""
+    where = f" {escape(issue.path)}:" if issue.path else ""
     colour = "red" if issue.severity == "error" else "yellow"
-    return f"  [{colour}]{issue.severity}[/{colour}]{where} {issue.message}"
+    return f"  [{colour}]{issue.severity}[/{colour}]{where} {escape(issue.message)}"
+
+
+def _marked(source: str, rule: str) -> bool:
+    """A figure resting on a ruling or a reconstructed table, not the original text."""
+    return source != "seed" or rule.startswith("R")
 
 
 def _print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
     sheet, design = result.sheet, result.design
-    title = f"{design.name or '(unnamed)'}  [dim]{file}[/dim]"
+    title = f"{escape(design.name or '(unnamed)')}  [dim]{escape(file)}[/dim]"
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("Item")
     table.add_column("Boxes", justify="right")
     table.add_column("Points", justify="right")
     table.add_column("Source", style="dim")
     for line in sheet.lines:
-        mark = "" if line.source == "seed" else " *"
+        mark = " *" if _marked(line.source, line.rule) else ""
         points = str(line.price) if line.price.denominator != 1 else str(int(line.price))
-        table.add_row(line.item, str(line.boxes or ""), points, f"{line.source} {line.rule}{mark}")
+        table.add_row(escape(line.item), str(line.boxes or ""), points,
+                      f"{line.source} {line.rule}{mark}")
     out.print(table)
     crew = "manned" if design.manned else "unmanned"
     kind = "base" if sheet.is_base else "spacecraft"
@@ -165,7 +172,7 @@ def validate(files: FilesArg, budget: BudgetOpt = None, as_json: JsonOpt = False
     else:
         for file, result in results:
             verdict = "[green]legal[/green]" if result.legal else "[red]illegal[/red]"
-            out.print(f"{file}: {verdict} ({result.sheet.total} points, size class "
+            out.print(f"{escape(file)}: {verdict} ({result.sheet.total} points, size class "
                       f"{roman(result.sheet.size_class)})")
             for issue in result.issues:
                 out.print(_issue_line(issue))
@@ -179,24 +186,34 @@ def _catalog_rows(catalog: Catalog) -> list[dict[str, Any]]:
         for key, entry in model:
             data = entry.model_dump(mode="json", exclude={"label", "note", "source", "rule"})
             figures = {k: str(v) for k, v in data.items() if k != "unit" and v is not None}
-            rows.append({"group": group, "key": key, "label": entry.label, "unit": entry.unit,
+            rows.append({"section": group, "key": key, "label": entry.label, "unit": entry.unit,
                          **figures, "source": entry.source, "rule": entry.rule,
                          "note": entry.note})
     multiplier = catalog.arcs.multiplier
-    rows.append({"group": "arcs", "key": "multiplier", "label": "Arc multiplier",
-                 "unit": "arcs", **{k: str(v) for k, v in multiplier.by_count.items()},
+    rows.append({"section": "arcs", "key": "multiplier", "label": "Arc multiplier (by arcs)",
+                 "unit": "", **{k: str(v) for k, v in multiplier.by_count.items()},
                  "source": multiplier.source, "rule": multiplier.rule, "note": ""})
     for key, entry in catalog.construction:
         figures = entry.model_dump(mode="json", exclude={"label", "note", "source", "rule",
                                                          "unit"})
-        rows.append({"group": "construction", "key": key, "label": key.replace("_", " "),
+        rows.append({"section": "construction", "key": key,
+                     "label": key.replace("_", " ").capitalize(),
                      "unit": "", **{k: str(v) for k, v in figures.items()},
                      "source": entry.source, "rule": entry.rule, "note": entry.note})
     return rows
 
 
 def _figures(row: dict[str, Any]) -> str:
-    skip = {"group", "key", "label", "unit", "source", "rule", "note"}
+    if row["key"] == "multiplier":
+        return ", ".join(f"{k}: x{v}" for k, v in row.items() if k.isdigit())
+    if row.get("group", "1") != "1":
+        size = row["group"]
+        return f"first {size} boxes {row['first']}, each further {size} {row['further']}"
+    if "rate" in row:
+        return f"{row['rate']} of the rest of the design"
+    if row["unit"] == "number":
+        return f"{row['price']} x the box's number"
+    skip = {"section", "key", "label", "unit", "source", "rule", "note", "group"}
     parts = [str(v) if k == "price" else f"{k.replace('_', ' ')} {v}"
              for k, v in row.items() if k not in skip]
     unit = f" / {row['unit']}" if row["unit"] else ""
@@ -222,7 +239,8 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
     for column in ("Item", "Figures", "Source"):
         table.add_column(column)
     for row in rows:
-        table.add_row(row["label"], _figures(row), f"{row['source']} {row['rule']}")
+        mark = " *" if _marked(row["source"], row["rule"]) else ""
+        table.add_row(row["label"], _figures(row), f"{row['source']} {row['rule']}{mark}")
     out.print(table)
     out.print("\n[bold]Rulings[/bold]")
     for key, ruling in loaded.rulings.items():
@@ -281,4 +299,9 @@ def root(
 
 
 def main() -> None:
+    # User text the terminal cannot show is replaced, never a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
     app()

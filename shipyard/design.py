@@ -30,6 +30,8 @@ from shipyard.errors import DesignReadError, describe, first_problem
 SCHEMA = "shipyard.design/1"
 SSD_SCHEMA = "shipyard.ssd/1"  # an SSD document carries its design under "design"
 MAX_FILE_BYTES = 2_000_000
+MAX_COUNT = 100_000  # far beyond any playable design; keeps hostile numbers out
+MAX_ENTRIES = 1_000  # radar boxes, weapons, guns or drones in one list
 
 SYSTEMS = (
     "screen",
@@ -56,7 +58,9 @@ SIDES = ("1", "2", "3", "4", "5", "6")
 def _number(value: object) -> int | float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"expected a number, got {describe(value)}")
-    if isinstance(value, float) and value.is_integer() and math.isfinite(value):
+    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_COUNT:
+        raise ValueError(f"number is out of range (at most {MAX_COUNT:,})")
+    if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
 
@@ -77,16 +81,20 @@ def _scoop(value: object) -> str | list[str]:
     raise ValueError(f"expected one of {', '.join(SCOOPS)}, got {describe(value)}")
 
 
+# Counts are read as any number so that legality can name a negative or
+# fractional one (1.6); the schema says so.
 Count = Annotated[int | float, PlainValidator(_number), WithJsonSchema({"type": "number"})]
 FlagOrCount = Annotated[
     bool | int | float,
     PlainValidator(_flag_or_count),
-    WithJsonSchema({"type": ["boolean", "integer"]}),
+    WithJsonSchema({"type": ["boolean", "number"]}),
 ]
+# One scoop name; a list is read too, so that "both scoops" can be written and flagged.
 Scoop = Annotated[
     str | list[str],
     PlainValidator(_scoop),
-    WithJsonSchema({"enum": list(SCOOPS)}),
+    WithJsonSchema({"anyOf": [{"enum": list(SCOOPS)},
+                              {"type": "array", "items": {"enum": list(SCOOPS)}}]}),
 ]
 
 
@@ -165,11 +173,11 @@ class Design(_Strict):
     scoop: Scoop = "none"
     systems: Systems = Field(default_factory=Systems)
     hull_split: HullSplit | None = None
-    armor: dict[str, Count] = Field(default_factory=dict)
-    radar: list[Count] = Field(default_factory=list)
-    weapons: list[Weapon] = Field(default_factory=list)
-    guns: list[Gun] = Field(default_factory=list)
-    drones: list[Drone] = Field(default_factory=list)
+    armor: dict[str, Count] = Field(default_factory=dict, max_length=12)
+    radar: list[Count] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    weapons: list[Weapon] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    guns: list[Gun] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    drones: list[Drone] = Field(default_factory=list, max_length=MAX_ENTRIES)
     options: Options = Field(default_factory=Options)
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -198,7 +206,7 @@ def parse_design(data: object, file: str = "<design>") -> Design:
         raise DesignReadError(file, f"expected an object at the top level, got {describe(data)}")
     if data.get("schema") == SSD_SCHEMA:
         inner = data.get("design")
-        if not isinstance(inner, dict):
+        if not isinstance(inner, dict) or inner.get("schema") != SCHEMA:
             raise DesignReadError(file, "an SSD document needs its design here", "design")
         try:
             return parse_design(inner, file)
@@ -258,6 +266,8 @@ def read_text(path: Path) -> str:
     try:
         if path.is_dir():
             raise DesignReadError(file, "is a folder, not a file")
+        if path.exists() and not path.is_file():
+            raise DesignReadError(file, "not a regular file")
         with path.open("rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:

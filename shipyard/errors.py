@@ -66,6 +66,8 @@ def first_problem(errors: Sequence[Mapping[str, object]]) -> tuple[str, str]:
         msg = "unknown field"
     elif kind == "missing":
         msg = "required field is missing"
+    elif kind == "too_long":
+        msg = "too many entries"
     elif expected:
         msg = f"expected {expected}, got {got}"
     elif msg.startswith("Value error, "):

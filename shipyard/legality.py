@@ -123,7 +123,10 @@ def _radar(design: Design, catalog: Catalog) -> list[Issue]:
     rule = catalog.construction.radar
     found: list[Issue] = []
     for i, box in enumerate(design.radar):
-        if isinstance(box, float) or not rule.lowest <= box <= rule.highest:
+        if isinstance(box, float):
+            found.append(_error("non-integer-count", f"radar box {box} is not a whole number",
+                                f"radar[{i}]", "1.6"))
+        elif not rule.lowest <= box <= rule.highest:
             found.append(_error(
                 "radar-box-range",
                 f"radar box {box} is outside {rule.lowest}-{rule.highest}; the free "
@@ -134,7 +137,6 @@ def _radar(design: Design, catalog: Catalog) -> list[Issue]:
                 "radar-order",
                 f"radar track must not increase: {design.radar[i - 1]} then {design.radar[i]}",
                 f"radar[{i}]", "R7"))
-            break
     return found
 
 
@@ -154,8 +156,8 @@ def _weapon_arcs(design: Design, catalog: Catalog) -> list[Issue]:
                                 f"{', '.join(arc_order(catalog))} or F2", path, "R12"))
         repeated = [a for a, n in Counter(arcs).items() if n > 1]
         if repeated:
-            found.append(_error("arcs-repeated", f"arc {repeated[0]} is given twice", path,
-                                "1.3"))
+            found.append(_error("arcs-repeated", f"arcs given more than once: "
+                                f"{', '.join(repeated)}", path, "1.3"))
     return found
 
 
@@ -218,7 +220,7 @@ def _craft(design: Design, sheet: Sheet, catalog: Catalog, scenario: Scenario) -
     if split is not None and count(split.forward) + count(split.aft) != sheet.hull_boxes:
         found.append(_error(
             "hull-split", f"hull split {split.forward} + {split.aft} does not add up to the "
-            f"{sheet.hull_boxes} hull boxes", "hull_split", "1.4"))
+            f"{sheet.hull_boxes} hull boxes", "hull_split", "1.2"))
     if scenario.budget is not None and sheet.total > scenario.budget:
         found.append(_error("over-budget", f"{sheet.total} points is over the budget of "
                             f"{scenario.budget}", "", "1.1"))
@@ -242,7 +244,7 @@ def _warnings(design: Design, sheet: Sheet, scenario: Scenario) -> list[Issue]:
     if count(design.systems.repair) and not design.manned:
         found.append(_warning("idle-repair", "repair boxes do nothing on an unmanned craft "
                               "with no attachment", "systems.repair", "1.1"))
-    if engines and not [b for b in design.radar if isinstance(b, int) and b > 0]:
+    if engines and not [b for b in design.radar if b > 0]:
         found.append(_warning("no-radar", "a mobile craft with only the 0 radar box can never "
                               "lock on", "radar", "R17"))
     ordnance = sum(count(d.count) for d in design.drones) + count(design.systems.missile)

@@ -157,7 +157,7 @@ def _price_boxes(design: Design, catalog: Catalog, ledger: _Ledger) -> None:
     main = prices.main_control
     free_controls = catalog.construction.limits.main_controls_free
     ledger.add("main_control", main.label, free_controls, main.price * free_controls, main,
-               "systems.aux_control", counted_as="control")
+               "", counted_as="control")
     ledger.flat("aux_control", count(systems.aux_control), prices.aux_control,
                 "systems.aux_control", counted_as="control")
     ledger.flat("repair", count(systems.repair), prices.repair, "systems.repair")
@@ -271,7 +271,7 @@ def price(design: Design, catalog: Catalog) -> Sheet:
     divisor = build.free_hull.manned_divisor if design.manned else build.free_hull.unmanned_divisor
     free_hull = rounded(Fraction(before_hull, divisor), build.rounding.free_hull)
     extra_hull = count(design.systems.extra_hull)
-    ledger.add("free_hull", "Hull (free)", free_hull, Fraction(0), build.free_hull, "hull_split",
+    ledger.add("free_hull", "Hull (free)", free_hull, Fraction(0), build.free_hull, "",
                counted_as="hull")
     ledger.flat("extra_hull", extra_hull, prices.extra_hull, "systems.extra_hull",
                 counted_as="hull")
@@ -284,7 +284,7 @@ def price(design: Design, catalog: Catalog) -> Sheet:
                       build.rounding.free_final_damage)
     extra_fd = count(design.systems.extra_final_damage)
     ledger.add("free_final_damage", "Final damage (free)", free_fd, Fraction(0),
-               build.free_final_damage, "systems.extra_final_damage", counted_as="final_damage")
+               build.free_final_damage, "", counted_as="final_damage")
     ledger.flat("extra_final_damage", extra_fd, prices.extra_final_damage,
                 "systems.extra_final_damage", counted_as="final_damage")
 

@@ -163,7 +163,7 @@ def test_catalog_lists_prices_with_provenance() -> None:
     result = run("catalog", "--json")
     assert result.returncode == 0
     data = json.loads(result.stdout)
-    by_key = {(e["group"], e["key"]): e for e in data["entries"]}
+    by_key = {(e["section"], e["key"]): e for e in data["entries"]}
     assert by_key[("price", "screen")]["price"] == "23"
     assert by_key[("price", "magnascoop")]["rule"] == "R6"
     assert by_key[("arcs", "multiplier")]["1"] == "3/4"
@@ -187,3 +187,43 @@ def test_samples_command_lists_every_sample() -> None:
     result = run("samples", "--json")
     assert result.returncode == 0
     assert {row["name"] for row in json.loads(result.stdout)} == set(SAMPLES)
+
+
+def test_brackets_in_user_text_are_printed_as_they_are(tmp_path: Path) -> None:
+    path = tmp_path / "ship [v2].ship.json"
+    path.write_text(json.dumps({**GOOD, "name": "[/red] oops",
+                                "systems": {"engine": 1, "fuel_tank": 1, "[/b]": 1},
+                                "weapons": [{"type": "[/x]", "arcs": ["[/y]"]}]}))
+    for command in ("cost", "validate"):
+        result = run(command, path)
+        assert "Traceback" not in result.stderr
+        assert "[/red] oops" in result.stdout or command == "validate"
+        assert "ship [v2].ship.json" in result.stdout
+    assert run("validate", path).returncode == 1
+
+
+def test_a_named_pipe_is_refused_not_waited_on(tmp_path: Path) -> None:
+    import os
+
+    pipe = tmp_path / "pipe.ship.json"
+    os.mkfifo(pipe)
+    one_clear_line(run("validate", pipe), "pipe.ship.json", "not a regular file")
+
+
+def test_absurd_numbers_and_lists_are_refused(tmp_path: Path) -> None:
+    big = tmp_path / "big.ship.json"
+    big.write_text('{"schema": "shipyard.design/1", "systems": {"screen": ' + "9" * 4000 + "}}")
+    one_clear_line(run("cost", big), "systems.screen", "out of range")
+    long = tmp_path / "long.ship.json"
+    long.write_text(json.dumps({**GOOD, "radar": [1] * 5000}))
+    one_clear_line(run("validate", long), "radar", "too many")
+
+
+def test_text_the_terminal_cannot_show_is_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "odd.ship.json"
+    path.write_text('{"schema": "shipyard.design/1", "name": "Caf\\u00e9 \\ud800"}')
+    result = subprocess.run([sys.executable, "-m", "shipyard", "cost", str(path)],
+                            capture_output=True, text=True, timeout=60,
+                            env={**__import__("os").environ, "PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0, result.stderr
+    assert "Caf? ?" in result.stdout

@@ -81,7 +81,7 @@ ERRORS: list[tuple[str, dict[str, Any], tuple[str, str], str]] = [
     ("hyper bomb without the scenario", {"systems": {**GOOD["systems"], "hyper_bomb": 1}},
      ("hyper-bomb", "systems.hyper_bomb"), "R15"),
     ("hull split off by one", {"hull_split": {"forward": 1, "aft": 1}},
-     ("hull-split", "hull_split"), "1.4"),
+     ("hull-split", "hull_split"), "1.2"),
     ("armor side 7", {"armor": {"7": 1}}, ("unknown-armor-side", "armor.7"), "R13"),
 ]
 
@@ -156,3 +156,17 @@ def test_mass_rule_judges_engines_by_mass_class() -> None:
     assert ("slow-acceleration", "systems.engine") not in codes(issues(**fields), "warning")
     found = issues(Scenario(mass_rule=True), **fields)
     assert ("slow-acceleration", "systems.engine") in codes(found, "warning")
+
+
+def test_every_rise_and_every_repeat_is_reported() -> None:
+    found = issues(radar=[1, 2, 1, 3], weapons=[{"type": "laser",
+                                                 "arcs": ["RF", "RF", "L", "L"]}])
+    assert {p for c, p in codes(found) if c == "radar-order"} == {"radar[1]", "radar[3]"}
+    repeat = next(i for i in found if i.code == "arcs-repeated")
+    assert "RF" in repeat.message and "L" in repeat.message
+
+
+def test_fractional_radar_box_is_a_count_error() -> None:
+    found = issues(radar=[2.5])
+    assert ("non-integer-count", "radar[0]") in codes(found)
+    assert not codes(found, "warning")
