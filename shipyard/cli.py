@@ -18,13 +18,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from shipyard import __version__
-from shipyard.catalog import Catalog
 from shipyard.commands.duel import duel_command
 from shipyard.commands.export import export_command
 from shipyard.design import design_schema, read_design
 from shipyard.errors import ShipyardError
 from shipyard.legality import Issue, Scenario
-from shipyard.report import roman, sheet_data
+from shipyard.price_list import figures, is_marked, price_rows
+from shipyard.report import marked, roman, sheet_data
 from shipyard.rulesets import Evaluation, evaluate, get_ruleset
 from shipyard.samples import resolve, sample_name, sample_paths
 from shipyard.ssd.document import ssd_schema
@@ -34,7 +34,6 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 app = typer.Typer(
     name="shipyard",
     help="Design, price and check spacecraft for The Pentagon War.",
-    no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
@@ -100,11 +99,6 @@ def _issue_line(issue: Issue) -> str:
     return f"  [{colour}]{issue.severity}[/{colour}]{where} {escape(issue.message)}"
 
 
-def _marked(source: str, rule: str) -> bool:
-    """A figure resting on a ruling or a reconstructed table, not the original text."""
-    return source != "seed" or rule.startswith("R")
-
-
 def _print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
     sheet, design = result.sheet, result.design
     title = f"{escape(design.name or '(unnamed)')}  [dim]{escape(file)}[/dim]"
@@ -114,7 +108,7 @@ def _print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
     table.add_column("Points", justify="right")
     table.add_column("Source", style="dim")
     for line in sheet.lines:
-        mark = " *" if _marked(line.source, line.rule) else ""
+        mark = " *" if marked(line) else ""
         points = str(line.price) if line.price.denominator != 1 else str(int(line.price))
         table.add_row(escape(line.item), str(line.boxes or ""), points,
                       f"{line.source} {line.rule}{mark}")
@@ -180,46 +174,6 @@ def validate(files: FilesArg, budget: BudgetOpt = None, as_json: JsonOpt = False
         raise typer.Exit(EXIT_ILLEGAL)
 
 
-def _catalog_rows(catalog: Catalog) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    for group, model in (("price", catalog.prices), ("drone", catalog.drone_weapons)):
-        for key, entry in model:
-            data = entry.model_dump(mode="json", exclude={"label", "note", "source", "rule"})
-            figures = {k: str(v) for k, v in data.items() if k != "unit" and v is not None}
-            rows.append({"section": group, "key": key, "label": entry.label, "unit": entry.unit,
-                         **figures, "source": entry.source, "rule": entry.rule,
-                         "note": entry.note})
-    multiplier = catalog.arcs.multiplier
-    rows.append({"section": "arcs", "key": "multiplier", "label": "Arc multiplier (by arcs)",
-                 "unit": "", **{k: str(v) for k, v in multiplier.by_count.items()},
-                 "source": multiplier.source, "rule": multiplier.rule, "note": ""})
-    for key, entry in catalog.construction:
-        figures = entry.model_dump(mode="json", exclude={"label", "note", "source", "rule",
-                                                         "unit"})
-        rows.append({"section": "construction", "key": key,
-                     "label": key.replace("_", " ").capitalize(),
-                     "unit": "", **{k: str(v) for k, v in figures.items()},
-                     "source": entry.source, "rule": entry.rule, "note": entry.note})
-    return rows
-
-
-def _figures(row: dict[str, Any]) -> str:
-    if row["key"] == "multiplier":
-        return ", ".join(f"{k}: x{v}" for k, v in row.items() if k.isdigit())
-    if row.get("group", "1") != "1":
-        size = row["group"]
-        return f"first {size} boxes {row['first']}, each further {size} {row['further']}"
-    if "rate" in row:
-        return f"{row['rate']} of the rest of the design"
-    if row["unit"] == "number":
-        return f"{row['price']} x the box's number"
-    skip = {"section", "key", "label", "unit", "source", "rule", "note", "group"}
-    parts = [str(v) if k == "price" else f"{k.replace('_', ' ')} {v}"
-             for k, v in row.items() if k not in skip]
-    unit = f" / {row['unit']}" if row["unit"] else ""
-    return ", ".join(parts) + unit
-
-
 @app.command("catalog")
 def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
                  ruleset: Annotated[str, typer.Option(help="Ruleset name.")] = "pentagon-war",
@@ -227,7 +181,7 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
     """Print the price list and tables, each with its provenance."""
     loaded = guarded(lambda: get_ruleset(ruleset, "--ruleset").catalog(
         str(catalog) if catalog else None))
-    rows = _catalog_rows(loaded)
+    rows = price_rows(loaded)
     if as_json:
         rulings = {k: v.model_dump() for k, v in loaded.rulings.items()}
         print(json.dumps({"ruleset": loaded.manifest.ruleset, "version": loaded.manifest.version,
@@ -239,8 +193,8 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
     for column in ("Item", "Figures", "Source"):
         table.add_column(column)
     for row in rows:
-        mark = " *" if _marked(row["source"], row["rule"]) else ""
-        table.add_row(row["label"], _figures(row), f"{row['source']} {row['rule']}{mark}")
+        mark = " *" if is_marked(row["source"], row["rule"]) else ""
+        table.add_row(row["label"], figures(row), f"{row['source']} {row['rule']}{mark}")
     out.print(table)
     out.print("\n[bold]Rulings[/bold]")
     for key, ruling in loaded.rulings.items():
@@ -290,12 +244,36 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+def _open_designer(file: Path | None, budget: int | None) -> None:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail("the designer needs a terminal; see `shipyard --help` for the other commands")
+    from shipyard.tui import run
+
+    guarded(lambda: run(file, budget=budget))
+
+
+@app.command()
+def design(
+    file: Annotated[Path, typer.Argument(help="Design file to open; a missing file starts a "
+                                              "new design that will be saved there.")],
+    budget: BudgetOpt = None,
+) -> None:
+    """Open the designer on a design file (or sample:NAME)."""
+    _open_designer(file, budget)
+
+
+@app.callback(invoke_without_command=True)
 def root(
+    context: typer.Context,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
 ) -> None:
-    """Design, price and check spacecraft for The Pentagon War."""
+    """Design, price and check spacecraft for The Pentagon War.
+
+    With no command, opens the designer on the starter design.
+    """
+    if context.invoked_subcommand is None:
+        _open_designer(None, None)
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from shipyard.legality import Issue
+from shipyard.price_list import is_marked
 from shipyard.pricing import Line, Sheet
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
@@ -35,6 +36,11 @@ def exact(value: Fraction) -> str:
 def number(value: Fraction) -> int | float:
     """A figure that is whole or a half, as a JSON number."""
     return int(value) if value.denominator == 1 else float(value)
+
+
+def marked(line: Line) -> bool:
+    """A sheet line resting on a ruling or a reconstructed table."""
+    return is_marked(line.source, line.rule)
 
 
 def line_data(line: Line) -> dict[str, Any]:

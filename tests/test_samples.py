@@ -70,6 +70,11 @@ WORKED = {
     # Everything else: 46 + 5 + 70 + 10 + 3 + 5 + 7 + 8 + 7 x 5/4 + 20 = 731/4;
     # invisibility 3/20 of it: total 731/4 x 23/20 = 16813/80 = 210.16 -> 210.
     "shade": (Fraction(16813, 80), 210, 1, 2, 2, 1, 1, 23),
+    # Starter (the designer's first design), manned. Boxes: screen 2 + armor 4 + fuel 2
+    # + cap 4 + PD 2 + engine 1 + radar 4 (3-2-1-0) + main 1 + laser 1 = 21
+    # -> hull ceil(21/8) = 3; non-radar 17 + 3 = 20 -> FD 1; 21: class I.
+    # Price: 46 + armor (5 + 4) + 5 + 5 + 6 + 28 + 10 + 5 + radar 6 + laser 7 = 127.
+    "starter": (Fraction(127), 127, 1, 3, 3, 1, 1, 21),
 }
 
 

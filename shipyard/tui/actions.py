@@ -1,0 +1,238 @@
+"""The designer's commands: files, budget, export, screens and quitting.
+
+Kept apart from `app.py` so that the app stays a small owner of the
+session. Every command here is also in the command palette (`COMMANDS`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from pathlib import Path
+
+from textual import work
+from textual.app import App
+
+from shipyard.design import read_design
+from shipyard.editing import Change, append
+from shipyard.errors import ShipyardError
+from shipyard.samples import resolve, sample_name, sample_paths
+from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
+from shipyard.tui.session import Session, starter_design, suggested_path
+from shipyard.tui.widgets.editor import NEW_ENTRY
+
+# (title, help, action) for the command palette.
+COMMANDS = (
+    ("Save", "Save the design (Ctrl+S)", "save"),
+    ("Save as…", "Save the design under a new name (F12)", "save_as"),
+    ("Open…", "Open a design file or a bundled sample (Ctrl+O)", "open"),
+    ("New design", "Start again from the starter design (Ctrl+N)", "new"),
+    ("Undo", "Undo the last edit (Ctrl+Z)", "undo"),
+    ("Redo", "Redo the edit just undone (Ctrl+Y)", "redo"),
+    ("Set budget…", "The agreed points budget; over it is an error (Ctrl+B)", "budget"),
+    ("Export record sheets…", "PDF, SVG, SSD JSON, text or Markdown (Ctrl+E)", "export"),
+    ("Preview record sheet", "The record sheet as text (F2)", "preview"),
+    ("Catalog and rulings", "Every price with its provenance, and the rulings (F3)", "catalog"),
+    ("Duel…", "Battle-test the design against a sample or a file (F4)", "duel"),
+    ("Keys", "Every key binding (F1)", "help"),
+    ("Light or dark theme", "Switch between the light and dark themes (Ctrl+T)", "toggle_theme"),
+    ("Add a secondary weapon", "A laser on LF+RF, to change as you like", "add('weapons')"),
+    ("Add a gun", "A one-box radiation gun on LF+RF", "add('guns')"),
+    ("Add a drone bay", "A laser drone bay", "add('drones')"),
+    ("Go to the first issue", "Focus the field of the first error or warning", "first_issue"),
+    ("Quit", "Leave Shipyard, asking first if there are unsaved changes (Ctrl+Q)", "quit"),
+)
+
+SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
+
+
+class FileActions(App[None]):
+    """Commands on the session; the app supplies the session and the edit function."""
+
+    session: Session
+
+    def edit(self, change: Change) -> bool:
+        raise NotImplementedError
+
+    def design_changed(self) -> None:
+        raise NotImplementedError
+
+    def go_to_issue(self, path: str) -> None:
+        raise NotImplementedError
+
+    # Files -----------------------------------------------------------------
+
+    def write(self, path: Path | None = None) -> bool:
+        try:
+            target = self.session.save(path)
+        except ShipyardError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return False
+        self.notify(f"Saved {target}")
+        self.design_changed()
+        return True
+
+    async def save(self) -> bool:
+        """Save in place when the file is the player's own JSON design, else ask where."""
+        if self.session.can_save_in_place:
+            return self.write()
+        return await self.save_as()
+
+    async def save_as(self) -> bool:
+        suggestion = suggested_path(self.session.design, self.session.path)
+        answer = await self.push_screen_wait(TextDialog(
+            "Save as", "File to save the design to (JSON design format):", str(suggestion)))
+        if not answer or not answer.strip():
+            return False
+        path = Path(answer.strip()).expanduser()
+        if path.is_dir():
+            path = path / suggestion.name
+        same = self.session.path is not None and path.resolve() == self.session.path.resolve()
+        if path.exists() and not same:
+            confirm = await self.push_screen_wait(ConfirmDialog(
+                "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel"))
+            if confirm != "yes":
+                return False
+        return self.write(path)
+
+    @work(exclusive=True, group="dialog")
+    async def action_save(self) -> None:
+        await self.save()
+
+    @work(exclusive=True, group="dialog")
+    async def action_save_as(self) -> None:
+        await self.save_as()
+
+    async def settle_changes(self, doing: str) -> bool:
+        """Before leaving the design: save, discard or stay. True to go on."""
+        if not self.session.workbench.changed:
+            return True
+        answer = await self.push_screen_wait(ChoiceDialog(
+            "Unsaved changes", f"{self.session.title} has unsaved changes. Save them before "
+            f"{doing}?", SAVE_CHOICES))
+        if answer == "save":
+            return await self.save()
+        return answer == "discard"
+
+    @work(exclusive=True, group="dialog")
+    async def action_open(self) -> None:
+        if not await self.settle_changes("opening another design"):
+            return
+        names = ", ".join(sample_name(p) for p in sample_paths())
+        answer = await self.push_screen_wait(TextDialog(
+            "Open", f"A design file (.ship.json, .toml or .ssd.json) or sample:NAME.\n"
+            f"Samples: {names}", placeholder="path/to/design.ship.json"))
+        if not answer or not answer.strip():
+            return
+        argument = answer.strip()
+        try:
+            design = read_design(resolve(argument))
+        except ShipyardError as exc:
+            self.notify(str(exc), title="Cannot open", severity="error")
+            return
+        self.session.discard_recovery()
+        sample = argument.startswith("sample:")
+        self.session.replace(design, None if sample else Path(argument).expanduser(), argument)
+        self.design_changed()
+
+    @work(exclusive=True, group="dialog")
+    async def action_new(self) -> None:
+        if not await self.settle_changes("starting a new design"):
+            return
+        self.session.discard_recovery()
+        self.session.replace(starter_design(), None, "new design")
+        self.design_changed()
+
+    async def action_quit(self) -> None:
+        self.quit_asking()
+
+    @work(exclusive=True, group="dialog")
+    async def quit_asking(self) -> None:
+        if await self.settle_changes("quitting"):
+            self.session.discard_recovery()
+            self.exit()
+
+    @work(exclusive=True, group="dialog")
+    async def offer_recovery(self) -> None:
+        recovery = self.session.pending_recovery()
+        if recovery is None:
+            return
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
+        answer = await self.push_screen_wait(ConfirmDialog(
+            "Recover unsaved work?",
+            f"Shipyard closed at {when} without saving changes to {self.session.title}. "
+            "Restore them? (Undo goes back to the file.)", "Restore", "Discard"))
+        if answer == "yes":
+            self.session.recover(recovery)
+        else:
+            self.session.discard_recovery()
+        self.design_changed()
+
+    # Design-wide settings -----------------------------------------------
+
+    @work(exclusive=True, group="dialog")
+    async def action_budget(self) -> None:
+        workbench = self.session.workbench
+        current = workbench.scenario.budget
+        answer = await self.push_screen_wait(TextDialog(
+            "Budget", "Agreed points budget (leave empty for none):",
+            "" if current is None else str(current), placeholder="e.g. 300"))
+        if answer is None:
+            return
+        text = answer.strip().replace(",", "").replace("_", "")
+        if text and not (text.isdigit() and len(text) <= 9):
+            self.notify(f"budget: {answer!r} is not a whole number of points", severity="error")
+            return
+        workbench.set_scenario(dataclasses.replace(workbench.scenario,
+                                                   budget=int(text) if text else None))
+        self.design_changed()
+
+    def action_add(self, group: str) -> None:
+        if group in NEW_ENTRY:
+            self.edit(append(group, NEW_ENTRY[group]))
+
+    def action_first_issue(self) -> None:
+        issues = sorted(self.session.workbench.evaluation.issues,
+                        key=lambda i: i.severity != "error")
+        if issues:
+            self.go_to_issue(issues[0].path)
+        else:
+            self.notify("No issues: the design is legal.")
+
+    # Screens -------------------------------------------------------------
+
+    @work(exclusive=True, group="dialog")
+    async def action_export(self) -> None:
+        from shipyard.tui.screens.export import ExportDialog, write_export
+
+        evaluation = self.session.workbench.evaluation
+        request = await self.push_screen_wait(ExportDialog(evaluation, self.session.path))
+        if request is None:
+            return
+        try:
+            target = write_export(request, evaluation, self.session.workbench.scenario.budget)
+        except ShipyardError as exc:
+            self.notify(str(exc), title="Not exported", severity="error")
+            return
+        self.notify(f"Exported {target}" + (" (marked DRAFT)" if request.draft else ""))
+
+    def action_preview(self) -> None:
+        from shipyard.tui.screens.preview import PreviewScreen
+
+        self.push_screen(PreviewScreen(self.session.workbench.evaluation,
+                                       self.session.workbench.scenario.budget))
+
+    def action_catalog(self) -> None:
+        from shipyard.tui.screens.catalog import CatalogScreen
+
+        self.push_screen(CatalogScreen(self.session.workbench.evaluation.catalog))
+
+    def action_help(self) -> None:
+        from shipyard.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def action_duel(self) -> None:
+        from shipyard.tui.screens.duel import DuelScreen
+
+        self.push_screen(DuelScreen(self.session.workbench.evaluation))

@@ -1,0 +1,97 @@
+"""The designer app: owns the session and its one edit function.
+
+Screens and dialogs live in `tui/screens`, widgets in `tui/widgets`; the
+file actions (open, save, export, quit) are in `tui/actions.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from typing import ClassVar
+
+from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from shipyard.editing import Change
+from shipyard.errors import ShipyardError
+from shipyard.tui.actions import COMMANDS, FileActions
+from shipyard.tui.screens.designer import DesignerScreen
+from shipyard.tui.session import Session
+
+
+class ShipyardApp(FileActions):
+    """Shipyard's designer."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Shipyard"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f1", "help", "Help"),
+        Binding("ctrl+t", "toggle_theme", "Theme", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.autosave_problem = False
+
+    def get_default_screen(self) -> Screen[None]:
+        return DesignerScreen()
+
+    @property
+    def designer(self) -> DesignerScreen:
+        return next(s for s in self.screen_stack if isinstance(s, DesignerScreen))
+
+    def on_mount(self) -> None:
+        self.theme = "textual-dark"
+        self.offer_recovery()
+
+    def edit(self, change: Change) -> bool:
+        """The one edit function: record undo, re-price, show, autosave."""
+        applied = self.session.workbench.apply(change)
+        if not applied:
+            self.notify("That edit would not make a readable design; nothing changed.",
+                        severity="warning")
+        self.design_changed()
+        return applied
+
+    def design_changed(self) -> None:
+        self.designer.refresh_view()
+        self.call_after_refresh(self.autosave)
+
+    def autosave(self) -> None:
+        try:
+            self.session.autosave()
+        except (OSError, ShipyardError) as exc:
+            if not self.autosave_problem:
+                self.autosave_problem = True
+                self.notify(f"Autosave failed: {exc}", severity="error")
+
+    def go_to_issue(self, path: str) -> None:
+        self.designer.go_to(path)
+
+    def action_undo(self) -> None:
+        if self.session.workbench.undo():
+            self.design_changed()
+        else:
+            self.notify("Nothing to undo.")
+
+    def action_redo(self) -> None:
+        if self.session.workbench.redo():
+            self.design_changed()
+        else:
+            self.notify("Nothing to redo.")
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for title, help_text, action in COMMANDS:
+            yield SystemCommand(title, help_text, self._runner(action))
+
+    def _runner(self, action: str) -> Callable[[], Awaitable[None]]:
+        async def run() -> None:
+            await self.run_action(action)
+        return run

@@ -1,0 +1,105 @@
+"""The catalog screen: every price with its provenance, and the rulings, searchable."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from shipyard.catalog import Catalog
+from shipyard.price_list import figures, is_marked, price_rows
+
+
+def matches(row: dict[str, Any], words: list[str]) -> bool:
+    haystack = " ".join(str(v) for v in row.values()).lower() + " " + figures(row).lower()
+    return all(word in haystack for word in words)
+
+
+def rulings_text(catalog: Catalog, words: list[str], focus: str = "") -> Text:
+    """The rulings that match the search, the selected row's ruling first."""
+    text = Text()
+    items = sorted(catalog.rulings.items(), key=lambda item: item[0] != focus)
+    for key, ruling in items:
+        body = f"{key} {ruling.title} {ruling.text}".lower()
+        if words and not all(word in body for word in words) and key != focus:
+            continue
+        text.append(f"{key} {ruling.title}\n", style="bold reverse" if key == focus else "bold")
+        text.append(f"{ruling.text}\n\n")
+    return text or Text("No ruling matches the search.", style="dim")
+
+
+class CatalogScreen(Screen[None]):
+    """Type to search; the rulings panel follows the selected price."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f3", "app.pop_screen", "Back"),
+        Binding("ctrl+f", "search", "Search"),
+    ]
+
+    def __init__(self, catalog: Catalog, search: str = "") -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.rows = price_rows(catalog)
+        self.shown: list[dict[str, Any]] = []
+        self.search = search
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Input(self.search, placeholder="search prices and rulings (e.g. armor, R1, "
+                                             "reconstructed)", id="search")
+        with Horizontal(id="catalog-main"):
+            yield DataTable(id="prices", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="rulings-scroll"):
+                yield Static(id="rulings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        manifest = self.catalog.manifest
+        self.sub_title = f"{manifest.title} catalog {manifest.version}: * rests on a ruling " \
+                         "or a reconstructed table"
+        table = self.query_one("#prices", DataTable)
+        table.add_columns("Item", "Figures", "Source", "Rule")
+        self.query_one("#rulings-scroll").border_title = "Rulings"
+        self.fill(self.search)
+        table.focus()
+
+    def fill(self, search: str) -> None:
+        words = search.lower().split()
+        table = self.query_one("#prices", DataTable)
+        table.clear()
+        self.shown = [row for row in self.rows if matches(row, words)]
+        for row in self.shown:
+            mark = " *" if is_marked(row["source"], row["rule"]) else ""
+            table.add_row(row["label"], figures(row), f"{row['source']}{mark}", row["rule"])
+        focus = self.shown[0]["rule"] if self.shown else ""
+        self.query_one("#rulings", Static).update(rulings_text(self.catalog, words, focus))
+
+    @on(Input.Changed, "#search")
+    def _search(self, event: Input.Changed) -> None:
+        self.search = event.value
+        self.fill(event.value)
+
+    @on(Input.Submitted, "#search")
+    def _to_table(self) -> None:
+        self.query_one("#prices", DataTable).focus()
+
+    @on(DataTable.RowHighlighted, "#prices")
+    def _row(self, event: DataTable.RowHighlighted) -> None:
+        if 0 <= event.cursor_row < len(self.shown):
+            row = self.shown[event.cursor_row]
+            words = self.search.lower().split()
+            ruling = rulings_text(self.catalog, words, row["rule"])
+            note = Text(f"{row['label']}: {figures(row)}\n", style="bold")
+            if row.get("note"):
+                note.append(f"{row['note']}\n")
+            note.append(f"source {row['source']}, rule {row['rule']}\n\n", style="dim")
+            self.query_one("#rulings", Static).update(note + ruling)
+
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()

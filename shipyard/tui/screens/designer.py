@@ -1,0 +1,168 @@
+"""The designer screen: the editor, the live sheet, the issues and the hint line.
+
+Every edit a field asks for goes to the app's one edit function; this
+screen then shows the new evaluation everywhere at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from shipyard.margin import Margin, what_if
+from shipyard.report import roman
+from shipyard.tui.widgets.editor import Editor
+from shipyard.tui.widgets.fields import Field, View
+from shipyard.tui.widgets.issues import IssuesPanel
+from shipyard.tui.widgets.sheet import SheetPanel, points
+
+if TYPE_CHECKING:
+    from shipyard.tui.app import ShipyardApp
+
+
+def hint_text(label: str, margin: Margin | None, total: int) -> Text:
+    """The 'what does this cost me' line under the editor."""
+    text = Text(f"{label}: ", style="bold")
+    if margin is None:
+        text.append("no change to the price", style="dim")
+        return text
+    sign = "+" if margin.points >= 0 else "-"
+    text.append(f"{sign}{points(abs(margin.points))} points", style="bold")
+    text.append(f" (total {total + margin.total})")
+    extras = []
+    if margin.free_hull:
+        extras.append(f"free hull {margin.free_hull:+d}")
+    if margin.final_damage:
+        extras.append(f"free final damage {margin.final_damage:+d}")
+    before, after = margin.size_class
+    if before != after:
+        extras.append(f"size class {roman(before)} → {roman(after)}")
+    if extras:
+        text.append(" · " + " · ".join(extras), style="yellow")
+    return text
+
+
+class DesignerScreen(Screen[None]):
+    """Edit on the left, see the sheet and the issues on the right."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "app.save", "Save"),
+        Binding("f12", "app.save_as", "Save as", show=False),
+        Binding("ctrl+o", "app.open", "Open", show=False),
+        Binding("ctrl+n", "app.new", "New", show=False),
+        Binding("ctrl+z", "app.undo", "Undo"),
+        Binding("ctrl+y", "app.redo", "Redo"),
+        Binding("ctrl+b", "app.budget", "Budget", show=False),
+        Binding("ctrl+e", "app.export", "Export"),
+        Binding("f2", "app.preview", "Preview"),
+        Binding("f3", "app.catalog", "Catalog"),
+        Binding("f4", "app.duel", "Duel"),
+        Binding("f6", "focus_issues", "Issues", show=False),
+        Binding("f5", "focus_editor", "Editor", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="designer")
+        self.current: Field | None = None
+        self.hint: Text = Text()
+
+    @property
+    def shipyard(self) -> ShipyardApp:
+        return cast("ShipyardApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        catalog = self.shipyard.session.workbench.evaluation.catalog
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Editor(catalog, id="editor")
+                yield Static("", id="hint")
+            with Vertical(id="right"):
+                with VerticalScroll(id="sheet-scroll"):
+                    yield SheetPanel(id="sheet")
+                yield IssuesPanel(id="issues")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#sheet-scroll").border_title = "Sheet"
+        self.query_one("#editor").border_title = "Design"
+        self.refresh_view()
+        first = self.query_one(Editor).query(Field).first()
+        first.focus()
+
+    def refresh_view(self) -> None:
+        """Show the workbench's design and evaluation in every panel."""
+        session = self.shipyard.session
+        evaluation = session.workbench.evaluation
+        problems: dict[str, str] = {}
+        for issue in evaluation.issues:
+            if problems.get(issue.path) != "error":
+                problems[issue.path] = issue.severity
+        view = View(evaluation.design.to_data(), evaluation.sheet, problems)
+        self.query_one(Editor).show(view)
+        self.query_one(SheetPanel).show(evaluation, session.workbench.scenario.budget)
+        self.query_one(IssuesPanel).show(evaluation.issues)
+        self.show_hint()
+        mark = " ●" if session.workbench.changed else ""
+        self.sub_title = f"{session.title}{mark}"
+
+    def show_hint(self) -> None:
+        hint = self.query_one("#hint", Static)
+        field = self.current
+        change = field.hint_change() if field is not None else None
+        if field is None or change is None:
+            self.hint = Text("←/→ or +/- change a field, digits type a number, "
+                             "Ctrl+P lists every command", style="dim")
+        else:
+            workbench = self.shipyard.session.workbench
+            evaluation = workbench.evaluation
+            margin = what_if(workbench.design, change, evaluation.catalog, evaluation.sheet)
+            self.hint = hint_text(field.hint_label(), margin, evaluation.sheet.total)
+        hint.update(self.hint)
+
+    @on(Field.Edit)
+    def _edit(self, event: Field.Edit) -> None:
+        event.stop()
+        self.shipyard.edit(event.change)
+
+    @on(Editor.Remove)
+    def _remove(self, event: Editor.Remove) -> None:
+        event.stop()
+        self.shipyard.edit(event.change)
+
+    @on(Field.Focused)
+    def _focused(self, event: Field.Focused) -> None:
+        self.current = event.field
+        self.show_hint()
+
+    @on(IssuesPanel.Chosen)
+    def _issue_chosen(self, event: IssuesPanel.Chosen) -> None:
+        self.go_to(event.issue.path)
+
+    def go_to(self, path: str) -> Field | None:
+        """Focus the field at fault for an issue at `path`."""
+        editor = self.query_one(Editor)
+        field = editor.field_for(path) if path else None
+        if field is None:
+            self.notify("This issue concerns the whole design (for example the budget).")
+            return None
+        point_at = getattr(field, "point_at", None)
+        if callable(point_at):
+            point_at(path)
+        field.focus()
+        editor.scroll_to_widget(field, animate=False)
+        return field
+
+    def action_focus_issues(self) -> None:
+        self.query_one(IssuesPanel).focus()
+
+    def action_focus_editor(self) -> None:
+        field = self.current or self.query_one(Editor).query(Field).first()
+        field.focus()

@@ -1,0 +1,88 @@
+"""Small modal dialogs: a question, a choice of buttons, a line of text."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+
+class ChoiceDialog(ModalScreen[str | None]):
+    """A question with a few answers as buttons; Escape answers None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Cancel"),
+        Binding("left", "app.focus_previous", "Previous", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self, title: str, question: str,
+                 answers: list[tuple[str, str]]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.question = question
+        self.answers = answers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.question, classes="dialog-text")
+            with Horizontal(classes="dialog-buttons"):
+                for index, (key, label) in enumerate(self.answers):
+                    yield Button(label, id=f"answer-{key}",
+                                 variant="primary" if index == 0 else "default")
+
+    @on(Button.Pressed)
+    def _answer(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss((event.button.id or "").removeprefix("answer-"))
+
+
+class ConfirmDialog(ChoiceDialog):
+    """Yes or no."""
+
+    def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(title, question, [("yes", yes), ("no", no)])
+
+
+class TextDialog(ModalScreen[str | None]):
+    """One line of text (a file path, a budget); Enter accepts, Escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, title: str, prompt: str, value: str = "",
+                 placeholder: str = "") -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.prompt = prompt
+        self.value = value
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.prompt, classes="dialog-text")
+            yield Input(self.value, placeholder=self.placeholder, id="text")
+            yield Static("", id="problem", classes="dialog-problem")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def show_problem(self, problem: str) -> None:
+        self.query_one("#problem", Static).update(problem)
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def _accept(self, event: Input.Submitted | Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(self.query_one("#text", Input).value)
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)

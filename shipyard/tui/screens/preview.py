@@ -1,0 +1,47 @@
+"""The record-sheet preview: the same layout as the PDF, drawn as text."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from shipyard.rulesets import Evaluation
+from shipyard.ssd.document import build_document
+from shipyard.ssd.layout import layout
+from shipyard.ssd.text import render_text
+
+
+def preview_text(evaluation: Evaluation, budget: int | None, paper: str = "a4") -> str:
+    document = build_document(evaluation, budget=budget, draft=not evaluation.legal)
+    return render_text(layout([document], paper))
+
+
+class PreviewScreen(Screen[None]):
+    """Scroll through the sheets; Escape goes back to the designer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f2", "app.pop_screen", "Back"),
+        Binding("ctrl+e", "app.export", "Export"),
+    ]
+
+    def __init__(self, evaluation: Evaluation, budget: int | None) -> None:
+        super().__init__()
+        self.evaluation = evaluation
+        self.budget = budget
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="preview-scroll"):
+            yield Static(preview_text(self.evaluation, self.budget), id="preview", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        name = self.evaluation.design.name or "(unnamed)"
+        draft = "" if self.evaluation.legal else "  (DRAFT: the design has errors)"
+        self.sub_title = f"Record sheet preview: {name}{draft}"
+        self.query_one("#preview-scroll").focus()

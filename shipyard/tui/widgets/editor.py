@@ -1,0 +1,237 @@
+"""The editor: every part of a design, grouped the way the rules group them.
+
+Sections follow the price list (1.2): craft options, defenses, power and
+drive, sensors and control, secondary weapons, guns, ordnance, structure.
+Weapons, guns and drones are lists; their entries are rebuilt when one is
+added, removed or changes kind, and every field is shown the new design
+after each edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+from shipyard.catalog import Catalog
+from shipyard.design import DRONE_WEAPONS, GUN_TYPES, SCOOPS, WEAPON_TYPES
+from shipyard.editing import Change, append, assign, remove
+from shipyard.tui.widgets.arcs import ArcPicker, GunArcPicker
+from shipyard.tui.widgets.armor import ArmorHexagon
+from shipyard.tui.widgets.fields import (
+    ChoiceField,
+    CountField,
+    Field,
+    FlagField,
+    HullSplitField,
+    View,
+    suicide_bomb_writer,
+)
+from shipyard.tui.widgets.radar import RadarTrack
+
+NEW_ENTRY: dict[str, dict[str, Any]] = {
+    "weapons": {"type": "laser", "arcs": ["LF", "RF"], "count": 1},
+    "guns": {"type": "radiation_gun", "boxes": 1, "arcs": ["LF", "RF"]},
+    "drones": {"weapon": "laser", "count": 1},
+}
+NOUNS = {"weapons": "secondary weapon", "guns": "gun", "drones": "drone bay"}
+
+
+class NameInput(Input):
+    """The design's name; up/down leave it like any other field."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("down", "app.focus_next", "Next field", show=False),
+    ]
+
+
+class AddEntry(Field):
+    """A line that adds a weapon, gun or drone bay when Enter is pressed on it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,plus,insert", "add", "Add"),
+    ]
+
+    def __init__(self, group: str) -> None:
+        super().__init__(group, f"+ add a {NOUNS[group]}", classes="add-entry")
+        self.group = group
+
+    def action_add(self) -> None:
+        self.edit(append(self.group, NEW_ENTRY[self.group]))
+
+    def hint_change(self) -> Change | None:
+        return append(self.group, NEW_ENTRY[self.group])
+
+    def hint_label(self) -> str:
+        return f"adding a {NOUNS[self.group]} ({self._describe()})"
+
+    def _describe(self) -> str:
+        entry = NEW_ENTRY[self.group]
+        kind = str(entry.get("type") or entry.get("weapon")).replace("_", " ")
+        return f"{kind}, {'/'.join(entry['arcs'])}" if "arcs" in entry else kind
+
+    def owns(self, path: str) -> bool:
+        return path == self.group
+
+    def value_text(self) -> Text:
+        return Text("(Enter)", style="dim")
+
+
+class Editor(VerticalScroll):
+    """All fields of the design, in sections; Delete removes the entry under focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("delete", "remove_entry", "Remove entry"),
+    ]
+
+    class Remove(Message):
+        def __init__(self, change: Change) -> None:
+            super().__init__()
+            self.change = change
+
+    def __init__(self, catalog: Catalog, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.catalog = catalog
+        self.shape: tuple[object, ...] = ()
+
+    def _label(self, key: str, drone: bool = False) -> str:
+        model = self.catalog.drone_weapons if drone else self.catalog.prices
+        entry = getattr(model, key, None)
+        return str(getattr(entry, "label", "") or key.replace("_", " ").capitalize())
+
+    def compose(self) -> ComposeResult:
+        yield Static("Craft", classes="section")
+        with Horizontal(id="name-row"):
+            yield Label("  Name", id="name-label")
+            yield NameInput(placeholder="name of the design", id="name")
+        yield FlagField("manned", "Manned")
+        yield FlagField("options.movable_base", "Movable base")
+        yield CountField("options.suicide_bomb", "Suicide bomb", writer=suicide_bomb_writer)
+        yield Static("Defenses", classes="section")
+        yield CountField("systems.screen", "Screens")
+        yield FlagField("options.directional_screens", "Directional screens")
+        yield CountField("systems.point_defense", "Point defense")
+        yield ArmorHexagon()
+        yield Static("Power and drive", classes="section")
+        yield CountField("systems.capacitor", "Capacitors")
+        yield CountField("systems.engine", "Engines")
+        yield CountField("systems.fuel_tank", "Fuel tanks")
+        yield ChoiceField("scoop", "Scoop", [(s, s) for s in SCOOPS])
+        yield Static("Sensors and control", classes="section")
+        yield RadarTrack()
+        yield CountField("systems.aux_control", "Aux control")
+        yield FlagField("options.special_electronics", "Special electronics")
+        yield FlagField("options.radar_invisibility", "Radar invisibility")
+        yield Static("Secondary weapons", classes="section")
+        yield Vertical(id="weapons", classes="entries")
+        yield AddEntry("weapons")
+        yield Static("Guns", classes="section")
+        yield Vertical(id="guns", classes="entries")
+        yield AddEntry("guns")
+        yield Static("Ordnance", classes="section")
+        yield CountField("systems.missile", "Missiles")
+        yield CountField("systems.cargo", "Cargo")
+        yield CountField("systems.hyper_bomb", "Hyper bombs")
+        yield Vertical(id="drones", classes="entries")
+        yield AddEntry("drones")
+        yield Static("Structure", classes="section")
+        yield CountField("systems.extra_hull", "Extra hull")
+        yield HullSplitField()
+        yield CountField("systems.extra_final_damage", "Extra final damage")
+        yield CountField("systems.ramming_weight", "Ramming weight")
+        yield CountField("systems.repair", "Repair")
+
+    def _entries(self, group: str, data: dict[str, Any]) -> Iterator[Widget]:
+        items = data.get(group)
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            where = f"{group}[{i}]"
+            yield Static(f"{NOUNS[group].capitalize()} {i + 1}   (Del removes it)",
+                         classes="entry-title")
+            if group == "weapons":
+                yield ChoiceField(f"{where}.type", "Type",
+                                  [(t, self._label(t)) for t in WEAPON_TYPES])
+                yield CountField(f"{where}.count", "Boxes")
+                yield ArcPicker(f"{where}.arcs", self.catalog)
+            elif group == "guns":
+                yield ChoiceField(f"{where}.type", "Type",
+                                  [(t, self._label(t)) for t in GUN_TYPES])
+                pairs = isinstance(item, dict) and item.get("type") == "liquid_metal_gun"
+                yield CountField(f"{where}.boxes", "Boxes", step=2 if pairs else 1)
+                yield GunArcPicker(f"{where}.arcs", self.catalog)
+            else:
+                yield ChoiceField(f"{where}.weapon", "Drone weapon",
+                                  [(t, self._label(t, drone=True)) for t in DRONE_WEAPONS])
+                yield CountField(f"{where}.count", "Drone bays")
+
+    @staticmethod
+    def shape_of(data: dict[str, Any]) -> tuple[object, ...]:
+        """What the list entries' widgets depend on: their number, and gun types (steps)."""
+        def items(group: str) -> list[Any]:
+            found = data.get(group)
+            return found if isinstance(found, list) else []
+        guns = tuple(g.get("type") if isinstance(g, dict) else None for g in items("guns"))
+        return len(items("weapons")), guns, len(items("drones"))
+
+    def show(self, view: View) -> None:
+        """Show the design; rebuild list entries when their number or kind changed."""
+        shape = self.shape_of(view.data)
+        if shape != self.shape:
+            self.shape = shape
+            focused = self.screen.focused
+            path = focused.path if isinstance(focused, Field) else None
+            for group in ("weapons", "guns", "drones"):
+                holder = self.query_one(f"#{group}", Vertical)
+                holder.remove_children()
+                holder.mount_all(list(self._entries(group, view.data)))
+            if path is not None:
+                self.call_after_refresh(self.refocus, path)
+        name = self.query_one("#name", NameInput)
+        if not name.has_focus and name.value != str(view.data.get("name", "")):
+            name.value = str(view.data.get("name", ""))
+        for field in self.fields():
+            field.show(view)
+
+    def refocus(self, path: str) -> None:
+        """After entries were rebuilt, keep the focus on the field it was on."""
+        if isinstance(self.screen.focused, Field) and self.screen.focused.is_attached:
+            return
+        for field in self.fields():
+            if field.path == path:
+                field.focus()
+                return
+
+    def fields(self) -> Iterable[Field]:
+        return self.query(Field)
+
+    def field_for(self, path: str) -> Field | None:
+        """The field an issue at `path` belongs to (the closest owner)."""
+        candidates = [f for f in self.fields() if f.owns(path)]
+        if not candidates:
+            head = path.split(".")[0].split("[")[0]
+            candidates = [f for f in self.fields() if f.path.startswith(head)]
+        return candidates[0] if candidates else None
+
+    @on(Input.Submitted, "#name")
+    @on(Input.Blurred, "#name")
+    def _rename(self, event: Input.Submitted | Input.Blurred) -> None:
+        event.stop()
+        self.post_message(Field.Edit(assign("name", event.value), "name"))
+
+    def action_remove_entry(self) -> None:
+        focused = self.screen.focused
+        if not isinstance(focused, Field):
+            return
+        for group in ("weapons", "guns", "drones"):
+            if focused.path.startswith(f"{group}["):
+                index = int(focused.path[len(group) + 1:].split("]")[0])
+                self.post_message(self.Remove(remove(group, index)))
+                return

@@ -1,0 +1,59 @@
+"""The issues panel: every error and warning with its rule; Enter goes to the field."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import on
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from shipyard.legality import Issue
+
+
+def issue_text(issue: Issue) -> Text:
+    error = issue.severity == "error"
+    text = Text("✖ " if error else "! ", style="bold red" if error else "bold yellow")
+    text.append(f"{issue.rule:<4} ", style="bold")
+    text.append(issue.message)
+    if issue.path:
+        text.append(f"  [{issue.path}]", style="dim")
+    return text
+
+
+class IssuesPanel(OptionList):
+    """Errors first, then warnings; selecting one asks the screen to focus its field."""
+
+    class Chosen(Message):
+        def __init__(self, issue: Issue) -> None:
+            super().__init__()
+            self.issue = issue
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.issues: tuple[Issue, ...] | None = None
+
+    def show(self, issues: Sequence[Issue]) -> None:
+        ordered = tuple(sorted(issues, key=lambda i: i.severity != "error"))
+        if ordered == self.issues:
+            return
+        self.issues = ordered
+        highlighted = self.highlighted
+        self.clear_options()
+        if not ordered:
+            self.add_option(Option(Text("No issues: the design is legal.", style="green"),
+                                   disabled=True))
+        else:
+            self.add_options([Option(issue_text(i)) for i in ordered])
+            if highlighted is not None:
+                self.highlighted = min(highlighted, len(ordered) - 1)
+        errors = sum(1 for i in ordered if i.severity == "error")
+        self.border_title = f"Issues: {errors} error(s), {len(ordered) - errors} warning(s)"
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.issues and 0 <= event.option_index < len(self.issues):
+            self.post_message(self.Chosen(self.issues[event.option_index]))

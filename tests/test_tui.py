@@ -1,0 +1,207 @@
+"""The designer's main flows, driven with Textual's Pilot, asserting real figures.
+
+Every figure is worked by hand from RULES.md in the comments next to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from collections.abc import Awaitable, Callable
+from fractions import Fraction
+from pathlib import Path
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from shipyard.design import read_design
+from shipyard.tui.app import ShipyardApp
+from shipyard.tui.screens.designer import DesignerScreen
+from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from shipyard.tui.session import open_session
+from shipyard.tui.widgets.armor import ArmorHexagon
+from shipyard.tui.widgets.editor import Editor
+from shipyard.tui.widgets.fields import Field
+from shipyard.tui.widgets.issues import IssuesPanel
+from shipyard.tui.widgets.sheet import SheetPanel
+
+SIZE = (130, 45)
+Flow = Callable[[ShipyardApp, Pilot[None]], Awaitable[None]]
+
+
+def drive(app: ShipyardApp, flow: Flow) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await flow(app, pilot)
+    asyncio.run(main())
+
+
+def designer_app(file: str | Path | None, state: Path) -> ShipyardApp:
+    return ShipyardApp(open_session(None if file is None else Path(file), recovery_dir=state))
+
+
+async def focus(app: ShipyardApp, pilot: Pilot[None], path: str) -> Field:
+    field = app.designer.query_one(Editor).field_for(path)
+    assert field is not None, path
+    field.focus()
+    await pilot.pause()
+    return field
+
+
+def sheet_text(app: ShipyardApp) -> str:
+    """The live sheet as the player reads it."""
+    console = Console(width=60, record=True, file=io.StringIO())
+    console.print(app.designer.query_one(SheetPanel).shown)
+    return console.export_text()
+
+
+def total(app: ShipyardApp) -> int:
+    return app.session.workbench.evaluation.sheet.total
+
+
+def test_adding_a_four_arc_proton_cannon_to_the_lancer(tmp_path: Path) -> None:
+    # Lancer: 431/2 -> 215. A proton cannon box is 11 at 2 arcs; at 4 arcs (R1) x 3/2
+    # = 33/2. Boxes before hull 32 -> 33: free hull ceil(33/16) = 3 (+1, free); non-radar
+    # 27 + 1 + 3 hull = 31 -> free final damage ceil(31/30) = 2 (+1, free).
+    # Total 431/2 + 33/2 = 232.
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        assert total(app) == 215
+        await focus(app, pilot, "weapons")  # the "add a secondary weapon" line
+        await pilot.press("enter")  # a new laser on LF+RF
+        await focus(app, pilot, "weapons[2].type")
+        await pilot.press("right", "right")  # laser -> electron cannon -> proton cannon
+        await focus(app, pilot, "weapons[2].arcs")
+        await pilot.press("right", "space")  # cursor RF -> R, add R
+        await pilot.press("right", "right", "right", "space")  # R -> RR -> LR -> L, add L
+        await pilot.pause()
+        design = app.session.design
+        assert design.weapons[2].type == "proton_cannon"
+        assert set(design.weapons[2].arcs) == {"LF", "RF", "R", "L"}
+        sheet = app.session.workbench.evaluation.sheet
+        assert sheet.exact_total == Fraction(431, 2) + Fraction(33, 2)
+        assert sheet.total == 232
+        assert (sheet.free_hull, sheet.free_final_damage) == (3, 2)
+        assert "Total 232 points" in sheet_text(app)
+    drive(designer_app("sample:lancer", tmp_path), flow)
+
+
+def test_typing_extra_hull_crosses_the_size_class_border(tmp_path: Path) -> None:
+    # Starter: 17 non-radar boxes before hull, free hull 3. 57 extra hull -> hull 60,
+    # 77 non-radar -> free FD ceil(77/30) = 3 -> 80 non-radar: class I, 127 + 114 = 241.
+    # One more (58) -> 78 -> FD 3 -> 81: class II, 243.
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await focus(app, pilot, "systems.extra_hull")
+        await pilot.press("5", "7", "enter")
+        sheet = app.session.workbench.evaluation.sheet
+        assert (sheet.non_radar_boxes, sheet.size_class, sheet.total) == (80, 1, 241)
+        assert "1 more non-radar box to II" in sheet_text(app)
+        hint = app.designer.hint.plain
+        assert "+2 points" in hint and "size class I → II" in hint
+        await pilot.press("plus")
+        sheet = app.session.workbench.evaluation.sheet
+        assert (sheet.non_radar_boxes, sheet.size_class, sheet.total) == (81, 2, 243)
+        assert "Size class   II" in sheet_text(app)
+    drive(designer_app(None, tmp_path), flow)
+
+
+def test_rear_armor_error_points_to_the_field_and_undo_restores(tmp_path: Path) -> None:
+    # Starter (127 points) has an engine, so armor on side 4 is an error (R11).
+    # One rear box costs 5: 132. Two undos (two edits) give 127 back.
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        armor = await focus(app, pilot, "armor.1")
+        assert isinstance(armor, ArmorHexagon)
+        await pilot.press("right", "right", "right")  # side 1 -> 2 -> 3 -> 4
+        assert armor.side == "4"
+        await pilot.press("plus")
+        assert total(app) == 132
+        issues = app.session.workbench.evaluation.issues
+        assert [(i.rule, i.path) for i in issues if i.severity == "error"] == [
+            ("R11", "armor.4")]
+        panel = app.designer.query_one(IssuesPanel)
+        assert "R11" in str(panel.get_option_at_index(0).prompt)
+        await focus(app, pilot, "systems.screen")  # look elsewhere first
+        await pilot.press("plus")  # a second edit: 132 + 23 = 155
+        assert total(app) == 155
+        panel.focus()
+        await pilot.pause()
+        panel.highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is armor and armor.side == "4"
+        await pilot.press("ctrl+z", "ctrl+z")
+        await pilot.pause()
+        assert total(app) == 127
+        assert not [i for i in app.session.workbench.evaluation.issues]
+        await pilot.press("ctrl+y")
+        assert total(app) == 132
+    drive(designer_app(None, tmp_path), flow)
+
+
+def test_save_and_reopen_gives_the_same_design(tmp_path: Path) -> None:
+    target = tmp_path / "escort.ship.json"
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        assert app.session.path == target and app.session.workbench.changed
+        await focus(app, pilot, "systems.capacitor")
+        await pilot.press("plus", "plus")  # 4 -> 6 capacitors: 127 + 14 = 141
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.session.workbench.changed
+        assert json.loads(target.read_text())["systems"]["capacitor"] == 6
+    drive(designer_app(target, tmp_path), flow)
+    assert not list(tmp_path.glob(".escort*.tmp"))  # the atomic write left nothing behind
+    saved = read_design(target)
+
+    async def reopen(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        assert app.session.design == saved
+        assert total(app) == 141
+        assert not app.session.workbench.changed
+    drive(designer_app(target, tmp_path), reopen)
+
+
+def test_quit_with_unsaved_changes_asks_first(tmp_path: Path) -> None:
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await focus(app, pilot, "systems.screen")
+        await pilot.press("plus")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")  # cancel: still designing
+        await pilot.pause()
+        assert isinstance(app.screen, DesignerScreen) and app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.click("#answer-discard")
+        await pilot.pause()
+        assert not app.is_running
+    drive(designer_app(None, tmp_path), flow)
+
+
+def test_recovery_is_offered_after_a_crash(tmp_path: Path) -> None:
+    target = tmp_path / "crash.ship.json"
+    target.write_text(read_design(Path(str(_sample("lancer")))).to_json())
+
+    async def edit_and_crash(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await focus(app, pilot, "systems.screen")
+        await pilot.press("plus")  # 215 + 23 = 238, autosaved
+        await pilot.pause()
+        assert app.session.recovery_file().exists()
+    drive(designer_app(target, tmp_path), edit_and_crash)  # no quit: as if it crashed
+
+    async def restore(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.click("#answer-yes")
+        await pilot.pause()
+        assert total(app) == 238 and app.session.workbench.changed
+        await pilot.press("ctrl+z")  # undo goes back to the file
+        assert total(app) == 215
+    drive(designer_app(target, tmp_path), restore)
+
+
+def _sample(name: str) -> Path:
+    from shipyard.samples import resolve
+
+    return resolve(f"sample:{name}")
