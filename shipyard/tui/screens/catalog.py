@@ -40,6 +40,7 @@ class CatalogScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f3", "app.pop_screen", "Back"),
         Binding("ctrl+f", "search", "Search"),
+        Binding("down", "prices", "Prices", show=False),
     ]
 
     def __init__(self, catalog: Catalog, search: str = "") -> None:
@@ -64,10 +65,10 @@ class CatalogScreen(Screen[None]):
         self.sub_title = f"{manifest.title} catalog {manifest.version}: * rests on a ruling " \
                          "or a reconstructed table"
         table = self.query_one("#prices", DataTable)
-        table.add_columns("Item", "Figures", "Source", "Rule")
+        table.add_columns("Item", "Rule", "Source", "Figures")
         self.query_one("#rulings-scroll").border_title = "Rulings"
         self.fill(self.search)
-        table.focus()
+        self.query_one("#search", Input).focus()
 
     def fill(self, search: str) -> None:
         words = search.lower().split()
@@ -76,7 +77,7 @@ class CatalogScreen(Screen[None]):
         self.shown = [row for row in self.rows if matches(row, words)]
         for row in self.shown:
             mark = " *" if is_marked(row["source"], row["rule"]) else ""
-            table.add_row(row["label"], figures(row), f"{row['source']}{mark}", row["rule"])
+            table.add_row(row["label"], row["rule"], f"{row['source']}{mark}", figures(row))
         focus = self.shown[0]["rule"] if self.shown else ""
         self.query_one("#rulings", Static).update(rulings_text(self.catalog, words, focus))
 
@@ -100,6 +101,9 @@ class CatalogScreen(Screen[None]):
                 note.append(f"{row['note']}\n")
             note.append(f"source {row['source']}, rule {row['rule']}\n\n", style="dim")
             self.query_one("#rulings", Static).update(note + ruling)
+
+    def action_prices(self) -> None:
+        self.query_one("#prices", DataTable).focus()
 
     def action_search(self) -> None:
         self.query_one("#search", Input).focus()

@@ -14,14 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header
 
 from shipyard.margin import Margin, what_if
 from shipyard.report import roman
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field, View
 from shipyard.tui.widgets.issues import IssuesPanel
-from shipyard.tui.widgets.sheet import SheetPanel, points
+from shipyard.tui.widgets.sheet import Line, SheetPanel, points
 
 if TYPE_CHECKING:
     from shipyard.tui.app import ShipyardApp
@@ -83,7 +83,7 @@ class DesignerScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Editor(catalog, id="editor")
-                yield Static("", id="hint")
+                yield Line(id="hint")
             with Vertical(id="right"):
                 with VerticalScroll(id="sheet-scroll"):
                     yield SheetPanel(id="sheet")
@@ -111,10 +111,11 @@ class DesignerScreen(Screen[None]):
         self.query_one(IssuesPanel).show(evaluation.issues)
         self.show_hint()
         mark = " ●" if session.workbench.changed else ""
-        self.sub_title = f"{session.title}{mark}"
+        if self.sub_title != f"{session.title}{mark}":
+            self.sub_title = f"{session.title}{mark}"
 
     def show_hint(self) -> None:
-        hint = self.query_one("#hint", Static)
+        hint = self.query_one("#hint", Line)
         field = self.current
         change = field.hint_change() if field is not None else None
         if field is None or change is None:
@@ -125,7 +126,7 @@ class DesignerScreen(Screen[None]):
             evaluation = workbench.evaluation
             margin = what_if(workbench.design, change, evaluation.catalog, evaluation.sheet)
             self.hint = hint_text(field.hint_label(), margin, evaluation.sheet.total)
-        hint.update(self.hint)
+        hint.show(self.hint)
 
     @on(Field.Edit)
     def _edit(self, event: Field.Edit) -> None:

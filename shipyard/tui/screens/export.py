@@ -26,6 +26,7 @@ from shipyard.ssd.export import (
 from shipyard.ssd.layout import PAPERS, SHEET_TITLES, SHEETS
 from shipyard.tui.session import suggested_path
 
+SHEET_NAMES = {"ssd": "Systems display", "power": "Power form", "accel": "Acceleration"}
 FORMAT_NAMES = {"pdf": "PDF", "svg": "SVG", "ssd-json": "SSD JSON", "text": "Text",
                 "md": "Markdown"}
 
@@ -88,7 +89,8 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
                 with Vertical():
                     yield Static("Sheets", classes="dialog-heading")
                     for sheet in SHEETS:
-                        yield Checkbox(SHEET_TITLES[sheet], value=True, id=f"sheet-{sheet}")
+                        yield Checkbox(SHEET_NAMES.get(sheet, sheet), value=True,
+                                       id=f"sheet-{sheet}", tooltip=SHEET_TITLES[sheet])
             yield Static("File", classes="dialog-heading")
             yield Input(str(target_for(self.evaluation, self.current, "pdf")), id="path")
             if errors:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -36,8 +37,10 @@ class PreviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="preview-scroll"):
-            yield Static(preview_text(self.evaluation, self.budget), id="preview", markup=False)
+        with ScrollableContainer(id="preview-scroll"):
+            text = Text(preview_text(self.evaluation, self.budget), no_wrap=True,
+                        overflow="ignore")
+            yield Static(text, id="preview")
         yield Footer()
 
     def on_mount(self) -> None:

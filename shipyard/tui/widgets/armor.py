@@ -148,6 +148,6 @@ class ArmorHexagon(Field):
         note = "rear: bases only (R11)" if self.has_engines else "rear armor allowed (base)"
         items.append((6, 26, note, "dim italic"))
         label = self.prefix()
-        label.append("side 1 front, clockwise; ←/→ side, +/- boxes", style="dim")
+        label.append("←/→ side  +/- boxes", style="dim")
         return Text("\n").join([label, *draw(7, items)])
 

@@ -50,12 +50,12 @@ def figure_lines(names: tuple[str, str], summary: Summary) -> list[str]:
     return lines
 
 
-def outcome_shares(names: tuple[str, str], summary: Summary) -> tuple[list[str], list[float]]:
-    """Bar labels and heights (percent of duels): first design's wins, draws, second's wins."""
-    a, b = names
-    labels = [f"{short(a)} wins", "draws", f"{short(b)} wins"]
-    return labels, [100 * summary.wins.share, 100 * summary.draws.share,
-                    100 * summary.losses.share]
+OUTCOMES = ["wins", "draws", "losses"]  # from the first design's side, as `Summary` counts
+
+
+def outcome_shares(summary: Summary) -> list[float]:
+    """Bar heights in percent of duels: the first design's wins, draws and losses."""
+    return [100 * summary.wins.share, 100 * summary.draws.share, 100 * summary.losses.share]
 
 
 def kills_by_turn(results: Sequence[Result],
@@ -77,11 +77,11 @@ class OutcomeChart(PlotextPlot):
         self.plt.title("Outcomes (% of duels)")
 
     def show(self, names: tuple[str, str], summary: Summary) -> None:
-        labels, shares = outcome_shares(names, summary)
         self.plt.clear_figure()
-        self.plt.title(f"Outcomes (% of {summary.runs} duels)")
-        self.plt.bar(labels, shares, width=0.5)
+        self.plt.title(f"{short(names[0])}: outcomes (% of {summary.runs} duels)")
+        self.plt.bar(OUTCOMES, outcome_shares(summary), width=0.5)
         self.plt.ylim(0, 100)
+        self.plt.yticks([0, 25, 50, 75, 100])
         self.refresh()
 
 

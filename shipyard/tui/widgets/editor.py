@@ -43,6 +43,10 @@ NEW_ENTRY: dict[str, dict[str, Any]] = {
     "drones": {"weapon": "laser", "count": 1},
 }
 NOUNS = {"weapons": "secondary weapon", "guns": "gun", "drones": "drone bay"}
+GROUPS = ("weapons", "guns", "drones")
+Shape = tuple[tuple[int, ...], tuple[object, ...]]
+SHORT = {"weapons": "weapon", "guns": "gun", "drones": "drone bay"}
+FIRST_FIELD = {"weapons": "type", "guns": "type", "drones": "weapon"}
 
 
 class NameInput(Input):
@@ -62,7 +66,7 @@ class AddEntry(Field):
     ]
 
     def __init__(self, group: str) -> None:
-        super().__init__(group, f"+ add a {NOUNS[group]}", classes="add-entry")
+        super().__init__(group, f"+ add {SHORT[group]}", classes="add-entry")
         self.group = group
 
     def action_add(self) -> None:
@@ -101,7 +105,7 @@ class Editor(VerticalScroll):
     def __init__(self, catalog: Catalog, id: str | None = None) -> None:
         super().__init__(id=id)
         self.catalog = catalog
-        self.shape: tuple[object, ...] = ()
+        self.shape: Shape | None = None
 
     def _label(self, key: str, drone: bool = False) -> str:
         model = self.catalog.drone_weapons if drone else self.catalog.prices
@@ -111,24 +115,25 @@ class Editor(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static("Craft", classes="section")
         with Horizontal(id="name-row"):
-            yield Label("  Name", id="name-label")
+            yield Label("   Name", id="name-label")
             yield NameInput(placeholder="name of the design", id="name")
         yield FlagField("manned", "Manned")
         yield FlagField("options.movable_base", "Movable base")
-        yield CountField("options.suicide_bomb", "Suicide bomb", writer=suicide_bomb_writer)
+        yield CountField("options.suicide_bomb", "Suicide bomb", noun="suicide bomb",
+                         writer=suicide_bomb_writer)
         yield Static("Defenses", classes="section")
-        yield CountField("systems.screen", "Screens")
+        yield CountField("systems.screen", "Screens", noun="screen")
         yield FlagField("options.directional_screens", "Directional screens")
-        yield CountField("systems.point_defense", "Point defense")
+        yield CountField("systems.point_defense", "Point defense", noun="point-defense box")
         yield ArmorHexagon()
         yield Static("Power and drive", classes="section")
-        yield CountField("systems.capacitor", "Capacitors")
-        yield CountField("systems.engine", "Engines")
-        yield CountField("systems.fuel_tank", "Fuel tanks")
+        yield CountField("systems.capacitor", "Capacitors", noun="capacitor")
+        yield CountField("systems.engine", "Engines", noun="engine")
+        yield CountField("systems.fuel_tank", "Fuel tanks", noun="fuel tank")
         yield ChoiceField("scoop", "Scoop", [(s, s) for s in SCOOPS])
         yield Static("Sensors and control", classes="section")
         yield RadarTrack()
-        yield CountField("systems.aux_control", "Aux control")
+        yield CountField("systems.aux_control", "Aux control", noun="aux control box")
         yield FlagField("options.special_electronics", "Special electronics")
         yield FlagField("options.radar_invisibility", "Radar invisibility")
         yield Static("Secondary weapons", classes="section")
@@ -138,17 +143,18 @@ class Editor(VerticalScroll):
         yield Vertical(id="guns", classes="entries")
         yield AddEntry("guns")
         yield Static("Ordnance", classes="section")
-        yield CountField("systems.missile", "Missiles")
-        yield CountField("systems.cargo", "Cargo")
-        yield CountField("systems.hyper_bomb", "Hyper bombs")
+        yield CountField("systems.missile", "Missiles", noun="missile")
+        yield CountField("systems.cargo", "Cargo", noun="cargo box")
+        yield CountField("systems.hyper_bomb", "Hyper bombs", noun="hyper bomb")
         yield Vertical(id="drones", classes="entries")
         yield AddEntry("drones")
         yield Static("Structure", classes="section")
-        yield CountField("systems.extra_hull", "Extra hull")
+        yield CountField("systems.extra_hull", "Extra hull", noun="hull box")
         yield HullSplitField()
-        yield CountField("systems.extra_final_damage", "Extra final damage")
-        yield CountField("systems.ramming_weight", "Ramming weight")
-        yield CountField("systems.repair", "Repair")
+        yield CountField("systems.extra_final_damage", "Extra final damage",
+                         noun="final-damage box")
+        yield CountField("systems.ramming_weight", "Ramming weight", noun="ramming-weight box")
+        yield CountField("systems.repair", "Repair", noun="repair box")
 
     def _entries(self, group: str, data: dict[str, Any]) -> Iterator[Widget]:
         items = data.get(group)
@@ -159,36 +165,41 @@ class Editor(VerticalScroll):
             if group == "weapons":
                 yield ChoiceField(f"{where}.type", "Type",
                                   [(t, self._label(t)) for t in WEAPON_TYPES])
-                yield CountField(f"{where}.count", "Boxes")
+                yield CountField(f"{where}.count", "Boxes", noun="weapon box")
                 yield ArcPicker(f"{where}.arcs", self.catalog)
             elif group == "guns":
                 yield ChoiceField(f"{where}.type", "Type",
                                   [(t, self._label(t)) for t in GUN_TYPES])
                 pairs = isinstance(item, dict) and item.get("type") == "liquid_metal_gun"
-                yield CountField(f"{where}.boxes", "Boxes", step=2 if pairs else 1)
+                yield CountField(f"{where}.boxes", "Boxes", step=2 if pairs else 1,
+                                 noun="pair of gun boxes" if pairs else "gun box")
                 yield GunArcPicker(f"{where}.arcs", self.catalog)
             else:
                 yield ChoiceField(f"{where}.weapon", "Drone weapon",
                                   [(t, self._label(t, drone=True)) for t in DRONE_WEAPONS])
-                yield CountField(f"{where}.count", "Drone bays")
+                yield CountField(f"{where}.count", "Drone bays", noun="drone bay")
 
     @staticmethod
-    def shape_of(data: dict[str, Any]) -> tuple[object, ...]:
+    def shape_of(data: dict[str, Any]) -> Shape:
         """What the list entries' widgets depend on: their number, and gun types (steps)."""
         def items(group: str) -> list[Any]:
             found = data.get(group)
             return found if isinstance(found, list) else []
+        sizes = tuple(len(items(group)) for group in GROUPS)
         guns = tuple(g.get("type") if isinstance(g, dict) else None for g in items("guns"))
-        return len(items("weapons")), guns, len(items("drones"))
+        return sizes, guns
 
     def show(self, view: View) -> None:
         """Show the design; rebuild list entries when their number or kind changed."""
         shape = self.shape_of(view.data)
         if shape != self.shape:
+            grown = self._grown(self.shape, shape) if self.shape is not None else None
             self.shape = shape
             focused = self.screen.focused
             path = focused.path if isinstance(focused, Field) else None
-            for group in ("weapons", "guns", "drones"):
+            if grown is not None and isinstance(focused, AddEntry):
+                path = grown  # a new entry: go to its first field
+            for group in GROUPS:
                 holder = self.query_one(f"#{group}", Vertical)
                 holder.remove_children()
                 holder.mount_all(list(self._entries(group, view.data)))
@@ -199,6 +210,14 @@ class Editor(VerticalScroll):
             name.value = str(view.data.get("name", ""))
         for field in self.fields():
             field.show(view)
+
+    @staticmethod
+    def _grown(before: Shape, after: Shape) -> str | None:
+        """The first field of an entry just added, if a list grew by one."""
+        for group, old, new in zip(GROUPS, before[0], after[0], strict=True):
+            if new == old + 1:
+                return f"{group}[{old}].{FIRST_FIELD[group]}"
+        return None
 
     def refocus(self, path: str) -> None:
         """After entries were rebuilt, keep the focus on the field it was on."""
@@ -230,7 +249,7 @@ class Editor(VerticalScroll):
         focused = self.screen.focused
         if not isinstance(focused, Field):
             return
-        for group in ("weapons", "guns", "drones"):
+        for group in GROUPS:
             if focused.path.startswith(f"{group}["):
                 index = int(focused.path[len(group) + 1:].split("]")[0])
                 self.post_message(self.Remove(remove(group, index)))

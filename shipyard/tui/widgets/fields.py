@@ -154,8 +154,9 @@ class CountField(Field):
 
     def __init__(self, path: str, label: str, *, step: int = 1, floor: int = 0,
                  writer: Callable[[int], Change] | None = None, unit: str = "",
-                 id: str | None = None, classes: str | None = None) -> None:
+                 noun: str = "", id: str | None = None, classes: str | None = None) -> None:
         super().__init__(path, label, id=id, classes=classes)
+        self.noun = noun or label.lower()
         self.step = step
         self.floor = floor
         self.writer = writer or (lambda value: assign(path, value))
@@ -181,8 +182,7 @@ class CountField(Field):
         return self.writer(max(self.floor, self.count + self.step))
 
     def hint_label(self) -> str:
-        noun = "boxes" if self.step > 1 else "box"
-        return f"{self.step} more {self.label.lower()} {noun}"
+        return f"one more {self.noun}"
 
     def on_key(self, event: events.Key) -> None:
         if event.character is not None and event.character.isdigit():

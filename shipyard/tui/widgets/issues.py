@@ -17,7 +17,7 @@ def issue_text(issue: Issue) -> Text:
     error = issue.severity == "error"
     text = Text("✖ " if error else "! ", style="bold red" if error else "bold yellow")
     text.append(f"{issue.rule:<4} ", style="bold")
-    text.append(issue.message)
+    text.append(issue.message.removesuffix(f" ({issue.rule})"))
     if issue.path:
         text.append(f"  [{issue.path}]", style="dim")
     return text

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
+from textual.widget import Widget
 
 from shipyard.catalog import Catalog
 from shipyard.margin import boxes_to_next_class
@@ -19,7 +17,7 @@ from shipyard.pricing import Sheet
 from shipyard.report import marked, roman
 from shipyard.rulesets import Evaluation
 
-BAR_WIDTH = 26
+BAR_WIDTH = 18
 
 
 def points(value: Fraction) -> str:
@@ -38,46 +36,53 @@ def budget_bar(total: int, budget: int | None) -> Text:
     bar = Text("█" * filled, style=style)
     bar.append("░" * (BAR_WIDTH - filled), style="dim")
     left = budget - total
-    bar.append(f" {total} / {budget}  ", style=style)
+    bar.append(f" {total} / {budget}, ", style=style)
     bar.append(f"over by {-left}" if over else f"{left} left", style=style)
     return bar
 
 
-def figures(sheet: Sheet, catalog: Catalog) -> Table:
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="bold")
-    grid.add_column()
-    size = f"{roman(sheet.size_class)}"
+LABEL = 13
+
+
+def _row(label: str, value: str) -> Text:
+    row = Text(f"{label:<{LABEL}}", style="bold")
+    row.append(value)
+    return row
+
+
+def figures(sheet: Sheet, catalog: Catalog) -> list[Text]:
     to_next = boxes_to_next_class(sheet, catalog)
-    grid.add_row("Size class", f"{size}  ({to_next} more non-radar box"
-                               f"{'es' if to_next != 1 else ''} to {roman(sheet.size_class + 1)})")
-    grid.add_row("Mass", f"{sheet.mass_points} points, class {sheet.mass_class} "
-                         f"(exact {sheet.mass_class_exact})")
-    grid.add_row("Hull", f"{sheet.hull_boxes}  ({sheet.free_hull} free; "
-                         f"{sheet.hull_forward} fwd, {sheet.hull_aft} aft)")
-    grid.add_row("Final damage", f"{sheet.final_damage_boxes}  ({sheet.free_final_damage} free)")
-    track = "-".join(str(n) for n in sheet.radar_track)
-    grid.add_row("Radar rating", f"{sheet.radar_rating}  (track {track})")
-    grid.add_row("Boxes", f"{sheet.boxes}  ({sheet.non_radar_boxes} non-radar)")
+    rows = [
+        _row("Size class", f"{roman(sheet.size_class)} · {to_next} non-radar box"
+                           f"{'es' if to_next != 1 else ''} to {roman(sheet.size_class + 1)}"),
+        _row("Mass", f"{sheet.mass_points} pts · class {sheet.mass_class} "
+                     f"({sheet.mass_class_exact})"),
+        _row("Hull", f"{sheet.hull_boxes}  ({sheet.free_hull} free; "
+                     f"{sheet.hull_forward} fwd, {sheet.hull_aft} aft)"),
+        _row("Final damage", f"{sheet.final_damage_boxes}  ({sheet.free_final_damage} free)"),
+        _row("Radar rating", f"{sheet.radar_rating}  (track "
+                             f"{'-'.join(str(n) for n in sheet.radar_track)})"),
+        _row("Boxes", f"{sheet.boxes}  ({sheet.non_radar_boxes} non-radar)"),
+    ]
     if sheet.engines_for_standard:
-        grid.add_row("Engines", f"{sheet.engines_for_standard} for standard acceleration")
-    return grid
+        rows.append(_row("Std. accel.", f"needs {sheet.engines_for_standard} engine"
+                                        f"{'s' if sheet.engines_for_standard > 1 else ''}"))
+    return rows
 
 
-def breakdown(sheet: Sheet) -> Table:
-    table = Table(show_edge=False, pad_edge=False, expand=True, box=None)
-    table.add_column("Item", ratio=1, no_wrap=True, overflow="ellipsis")
-    table.add_column("Boxes", justify="right")
-    table.add_column("Points", justify="right")
-    table.add_column("Rule", style="dim")
+def breakdown(sheet: Sheet, width: int) -> list[Text]:
+    """Item, boxes, points and rule, one line each, the item cut to fit `width`."""
+    item_width = max(8, width - 20)
+    rows = [Text(f"{'Item':<{item_width}} {'Boxes':>5} {'Points':>6}  Rule", style="bold")]
     for line in sheet.lines:
-        mark = "*" if marked(line) else ""
-        table.add_row(line.item, str(line.boxes or ""), points(line.price),
-                      f"{line.rule}{mark}")
-    return table
+        item = line.item if len(line.item) <= item_width else line.item[:item_width - 1] + "…"
+        row = Text(f"{item:<{item_width}} {line.boxes or '':>5} {points(line.price):>6}  ")
+        row.append(f"{line.rule}{'*' if marked(line) else ''}", style="dim")
+        rows.append(row)
+    return rows
 
 
-def sheet_view(evaluation: Evaluation, budget: int | None) -> RenderableType:
+def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> Text:
     sheet, design = evaluation.sheet, evaluation.design
     crew = "manned" if design.manned else "unmanned"
     kind = "base" if sheet.is_base else "spacecraft"
@@ -85,21 +90,58 @@ def sheet_view(evaluation: Evaluation, budget: int | None) -> RenderableType:
     title.append(f"   {crew} {kind}", style="italic")
     total = Text(f"Total {sheet.total} points", style="bold")
     if sheet.exact_total.denominator != 1:
-        total.append(f"  (exact {sheet.exact_total}, rounded down: R2)", style="dim")
+        total.append(f"  (exact {sheet.exact_total}, R2)", style="dim")
     errors = sum(1 for i in evaluation.issues if i.severity == "error")
     state = Text("LEGAL" if not errors else f"DRAFT: {errors} error{'s' if errors > 1 else ''}",
                  style="bold green" if not errors else "bold red")
-    return Group(title, total, budget_bar(sheet.total, budget), state, Text(),
-                 figures(sheet, evaluation.catalog), Text(), breakdown(sheet),
-                 Text("* rests on a ruling or a reconstructed table (see the catalog, F3)",
-                      style="dim italic"))
+    rows = [title, total, budget_bar(sheet.total, budget), state, Text(),
+            *figures(sheet, evaluation.catalog), Text(), *breakdown(sheet, width),
+            Text("* rests on a ruling or a reconstructed table (F3: catalog)",
+                 style="dim italic")]
+    return Text("\n").join(rows)
 
 
-class SheetPanel(Static):
-    """The always-visible sheet of the design being edited."""
+class SheetPanel(Widget):
+    """The always-visible sheet of the design being edited.
 
-    shown: RenderableType = ""
+    Drawn as plain lines; the layout is redone only when the number of lines
+    changes, which keeps a keypress well inside one frame.
+    """
+
+    DEFAULT_CSS = """
+    SheetPanel { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.shown = Text()
+        self.source: tuple[Evaluation, int | None] | None = None
 
     def show(self, evaluation: Evaluation, budget: int | None) -> None:
-        self.shown = sheet_view(evaluation, budget)
-        self.update(self.shown)
+        self.source = (evaluation, budget)
+        lines = len(self.shown.plain.splitlines())
+        self.shown = sheet_view(evaluation, budget, self.content_size.width or 44)
+        self.refresh(layout=len(self.shown.plain.splitlines()) != lines)
+
+    def on_resize(self) -> None:
+        if self.source is not None:
+            self.shown = sheet_view(*self.source, self.content_size.width or 44)
+
+    def render(self) -> Text:
+        return self.shown
+
+
+class Line(Widget):
+    """A fixed-height line of text that redraws without a new layout (the hint line)."""
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = Text()
+
+    def show(self, text: Text) -> None:
+        if text != self.text:
+            self.text = text
+            self.refresh()
+
+    def render(self) -> Text:
+        return self.text

@@ -1,0 +1,396 @@
+"""The duel screen: battle-test the design being edited against a sample or a file.
+
+A face on `shipyard.engine`, like `shipyard duel`: the same options, defaults
+and figures. The duels run in a thread worker, in blocks, so the designer
+stays responsive and a run can be stopped; the results come with two charts,
+and the batch's first duel can be read turn by turn, as `--log` prints it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Footer,
+    Header,
+    Input,
+    Label,
+    ProgressBar,
+    Select,
+    Static,
+)
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from shipyard.design import read_design
+from shipyard.engine.batch import Matchup, names, run_batch, run_one
+from shipyard.engine.dice import duel_seed
+from shipyard.engine.duel import Result, Scenario
+from shipyard.engine.policy import POLICIES
+from shipyard.engine.stats import Summary, summarize
+from shipyard.engine.tables import Combat, load_combat
+from shipyard.errors import ShipyardError
+from shipyard.rulesets import Evaluation, evaluate
+from shipyard.samples import PREFIX, resolve, sample_name, sample_paths
+from shipyard.tui.widgets.duel_chart import DuelResults
+
+# The defaults and lower limits of `shipyard duel` (tests/test_tui_duel.py keeps them equal).
+RUNS, SEED, POLICY = 1000, 1, "default"
+MINIMUM = {"runs": 1, "seed": None, "range": 0, "turns": 1}
+BLOCK = 200  # duels between two looks at the Stop button, as `shipyard duel --until-ci`
+WORKERS = 1  # run_batch forks worker processes; forking a threaded terminal app is unsafe
+DEFAULT_OPPONENT = f"{PREFIX}starter"
+
+
+class DuelProblem(ShipyardError):
+    """A duel that cannot be set up; `str()` is the one line the screen shows."""
+
+
+def illegal_line(label: str, evaluation: Evaluation) -> str:
+    """One line for an illegal design: its first error and how many more."""
+    errors = [issue for issue in evaluation.issues if issue.severity == "error"]
+    first = errors[0]
+    where = f"{first.path}: " if first.path else ""
+    more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+    return f"{label}: the design is not legal: {where}{first.message} ({first.rule}){more}"
+
+
+def load_opponent(argument: str, ruleset: str) -> Evaluation:
+    """The opponent named by a path or `sample:NAME`; `DuelProblem` if it cannot duel."""
+    argument = argument.strip()
+    if not argument:
+        raise DuelProblem("Choose an opponent: a bundled sample, or a design file.")
+    path = resolve(argument).expanduser()
+    evaluation = evaluate(read_design(path), file=str(path))
+    if evaluation.design.ruleset != ruleset:
+        raise DuelProblem(f"{argument}: a {evaluation.design.ruleset} design cannot duel "
+                          f"a {ruleset} design")
+    if not evaluation.legal:
+        raise DuelProblem(illegal_line(argument, evaluation))
+    load_combat(ruleset)
+    return evaluation
+
+
+def whole_number(text: str, label: str, minimum: int | None) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise DuelProblem(f"{label}: {text.strip()!r} is not a whole number") from None
+    if minimum is not None and value < minimum:
+        raise DuelProblem(f"{label}: at least {minimum}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything one run needs: who meets whom, how, how many times, from which seed."""
+
+    matchup: Matchup
+    runs: int
+    seed: int
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return names(self.matchup)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Outcome:
+    """The duels of one run (fewer than asked if it was stopped) and their summary."""
+
+    setup: Setup
+    results: tuple[Result, ...]
+    summary: Summary
+
+    @property
+    def stopped(self) -> bool:
+        return len(self.results) < self.setup.runs
+
+
+def heading(outcome: Outcome) -> str:
+    """The first line of `shipyard duel`'s summary, with a note if the run was stopped."""
+    (a, b), setup, scenario = outcome.setup.names, outcome.setup, outcome.setup.matchup.scenario
+    text = (f"{a} ({setup.matchup.policy_a}) against {b} ({setup.matchup.policy_b}): "
+            f"{outcome.summary.runs} duels, seed {setup.seed}, start range "
+            f"{scenario.start_range}, turn limit {scenario.turn_limit}")
+    return text + (f" (stopped after {len(outcome.results)} of {setup.runs})"
+                   if outcome.stopped else "")
+
+
+class DuelLogScreen(Screen[None]):
+    """One duel turn by turn, as `shipyard duel --log` prints it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,ctrl+l", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, title: str, lines: tuple[str, ...]) -> None:
+        super().__init__()
+        self.title_line = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="duel-log-scroll"):
+            yield Static("\n".join(self.lines), id="duel-log", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.title_line
+        self.query_one("#duel-log-scroll").focus()
+
+
+class DuelScreen(Screen[None]):
+    """Choose an opponent and the options on the left; the results appear on the right."""
+
+    CSS_PATH = "duel.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back / stop"),
+        Binding("f4", "leave", "Back", show=False),
+        Binding("ctrl+r", "run", "Run"),
+        Binding("ctrl+l", "log", "Duel log"),
+    ]
+
+    running: reactive[bool] = reactive(False)
+    outcome: reactive[Outcome | None] = reactive(None)
+
+    class Progress(Message):
+        """Some more duels of the run are done (sent from the worker thread)."""
+
+        def __init__(self, duels: int) -> None:
+            super().__init__()
+            self.duels = duels
+
+    class Finished(Message):
+        """The run ended, all of it or up to the block where it was stopped."""
+
+        def __init__(self, outcome: Outcome) -> None:
+            super().__init__()
+            self.outcome = outcome
+
+    def __init__(self, evaluation: Evaluation) -> None:
+        super().__init__()
+        self.evaluation = evaluation
+        self.combat: Combat | None = None
+        self.combat_problem = ""
+        try:
+            self.combat = load_combat(evaluation.design.ruleset)
+        except ShipyardError as exc:
+            self.combat_problem = str(exc)
+        self.defaults = Scenario() if self.combat is None else Scenario.defaults(self.combat)
+
+    @property
+    def own_problem(self) -> str:
+        """Why the design being edited cannot duel; empty if it can."""
+        if not self.evaluation.legal:
+            return illegal_line(self.evaluation.design.name or "This design", self.evaluation) \
+                + "; duels take legal designs only"
+        return self.combat_problem
+
+    def compose(self) -> ComposeResult:
+        samples = [(sample_name(p), f"{PREFIX}{sample_name(p)}") for p in sample_paths()]
+        known = any(value == DEFAULT_OPPONENT for _, value in samples)
+        policies = [(name, name) for name in POLICIES]
+        yield Header()
+        with Horizontal(id="duel-main"):
+            with VerticalScroll(id="duel-setup"):
+                yield Static(id="duel-own", markup=False)
+                yield Static("Opponent", classes="section")
+                yield Select(samples, prompt="a bundled sample", id="duel-sample",
+                             value=DEFAULT_OPPONENT if known else Select.NULL)
+                yield Input(DEFAULT_OPPONENT if known else "", id="duel-opponent",
+                            placeholder="sample:NAME or path/to/design.ship.json")
+                yield Static(id="duel-opponent-status", markup=False)
+                yield Static("Options", classes="section")
+                with Grid(id="duel-options"):
+                    for key, label, value in (
+                            ("runs", "Runs", RUNS), ("seed", "Seed", SEED),
+                            ("range", "Start range", self.defaults.start_range),
+                            ("turns", "Turn limit", self.defaults.turn_limit)):
+                        yield Label(label)
+                        yield Input(str(value), type="integer", id=f"duel-{key}")
+                    yield Label("Your policy")
+                    yield Select(policies, value=POLICY, allow_blank=False, id="duel-policy-a")
+                    yield Label("Opponent's")
+                    yield Select(policies, value=POLICY, allow_blank=False, id="duel-policy-b")
+                with Horizontal(id="duel-buttons"):
+                    yield Button("Run", id="duel-run", variant="primary", action="screen.run")
+                    yield Button("Stop", id="duel-stop", disabled=True, action="screen.stop")
+                    yield Button("Log", id="duel-log-button", action="screen.log")
+                yield ProgressBar(RUNS, id="duel-progress", show_eta=False)
+                yield Static(id="duel-problem", markup=False)
+            yield DuelResults(id="duel-results")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        name = self.evaluation.design.name or "(unnamed)"
+        self.sub_title = f"Duel: {name} against an opponent"
+        own = self.query_one("#duel-own", Static)
+        if self.own_problem:
+            own.update(self.own_problem)
+            own.add_class("-error")
+            self.query_one("#duel-run", Button).disabled = True
+            self.query_one("#duel-log-button", Button).disabled = True
+        else:
+            own.update(f"Your design: {name}, {self.evaluation.sheet.total} points")
+        self.check_opponent()
+        self.query_one("#duel-run" if not self.own_problem else "#duel-sample").focus()
+
+    # Opponent ------------------------------------------------------------------
+
+    def check_opponent(self) -> Evaluation | None:
+        """Load the opponent in the input and say in one line what it is or what is wrong."""
+        status = self.query_one("#duel-opponent-status", Static)
+        try:
+            opponent = load_opponent(self.query_one("#duel-opponent", Input).value,
+                                     self.evaluation.design.ruleset)
+        except ShipyardError as exc:
+            status.update(str(exc))
+            status.add_class("-error")
+            return None
+        status.update(f"{opponent.design.name or '(unnamed)'}: {opponent.sheet.total} points")
+        status.remove_class("-error")
+        return opponent
+
+    @on(Select.Changed, "#duel-sample")
+    def sample_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.query_one("#duel-opponent", Input).value = event.value
+            self.check_opponent()
+
+    @on(Input.Changed, "#duel-opponent")
+    def opponent_typed(self, event: Input.Changed) -> None:
+        sample = self.query_one("#duel-sample", Select)
+        if sample.value != event.value.strip():
+            sample.clear()
+
+    @on(Input.Submitted, "#duel-opponent")
+    def opponent_submitted(self) -> None:
+        self.check_opponent()
+
+    @on(Input.Submitted, "#duel-options Input")
+    def option_submitted(self) -> None:
+        self.action_run()
+
+    # Setting up ------------------------------------------------------------------
+
+    def policy(self, selector: str) -> str:
+        value = self.query_one(selector, Select).value
+        if not isinstance(value, str) or value not in POLICIES:
+            raise DuelProblem(f"unknown policy (known: {', '.join(POLICIES)})")
+        return value
+
+    def setup(self) -> Setup:
+        """The run the form describes; `ShipyardError` says in one line what is wrong."""
+        if self.own_problem:
+            raise DuelProblem(self.own_problem)
+        opponent = self.check_opponent()
+        if opponent is None:
+            raise DuelProblem("Choose an opponent that can duel (see above).")
+        number = {key: whole_number(self.query_one(f"#duel-{key}", Input).value, label, low)
+                  for (key, low), label in zip(MINIMUM.items(),
+                                               ("Runs", "Seed", "Start range", "Turn limit"),
+                                               strict=True)}
+        scenario = Scenario(number["range"], self.defaults.closing_speed, number["turns"])
+        matchup = Matchup(self.evaluation, opponent, self.policy("#duel-policy-a"),
+                          self.policy("#duel-policy-b"), scenario)
+        return Setup(matchup, number["runs"], number["seed"])
+
+    def show_problem(self, text: str) -> None:
+        self.query_one("#duel-problem", Static).update(text)
+
+    # Running ---------------------------------------------------------------------
+
+    def action_run(self) -> None:
+        if self.running:
+            return
+        try:
+            setup = self.setup()
+        except ShipyardError as exc:
+            self.show_problem(str(exc))
+            return
+        self.show_problem("")
+        self.query_one("#duel-progress", ProgressBar).update(total=setup.runs, progress=0)
+        self.running = True
+        self.run_duels(setup)
+
+    @work(thread=True, exclusive=True, group="duel", exit_on_error=False)
+    def run_duels(self, setup: Setup) -> None:
+        """Run the duels block by block; a stop (or leaving the screen) ends it between blocks."""
+        worker = get_current_worker()
+        results: list[Result] = []
+
+        def advance(duels: int) -> None:
+            self.post_message(self.Progress(duels))
+
+        while len(results) < setup.runs and not worker.is_cancelled:
+            block = min(BLOCK, setup.runs - len(results))
+            results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
+                                 progress=advance)
+        self.post_message(self.Finished(Outcome(setup, tuple(results), summarize(results))))
+
+    def on_duel_screen_progress(self, message: Progress) -> None:
+        self.query_one("#duel-progress", ProgressBar).advance(message.duels)
+
+    def on_duel_screen_finished(self, message: Finished) -> None:
+        self.running = False
+        if not message.outcome.results:
+            self.show_problem("Stopped before any duel was fought.")
+            return
+        self.outcome = message.outcome
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "duel" and event.state == WorkerState.ERROR:
+            self.running = False
+            self.show_problem(f"The duels stopped on an error: {event.worker.error}")
+
+    def action_stop(self) -> None:
+        if self.running:
+            self.workers.cancel_group(self, "duel")
+            self.show_problem("Stopping after the current block…")
+
+    def action_back(self) -> None:
+        """Escape stops a run first; pressed again (or with nothing running) it goes back."""
+        if self.running:
+            self.action_stop()
+        else:
+            self.app.pop_screen()
+
+    def action_leave(self) -> None:
+        self.workers.cancel_group(self, "duel")
+        self.app.pop_screen()
+
+    def watch_running(self, running: bool) -> None:
+        self.query_one("#duel-run", Button).disabled = running or bool(self.own_problem)
+        self.query_one("#duel-stop", Button).disabled = not running
+
+    def watch_outcome(self, outcome: Outcome | None) -> None:
+        if outcome is None:
+            return
+        self.query_one(DuelResults).show(heading(outcome), outcome.setup.names, outcome.summary,
+                                         outcome.results, outcome.setup.matchup.scenario.turn_limit)
+        self.show_problem("")
+
+    # One duel turn by turn ------------------------------------------------------------
+
+    def action_log(self) -> None:
+        """Duel 1 of the batch the form describes, as `shipyard duel --log` shows it."""
+        try:
+            setup = self.setup()
+        except ShipyardError as exc:
+            self.show_problem(str(exc))
+            return
+        result = run_one(setup.matchup, duel_seed(setup.seed, 0), log=True)
+        (a, b), matchup = setup.names, setup.matchup
+        title = (f"Duel 1 of seed {setup.seed}: {a} ({matchup.policy_a}) against "
+                 f"{b} ({matchup.policy_b})")
+        self.app.push_screen(DuelLogScreen(title, result.log))
+

@@ -1,0 +1,244 @@
+"""The designer's duel screen, driven with Pilot: runs, figures, problems, the log.
+
+The figures the screen shows are checked against the engine run directly with
+the same seed, so the screen is a face on the engine and adds nothing of its
+own. The tests are sync (no async plugin is installed): each drives the app
+inside `asyncio.run`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+from textual.widgets import Button, DataTable, Input, ProgressBar, Select, Static
+
+from shipyard.commands.duel import BLOCK as CLI_BLOCK
+from shipyard.commands.duel import duel_command
+from shipyard.design import parse_design, read_design
+from shipyard.engine.batch import Matchup, run_batch, run_one
+from shipyard.engine.dice import duel_seed
+from shipyard.engine.duel import Scenario
+from shipyard.engine.stats import summarize
+from shipyard.engine.tables import load_combat
+from shipyard.rulesets import Evaluation, evaluate
+from shipyard.samples import resolve
+from shipyard.tui.app import ShipyardApp
+from shipyard.tui.screens import duel as screen_module
+from shipyard.tui.screens.duel import DuelLogScreen, DuelScreen
+from shipyard.tui.session import open_session
+from shipyard.tui.widgets.duel_chart import kills_by_turn, outcome_shares
+
+SIZE = (130, 45)
+
+
+def sample(name: str) -> Evaluation:
+    path = resolve(f"sample:{name}")
+    return evaluate(read_design(path), file=str(path))
+
+
+def text_of(screen: DuelScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).content)
+
+
+def drive(app: App[Any], steps: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await steps(pilot)
+
+    asyncio.run(run())
+
+
+def designer(tmp_path: Path) -> ShipyardApp:
+    """The real designer on the bundled starter design."""
+    return ShipyardApp(open_session(None, recovery_dir=tmp_path))
+
+
+class DuelOnly(App[None]):
+    """A bare app that opens only the duel screen, for designs the designer would not hold."""
+
+    def __init__(self, evaluation: Evaluation) -> None:
+        super().__init__()
+        self.evaluation = evaluation
+
+    def compose(self) -> ComposeResult:
+        return iter(())
+
+    def on_mount(self) -> None:
+        self.push_screen(DuelScreen(self.evaluation))
+
+
+async def open_duel(pilot: Pilot[Any]) -> DuelScreen:
+    """The duel screen: F4 on the designer; already open on `DuelOnly`."""
+    if isinstance(pilot.app, ShipyardApp):
+        await pilot.press("f4")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DuelScreen)
+    return screen
+
+
+async def fill(pilot: Pilot[Any], screen: DuelScreen, **values: str) -> None:
+    for key, value in values.items():
+        screen.query_one(f"#duel-{key}", Input).value = value
+    await pilot.pause()
+
+
+async def finish(pilot: Pilot[Any], screen: DuelScreen) -> None:
+    """Wait for the run to end (a stopped worker ends cancelled, so wait on the screen)."""
+    async with asyncio.timeout(30):
+        while screen.running:
+            await asyncio.sleep(0.01)
+    await pilot.pause()
+
+
+def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
+    parameters = inspect.signature(duel_command, eval_str=True).parameters
+
+    def default(name: str) -> object:
+        return parameters[name].default
+
+    def minimum(name: str) -> object:
+        return getattr(parameters[name].annotation.__metadata__[0], "min", None)
+
+    cli_minimum = {"runs": minimum("runs"), "seed": minimum("seed"),
+                   "range": minimum("range_"), "turns": minimum("turns")}
+    screen = (screen_module.RUNS, screen_module.SEED, screen_module.POLICY, screen_module.POLICY,
+              screen_module.MINIMUM, screen_module.BLOCK)
+    assert screen == (default("runs"), default("seed"), default("policy_a"),
+                      default("policy_b"), cli_minimum, CLI_BLOCK)
+    rules = Scenario.defaults(load_combat("pentagon-war"))
+    assert (rules.start_range, rules.turn_limit) == (default("range_"), default("turns"))
+
+
+def test_a_run_shows_the_figures_of_the_engine(tmp_path: Path) -> None:
+    runs, seed = 40, 7
+    expected_results = run_batch(Matchup(sample("starter"), sample("lancer")), runs, seed)
+    expected = summarize(expected_results)
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        await fill(pilot, screen, opponent="sample:lancer", runs=str(runs), seed=str(seed))
+        await pilot.click("#duel-run")
+        await finish(pilot, screen)
+        assert screen.outcome is not None and not screen.outcome.stopped
+        assert screen.outcome.summary == expected
+        heading = text_of(screen, "#duel-heading")
+        assert heading.startswith("Starter (default) against Lancer (default): 40 duels, seed 7")
+        rows = [[str(cell) for cell in screen.query_one(DataTable).get_row_at(i)]
+                for i in range(3)]
+        assert rows[0] == ["Starter wins", str(expected.wins.count), f"{expected.wins.share:.1%}",
+                           f"{expected.wins.low:.1%} - {expected.wins.high:.1%}"]
+        assert rows[1][:2] == ["Lancer wins", str(expected.losses.count)]
+        assert rows[2][:2] == ["draws", str(expected.draws.count)]
+        figures = text_of(screen, "#duel-figures")
+        assert (f"Mean damage dealt: Starter {expected.mean_damage[0]:.1f}, "
+                f"Lancer {expected.mean_damage[1]:.1f}") in figures
+        if expected.mean_turns_to_kill is not None:
+            assert f"Turns to a kill: mean {expected.mean_turns_to_kill:.2f}" in figures
+        assert text_of(screen, "#duel-problem") == ""
+        await pilot.press("escape")
+        assert not isinstance(pilot.app.screen, DuelScreen)
+
+    drive(designer(tmp_path), steps)
+    _, by_first, by_second = kills_by_turn(expected_results, 20)
+    assert (sum(by_first), sum(by_second)) == (expected.wins.count, expected.losses.count)
+    assert abs(sum(outcome_shares(expected)) - 100) < 1e-9
+
+
+def test_a_stopped_run_keeps_the_duels_of_the_blocks_done() -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        await fill(pilot, screen, opponent="sample:lancer", runs="1000000", seed="3")
+        # Straight to the actions: Pilot's key presses wait for an idle screen, which comes
+        # late while the worker thread holds the interpreter.
+        screen.action_run()
+        progress = screen.query_one(ProgressBar)
+        while not progress.progress:
+            await asyncio.sleep(0.01)
+        screen.action_back()  # while duels run, Escape stops them after the current block
+        await finish(pilot, screen)
+        assert pilot.app.screen is screen and screen.outcome is not None
+        done = screen.outcome.results
+        assert screen.outcome.stopped and len(done) % BLOCK == 0 and len(done) < 1000000
+        matchup = screen.outcome.setup.matchup
+        assert screen.outcome.summary == summarize(run_batch(matchup, len(done), 3))
+        assert "(stopped after" in text_of(screen, "#duel-heading")
+
+    BLOCK = screen_module.BLOCK
+    drive(DuelOnly(sample("starter")), steps)
+
+
+def test_unreadable_and_illegal_opponents_get_one_line(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.ship.json"
+    broken.write_text("{ not json")
+    data = read_design(resolve("sample:lancer")).to_data()
+    data["radar"] = [9, 9, 9]
+    illegal = tmp_path / "illegal.ship.json"
+    illegal.write_text(json.dumps(data))
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        for path, words in ((broken, "not valid JSON"), (illegal, "the design is not legal"),
+                            (tmp_path / "missing.ship.json", "no such file"),
+                            ("sample:nothing", "no bundled sample")):
+            await fill(pilot, screen, opponent=str(path))
+            screen.query_one("#duel-opponent", Input).focus()
+            await pilot.press("enter")
+            status = text_of(screen, "#duel-opponent-status")
+            assert words in status and "\n" not in status
+            assert "Traceback" not in status
+        await pilot.press("ctrl+r")
+        assert screen.outcome is None and not screen.running
+        assert text_of(screen, "#duel-problem").startswith("Choose an opponent that can duel")
+        screen.query_one("#duel-sample", Select).value = "sample:hive"
+        await fill(pilot, screen, runs="0")
+        assert screen.query_one("#duel-opponent", Input).value == "sample:hive"
+        await pilot.press("ctrl+r")
+        assert text_of(screen, "#duel-problem") == "Runs: at least 1"
+        assert text_of(screen, "#duel-opponent-status").startswith("Hive: ")
+
+    drive(DuelOnly(sample("starter")), steps)
+
+
+def test_an_illegal_design_is_not_sent_to_duel() -> None:
+    data = read_design(resolve("sample:starter")).to_data()
+    data["radar"] = [9, 9, 9]
+    illegal = evaluate(parse_design(data))
+    assert not illegal.legal
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        own = text_of(screen, "#duel-own")
+        assert "not legal" in own and "legal designs only" in own and "\n" not in own
+        assert screen.query_one("#duel-run", Button).disabled
+        await pilot.press("ctrl+r")
+        await finish(pilot, screen)
+        assert screen.outcome is None
+        assert "not legal" in text_of(screen, "#duel-problem")
+
+    drive(DuelOnly(illegal), steps)
+
+
+def test_the_log_shows_the_first_duel_turn_by_turn() -> None:
+    expected = run_one(Matchup(sample("starter"), sample("lancer")), duel_seed(5, 0), log=True)
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        await fill(pilot, screen, opponent="sample:lancer", seed="5")
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        log_screen = pilot.app.screen
+        assert isinstance(log_screen, DuelLogScreen)
+        text = str(log_screen.query_one("#duel-log", Static).content)
+        assert "impulse" in text and text.splitlines() == list(expected.log)
+        await pilot.press("escape")
+        assert pilot.app.screen is screen
+
+    drive(DuelOnly(sample("starter")), steps)
