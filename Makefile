@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 .PHONY: run test check bench clean
 
 run:
-	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q . && $(VENV)/bin/shipyard cost sample:lancer
+	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q . && $(VENV)/bin/shipyard
 
 test:
 	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -e '.[test]' && $(PY) -m pytest
@@ -17,6 +17,7 @@ bench:
 	$(PY) benchmarks/pricing_bench.py
 	$(PY) benchmarks/export_bench.py
 	$(PY) benchmarks/duel_bench.py
+	$(PY) benchmarks/tui_bench.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

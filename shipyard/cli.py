@@ -245,11 +245,14 @@ def _version(value: bool) -> None:
 
 
 def _open_designer(file: Path | None, budget: int | None) -> None:
+    """Read the file first (a bad one is one line and exit 2), then start the designer."""
+    from shipyard.tui import run
+    from shipyard.tui.session import open_session
+
+    session = guarded(lambda: open_session(file, budget=budget))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail("the designer needs a terminal; see `shipyard --help` for the other commands")
-    from shipyard.tui import run
-
-    guarded(lambda: run(file, budget=budget))
+    run(session)
 
 
 @app.command()

@@ -22,6 +22,8 @@ from shipyard.editing import (
 from shipyard.report import sheet_data
 from shipyard.rulesets import evaluate
 from shipyard.samples import sample_paths
+from shipyard.tui.widgets.fields import unset
+from shipyard.tui.widgets.radar import insert_box, remove_box, set_box
 from tests.strategies import ARCS, SIMPLE, legal_designs, weapon
 
 
@@ -95,6 +97,27 @@ class DesignerEdits(RuleBasedStateMachine):
     @rule(manned=st.booleans())
     def crew(self, manned: bool) -> None:
         self.bench.apply(assign("manned", manned))
+        self._did()
+
+    # The designer's own widgets build these changes (radar track, armor sides).
+    @rule(index=st.integers(0, 6), number=st.integers(1, 6))
+    def radar_number(self, index: int, number: int) -> None:
+        self.bench.apply(set_box(index, number))
+        self._did()
+
+    @rule(index=st.integers(0, 6), number=st.integers(1, 6))
+    def radar_insert(self, index: int, number: int) -> None:
+        self.bench.apply(insert_box(index, number))
+        self._did()
+
+    @rule(index=st.integers(0, 6))
+    def radar_remove(self, index: int) -> None:
+        self.bench.apply(remove_box(index))
+        self._did()
+
+    @rule(side=st.sampled_from(["1", "2", "3", "5", "6"]))
+    def armor_cleared(self, side: str) -> None:
+        self.bench.apply(unset(f"armor.{side}"))
         self._did()
 
     @precondition(lambda self: len(self.history) > 1)

@@ -6,13 +6,14 @@ stays quick for the other commands.
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from shipyard.tui.session import Session
 
 
-def run(file: Path | None, budget: int | None = None) -> None:
-    """Open the designer on `file` (a missing file starts a new design there)."""
+def run(session: Session) -> None:
+    """Open the designer on a session (see `shipyard.tui.session.open_session`)."""
     from shipyard.tui.app import ShipyardApp
-    from shipyard.tui.session import open_session
 
-    session = open_session(file, budget=budget)
     ShipyardApp(session).run()

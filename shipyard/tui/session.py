@@ -169,7 +169,9 @@ def open_session(file: Path | None, budget: int | None = None,
     path = resolve(str(file))
     if str(file).startswith("sample:"):
         return Session(Workbench(read_design(path), scenario), None, str(file), folder)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
+        if not path.parent.is_dir():
+            raise DesignReadError(str(file), "no such folder to start a new design in")
         name = path.name.split(".")[0].replace("-", " ").replace("_", " ").title()
         workbench = Workbench(starter_design(name or "New design"), scenario)
         workbench.changed = True
