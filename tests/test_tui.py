@@ -69,8 +69,9 @@ def test_adding_a_four_arc_proton_cannon_to_the_lancer(tmp_path: Path) -> None:
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         assert total(app) == 215
         await focus(app, pilot, "weapons")  # the "add a secondary weapon" line
-        await pilot.press("enter")  # a new laser on LF+RF
-        await focus(app, pilot, "weapons[2].type")
+        await pilot.press("enter")  # a new laser on LF+RF; the focus moves to its type
+        await pilot.pause()
+        assert isinstance(app.focused, Field) and app.focused.path == "weapons[2].type"
         await pilot.press("right", "right")  # laser -> electron cannon -> proton cannon
         await focus(app, pilot, "weapons[2].arcs")
         await pilot.press("right", "space")  # cursor RF -> R, add R

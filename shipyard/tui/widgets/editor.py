@@ -197,14 +197,15 @@ class Editor(VerticalScroll):
             self.shape = shape
             focused = self.screen.focused
             path = focused.path if isinstance(focused, Field) else None
-            if grown is not None and isinstance(focused, AddEntry):
+            moving = grown is not None and isinstance(focused, AddEntry)
+            if moving:
                 path = grown  # a new entry: go to its first field
             for group in GROUPS:
                 holder = self.query_one(f"#{group}", Vertical)
                 holder.remove_children()
                 holder.mount_all(list(self._entries(group, view.data)))
             if path is not None:
-                self.call_after_refresh(self.refocus, path)
+                self.call_after_refresh(self.refocus, path, moving)
         name = self.query_one("#name", NameInput)
         if not name.has_focus and name.value != str(view.data.get("name", "")):
             name.value = str(view.data.get("name", ""))
@@ -219,9 +220,10 @@ class Editor(VerticalScroll):
                 return f"{group}[{old}].{FIRST_FIELD[group]}"
         return None
 
-    def refocus(self, path: str) -> None:
-        """After entries were rebuilt, keep the focus on the field it was on."""
-        if isinstance(self.screen.focused, Field) and self.screen.focused.is_attached:
+    def refocus(self, path: str, moving: bool = False) -> None:
+        """After entries were rebuilt, keep the focus on its field (or the new entry's)."""
+        focused = self.screen.focused
+        if not moving and isinstance(focused, Field) and focused.is_attached:
             return
         for field in self.fields():
             if field.path == path:

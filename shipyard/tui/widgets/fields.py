@@ -121,8 +121,10 @@ class Field(Widget, can_focus=True):
 
     def prefix(self) -> Text:
         """The problem marker and the label, LABEL_WIDTH + 2 wide."""
-        marker = {"error": "✖ ", "warning": "! "}.get(self.problem or "", "  ")
-        line = Text(marker, style="bold red" if self.problem == "error" else "bold yellow")
+        marker = {"error": "✖ ", "warning": "! "}.get(self.problem or "", "▶ " if self.has_focus
+                                                      else "  ")
+        style = {"error": "bold red", "warning": "bold yellow"}.get(self.problem or "", "bold")
+        line = Text(marker, style=style)
         line.append(f"{self.label:<{LABEL_WIDTH}}")
         return line
 
