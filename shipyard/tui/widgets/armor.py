@@ -13,7 +13,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 
 from shipyard.editing import Change, assign
-from shipyard.tui.widgets.fields import Field, View, count_of, draw, unset
+from shipyard.tui.widgets.fields import TypedNumber, View, count_of, draw, unset
 
 SIDES = ("1", "2", "3", "4", "5", "6")
 # Where each side's count sits around the hexagon (row, column).
@@ -24,7 +24,7 @@ HEXAGON = ((1, 14, "________"), (2, 13, "/"), (2, 22, "\\"), (3, 12, "/"), (3, 2
 CELL = 9
 
 
-class ArmorHexagon(Field):
+class ArmorHexagon(TypedNumber):
     """Armor boxes by side: left/right walk the sides, +/- or digits set the count."""
 
     DEFAULT_CSS = """
@@ -36,17 +36,12 @@ class ArmorHexagon(Field):
         Binding("left", "move(-1)", "Previous side"),
         Binding("plus,equals_sign", "step(1)", "+1 armor"),
         Binding("minus", "step(-1)", "-1 armor"),
-        Binding("enter", "commit", "Set typed number", show=False),
-        Binding("backspace", "erase", "Erase a digit", show=False),
-        Binding("escape", "cancel", "Cancel typing", show=False),
     ]
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__("armor", "Armor by side", id=id)
         self.cursor = 0
-        self.typed = ""
         self.has_engines = True
-        self.problems: dict[str, str] = {}
 
     @property
     def side(self) -> str:
@@ -59,11 +54,6 @@ class ArmorHexagon(Field):
     def show(self, view: View) -> None:
         super().show(view)
         self.has_engines = not view.sheet.is_base
-        self.problems = {k: v for k, v in view.problems.items() if self.owns(k)}
-        worst = sorted(self.problems.values())
-        self.problem = worst[0] if worst else None
-        self.set_class(self.problem == "error", "-error")
-        self.set_class(self.problem == "warning", "-warning")
 
     def owns(self, path: str) -> bool:
         return path == "armor" or path.startswith("armor.")
@@ -89,29 +79,8 @@ class ArmorHexagon(Field):
         current = count_of(self.count(self.side))
         self.edit(self._set(max(0, (current or 0) + direction)))
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isdigit():
-            if len(self.typed) < 6:
-                self.typed += event.character
-            event.stop()
-            self.refresh()
-
-    def action_erase(self) -> None:
-        self.typed = self.typed[:-1]
-        self.refresh()
-
-    def action_cancel(self) -> None:
-        self.typed = ""
-        self.refresh()
-
-    def action_commit(self) -> None:
-        if self.typed:
-            value = int(self.typed)
-            self.typed = ""
-            self.edit(self._set(value))
-
-    def on_blur(self) -> None:
-        self.action_commit()
+    def commit_typed(self, value: int) -> None:
+        self.edit(self._set(value))
 
     def on_click(self, event: events.Click) -> None:
         self.focus()

@@ -87,11 +87,14 @@ class Field(Widget, can_focus=True):
         self.label = label
         self.value: object = None
         self.problem: str | None = None
+        self.problems: dict[str, str] = {}
 
     def show(self, view: View) -> None:
-        """Take the current design data, its sheet and its issues."""
+        """Take the current design data, its sheet and the issues this field owns."""
         self.value = get_value(view.data, self.path)
-        self.problem = view.problems.get(self.path)
+        self.problems = {k: v for k, v in view.problems.items() if self.owns(k)}
+        found = set(self.problems.values())
+        self.problem = "error" if "error" in found else ("warning" if found else None)
         self.set_class(self.problem == "error", "-error")
         self.set_class(self.problem == "warning", "-warning")
         self.refresh()
@@ -143,15 +146,52 @@ def draw(height: int, items: Sequence[tuple[int, int, str, str]]) -> list[Text]:
     return rows
 
 
-class CountField(Field):
+class TypedNumber(Field):
+    """Digits typed on a field build a number; Enter or leaving the field sets it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "commit", "Set typed number", show=False),
+        Binding("escape", "cancel", "Cancel typing", show=False),
+        Binding("backspace", "erase", "Erase a digit", show=False),
+    ]
+
+    typed = ""
+
+    def commit_typed(self, value: int) -> None:
+        raise NotImplementedError
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is not None and event.character.isdigit():
+            if len(self.typed) < 6:
+                self.typed += event.character
+            event.stop()
+            self.refresh()
+
+    def action_erase(self) -> None:
+        self.typed = self.typed[:-1]
+        self.refresh()
+
+    def action_cancel(self) -> None:
+        self.typed = ""
+        self.refresh()
+
+    def action_commit(self) -> None:
+        if self.typed:
+            value = int(self.typed)
+            self.typed = ""
+            self.commit_typed(value)
+            self.refresh()
+
+    def on_blur(self) -> None:
+        self.action_commit()
+
+
+class CountField(TypedNumber):
     """A count: +/- or left/right step it, digits type a new value, Enter sets it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign,right", "step(1)", "+1"),
         Binding("minus,left", "step(-1)", "-1"),
-        Binding("enter", "commit", "Set typed number", show=False),
-        Binding("escape", "cancel", "Cancel typing", show=False),
-        Binding("backspace", "erase", "Erase a digit", show=False),
     ]
 
     def __init__(self, path: str, label: str, *, step: int = 1, floor: int = 0,
@@ -163,7 +203,6 @@ class CountField(Field):
         self.floor = floor
         self.writer = writer or (lambda value: assign(path, value))
         self.unit = unit
-        self.typed = ""
 
     @property
     def count(self) -> int:
@@ -186,31 +225,8 @@ class CountField(Field):
     def hint_label(self) -> str:
         return f"one more {self.noun}"
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isdigit():
-            if len(self.typed) < 6:
-                self.typed += event.character
-            event.stop()
-            self.refresh()
-
-    def action_erase(self) -> None:
-        self.typed = self.typed[:-1]
-        self.refresh()
-
-    def action_cancel(self) -> None:
-        self.typed = ""
-        self.refresh()
-
-    def action_commit(self) -> None:
-        if self.typed:
-            value = max(self.floor, int(self.typed))
-            self.typed = ""
-            self.edit(self.writer(value))
-            self.refresh()
-
-    def on_blur(self) -> None:
-        self.action_commit()
-
+    def commit_typed(self, value: int) -> None:
+        self.edit(self.writer(max(self.floor, value)))
     def value_text(self) -> Text:
         if self.typed:
             return Text(f"  {self.typed}▏", style="bold reverse")
@@ -328,9 +344,6 @@ class HullSplitField(CountField):
         self.hull_boxes = view.sheet.hull_boxes
         self.value = view.sheet.hull_forward if self.auto else get_value(
             view.data, "hull_split.forward")
-        self.problem = next((v for k, v in view.problems.items() if self.owns(k)), None)
-        self.set_class(self.problem == "error", "-error")
-        self.refresh()
 
     def action_auto(self) -> None:
         self.edit(unset("hull_split"))

@@ -69,7 +69,6 @@ class RadarTrack(Field):
     def __init__(self, id: str | None = None) -> None:
         super().__init__("radar", "Radar track", id=id)
         self.cursor = 0
-        self.problems: dict[str, str] = {}
         self.rating = 0
 
     @property
@@ -87,11 +86,6 @@ class RadarTrack(Field):
 
     def show(self, view: View) -> None:
         super().show(view)
-        self.problems = {k: v for k, v in view.problems.items() if self.owns(k)}
-        worst = sorted(self.problems.values())
-        self.problem = worst[0] if worst else None
-        self.set_class(self.problem == "error", "-error")
-        self.set_class(self.problem == "warning", "-warning")
         self.rating = view.sheet.radar_rating
         self.cursor = min(self.cursor, len(self.track))
 
