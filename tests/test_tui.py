@@ -14,11 +14,15 @@ from pathlib import Path
 
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import Button, Input, RadioButton, Static
 
 from shipyard.design import read_design
 from shipyard.tui.app import ShipyardApp
+from shipyard.tui.screens.catalog import CatalogScreen
 from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from shipyard.tui.screens.export import ExportDialog
+from shipyard.tui.screens.help import HelpScreen
 from shipyard.tui.session import open_session
 from shipyard.tui.widgets.armor import ArmorHexagon
 from shipyard.tui.widgets.editor import Editor
@@ -206,3 +210,54 @@ def _sample(name: str) -> Path:
     from shipyard.samples import resolve
 
     return resolve(f"sample:{name}")
+
+
+def test_an_illegal_design_exports_only_as_a_confirmed_draft(tmp_path: Path) -> None:
+    target = tmp_path / "draft.txt"
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        app.designer.go_to("armor.4")
+        await pilot.press("plus")  # rear armor on a craft with engines: illegal (R11)
+        assert not app.session.workbench.evaluation.legal
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        assert dialog.query_one("#export", Button).disabled  # not without confirming
+        dialog.query_one("#format-text", RadioButton).value = True
+        dialog.query_one("#path", Input).value = str(target)
+        await pilot.pause()
+        await pilot.click("#draft")
+        await pilot.pause()
+        assert not dialog.query_one("#export", Button).disabled
+        await pilot.click("#export")
+        await pilot.pause()
+        await pilot.pause()
+    drive(designer_app(None, tmp_path), flow)
+    text = target.read_text()
+    assert "DRAFT" in text and "Starter" in text
+
+
+def test_catalog_search_help_and_palette(tmp_path: Path) -> None:
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f3")
+        await pilot.pause()
+        catalog = app.screen
+        assert isinstance(catalog, CatalogScreen)
+        await pilot.press(*"magnascoop")
+        await pilot.pause()
+        assert [row["key"] for row in catalog.shown] == ["magnascoop"]
+        assert "R6" in str(catalog.query_one("#rulings", Static).content)
+        await pilot.press("escape")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for expected in ("Save", "Open…", "Undo", "Export record sheets…", "Duel…",
+                         "Light or dark theme"):
+            assert expected in titles
+        await pilot.press("ctrl+t")
+        assert app.theme == "textual-light"
+    drive(designer_app(None, tmp_path), flow)
