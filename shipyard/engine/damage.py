@@ -12,10 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shipyard.engine.dice import Dice
+from shipyard.engine.reference import ExplosionRates, QuickReference
 from shipyard.engine.state import Craft, GunTrack, WeaponGroup
 from shipyard.engine.tables import Combat
 
 WEAPON_SYSTEMS = ("laser", "electron_cannon", "proton_cannon", "magnetic_beam")
+# Chart systems with their own tracks or rules; every other one is a plain box count.
+TRACKED_SYSTEMS = frozenset({"radar", "capacitor", "gun", "any_weapon", *WEAPON_SYSTEMS})
 
 
 @dataclass(slots=True)
@@ -49,15 +52,18 @@ def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
                 dice: Dice) -> list[HitReport]:
     """Resolve every hit on `craft` this impulse, all striking armor side `side`."""
     reports: list[HitReport] = []
+    quick = combat.quick
+    per_box, rear_first = quick.armor_per_box, quick.rear_first
+    taken = craft.taken
     screens = screen_strength(craft)
-    rear_engine_due = side == combat.damage.rear_side
+    rear_engine_due = side == quick.rear_side  # 2.7: a rear hit takes an engine first
     for hit in hits:
         report = HitReport(hit.cause, hit.points, side=side)
         reports.append(report)
         points = hit.points
         if craft.destroyed:
             report.wasted = points
-            craft.taken.wasted += points
+            taken.wasted += points
             continue
         if hit.screened and screens > 0:
             stopped = min(screens, points)
@@ -65,23 +71,23 @@ def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
             report.screens = stopped
             if not craft.directional_screens:  # R14: directional screens stop per weapon
                 screens -= stopped
-        armor = min(craft.armor[side], -(-points // combat.damage.armor_per_box))
-        absorbed = min(points, armor * combat.damage.armor_per_box)
+        armor = min(craft.armor[side], -(-points // per_box))
+        absorbed = min(points, armor * per_box)
         craft.armor[side] -= armor
         points -= absorbed
         report.armor = absorbed
-        craft.taken.screens += report.screens
-        craft.taken.armor += absorbed
+        taken.screens += report.screens
+        taken.armor += absorbed
         while points > 0:
             points -= 1
-            craft.taken.interior += 1
-            if rear_engine_due and craft.boxes[combat.damage.rear_first] > 0:
+            taken.interior += 1
+            if rear_engine_due and craft.boxes[rear_first] > 0:
                 rear_engine_due = False
-                craft.boxes[combat.damage.rear_first] -= 1
-                report.interior.append(combat.damage.rear_first)
+                craft.boxes[rear_first] -= 1
+                report.interior.append(rear_first)
                 continue
             rear_engine_due = False
-            report.interior.append(interior_hit(craft, combat, dice))
+            report.interior.append(_interior_hit(craft, quick, dice))
             if craft.destroyed:
                 report.destroyed = True
                 craft.killed_by = craft.killed_by or hit.cause
@@ -101,7 +107,7 @@ def interior_hits(craft: Craft, points: int, cause: str, combat: Combat,
             craft.taken.wasted += left
             break
         craft.taken.interior += 1
-        report.interior.append(interior_hit(craft, combat, dice))
+        report.interior.append(_interior_hit(craft, combat.quick, dice))
         if craft.destroyed:
             report.destroyed = True
             craft.killed_by = craft.killed_by or cause
@@ -110,33 +116,55 @@ def interior_hits(craft: Craft, points: int, cause: str, combat: Combat,
 
 def interior_hit(craft: Craft, combat: Combat, dice: Dice) -> str:
     """Roll the damage allocation chart once and destroy what it names (2.7, R16)."""
-    row, column = dice.d6(), dice.d6()
-    system = combat.damage.chart[row - 1][column - 1]
-    forward = column <= combat.damage.forward_columns
+    return _interior_hit(craft, combat.quick, dice)
+
+
+def _interior_hit(craft: Craft, quick: QuickReference, dice: Dice) -> str:
+    row = dice.d6()  # 2.7: the first die picks the row, the second the column
+    system, forward = quick.chart[row][dice.d6()]
     if system == "hull_forward":
-        return _fall_through(craft, combat, forward=True)
+        return _fall_through(craft, quick.fallthrough, forward=True)
     if system == "hull_aft":
-        return _fall_through(craft, combat, forward=False)
-    destroyed = _destroy(craft, system, dice)
+        return _fall_through(craft, quick.fallthrough, forward=False)
+    if system in TRACKED_SYSTEMS:
+        destroyed = _destroy(craft, system, dice)
+    else:
+        destroyed = _destroy_box(craft, system)
     if destroyed:
         return destroyed
-    return _fall_through(craft, combat, forward=forward)
+    return _fall_through(craft, quick.fallthrough, forward=forward)
 
 
-def _fall_through(craft: Craft, combat: Combat, forward: bool) -> str:
+FORWARD_FIRST = ("hull_forward", "hull_aft")
+AFT_FIRST = ("hull_aft", "hull_forward")
+
+
+def _fall_through(craft: Craft, order: tuple[str, ...], forward: bool) -> str:
     """R16: the rolled half of the hull, else the other half, else final damage."""
-    for stage in combat.fallthrough.order:
+    boxes = craft.boxes
+    for stage in order:
         if stage == "hull":
-            halves = ("hull_forward", "hull_aft") if forward else ("hull_aft", "hull_forward")
-            for half in halves:
-                if craft.boxes[half] > 0:
-                    craft.boxes[half] -= 1
+            for half in FORWARD_FIRST if forward else AFT_FIRST:
+                if boxes[half] > 0:
+                    boxes[half] -= 1
                     return half
-        elif craft.boxes["final_damage"] > 0:
-            craft.boxes["final_damage"] -= 1
+        elif boxes["final_damage"] > 0:
+            boxes["final_damage"] -= 1
             return "final_damage"
     craft.destroyed = True  # R16: a final-damage hit with none left
     return "destroyed"
+
+
+def _destroy_box(craft: Craft, system: str) -> str:
+    """Destroy one box of a system kept as a plain count; "" if none was left."""
+    boxes = craft.boxes
+    left = boxes.get(system, 0)
+    if left <= 0:
+        return ""
+    boxes[system] = left - 1
+    if system == "drone" and len(craft.drone_bays) > left - 1:
+        craft.drone_bays.pop()  # the bay's drone goes with it
+    return system
 
 
 def _destroy(craft: Craft, system: str, dice: Dice) -> str:
@@ -164,12 +192,7 @@ def _destroy(craft: Craft, system: str, dice: Dice) -> str:
         return gun.type
     if system == "any_weapon":
         return _any_weapon(craft, dice)
-    if craft.boxes.get(system, 0) <= 0:
-        return ""
-    craft.boxes[system] -= 1
-    if system == "drone" and len(craft.drone_bays) > craft.boxes["drone"]:
-        craft.drone_bays.pop()  # the bay's drone goes with it
-    return system
+    return _destroy_box(craft, system)
 
 
 def _capacitor_hit(craft: Craft) -> bool:
@@ -208,18 +231,3 @@ def explosion_strength(craft: Craft, rates: ExplosionRates) -> float:
             + rates.screen * craft.boxes["screen"]
             + rates.gun_box * sum(g.boxes for g in craft.guns)
             + rates.secondary_weapon * secondary + rates.suicide_bomb * craft.suicide_bombs)
-
-
-@dataclass(frozen=True, slots=True)
-class ExplosionRates:
-    """Explosion figures (construction.toml, 2.7) as plain floats for the loop."""
-
-    engine: float
-    fuel_tank: float
-    capacitor: float
-    magnetic_beam: float
-    screen: float
-    gun_box: float
-    secondary_weapon: float
-    suicide_bomb: float
-    falloff_per_hex: float

@@ -64,8 +64,11 @@ class ScriptedDice:
 
 
 def roll(dice: Dice, count: int) -> int:
-    """The sum of `count` six-sided dice."""
-    return sum(dice.d6() for _ in range(count))
+    """The sum of `count` six-sided dice, rolled one after the other."""
+    total = 0
+    for _ in range(count):
+        total += dice.d6()
+    return total
 
 
 def duel_seed(master: int, index: int) -> int:

@@ -8,7 +8,7 @@ loop applies what they return.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from shipyard.engine.dice import Dice, roll
 from shipyard.engine.tables import Combat
@@ -17,8 +17,7 @@ DIRECT_FIRE = ("laser", "electron_cannon", "proton_cannon", "magnetic_beam",
                "radiation_gun", "acid_gum_gun")
 
 
-@dataclass(frozen=True, slots=True)
-class Volley:
+class Volley(NamedTuple):
     """The outcome of one volley: `damage` points per box, or a kill on a small target."""
 
     kind: str
@@ -92,7 +91,19 @@ def judge(kind: str, boxes: int, hexes: int, target_size: int, raw: int, modifie
 
 
 def best_case(kind: str, hexes: int, target_size: int, extra: int, combat: Combat) -> int:
-    """Damage per box on the best possible roll: 0 means the shot is pointless."""
+    """Damage per box on the best possible roll: 0 means the shot is pointless.
+
+    A pure function of the tables, so each answer is worked out once per set of tables.
+    """
+    known = combat.quick.best_cases
+    key = (kind, hexes, target_size, extra)
+    best = known.get(key)
+    if best is None:
+        best = known[key] = _best_case(kind, hexes, target_size, extra, combat)
+    return best
+
+
+def _best_case(kind: str, hexes: int, target_size: int, extra: int, combat: Combat) -> int:
     dice = combat.fire_dice.dice
     top = 6 * dice + target_size + combat.range_modifier(hexes) + extra
     if kind == "magnetic_beam":

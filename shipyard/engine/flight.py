@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from shipyard.engine.duel import Duel
 
 DRONE_GUNS = ("laser", "electron_cannon", "proton_cannon")
+GUN_ORDER = FireOrder(0, gun=True)  # a gun always fires at the enemy craft
 
 
 class Flight:
@@ -28,7 +29,10 @@ class Flight:
 
     def __init__(self, duel: Duel) -> None:
         self.duel = duel
-        self.combat = duel.combat
+        self.combat = combat = duel.combat
+        # Targets are values: one of each kind serves every point-defense phase.
+        self.missile_target = Target("a missile", combat.missile.size_class)
+        self.drone_target = Target("a drone", combat.drone.size_class)
 
     def busy(self) -> bool:
         """Whether anything is in flight, or the two craft share a hex."""
@@ -40,37 +44,39 @@ class Flight:
     def move(self) -> None:
         if not self.busy():
             return
-        duel, combat = self.duel, self.combat
-        impulses = combat.turn.impulses
-        step = float(combat.movement.standard_acceleration) / impulses
-        top = combat.movement.top_speed
-        for side, craft in enumerate(duel.crafts):
-            enemy = duel.enemy(side)
-            for missile in craft.missiles:
-                missile.distance = max(0.0, missile.distance
-                                       - (missile.speed + enemy.velocity) / impulses)
-                missile.fuel -= missile.speed / impulses
-                if missile.fuel < 0 and missile.distance >= 1:
-                    missile.alive = False  # 2.6: out of fuel short of the target
-            for bolt in craft.bolts:
-                speed = combat.liquid_metal.speed
-                bolt.distance = max(0.0, bolt.distance - (speed + enemy.velocity) / impulses)
-                bolt.flown += 1
-                if bolt.flown > combat.liquid_metal.lifetime_impulses and bolt.distance >= 1:
-                    bolt.alive = False
-            hold = float(duel.policies[side].drone_hold)
-            for drone in craft.drones:
-                if drone.escort:
-                    drone.distance = duel.range
-                elif drone.distance > hold:
-                    if drone.accelerations > 0 and drone.speed < top:
-                        drone.speed = min(top, drone.speed + step)
-                        drone.accelerations -= 1
-                    drone.distance = max(hold, drone.distance
-                                         - (drone.speed + enemy.velocity) / impulses)
-            craft.missiles = [m for m in craft.missiles if m.alive]
-            craft.bolts = [b for b in craft.bolts if b.alive]
-            craft.drones = [d for d in craft.drones if d.alive]
+        duel, combat, quick = self.duel, self.combat, self.duel.quick
+        impulses, step, top = quick.impulses, quick.step, quick.top_speed
+        for _, craft, enemy, policy in duel.sides:
+            if craft.missiles:
+                # A magazine's worth of missiles can be in flight: this loop runs most often.
+                closing = enemy.velocity
+                for missile in craft.missiles:
+                    distance = missile.distance - (missile.speed + closing) / impulses
+                    missile.distance = distance = distance if distance > 0.0 else 0.0
+                    missile.fuel = fuel = missile.fuel - missile.speed / impulses
+                    if fuel < 0 and distance >= 1:
+                        missile.alive = False  # 2.6: out of fuel short of the target
+                craft.missiles = [m for m in craft.missiles if m.alive]
+            if craft.bolts:
+                for bolt in craft.bolts:
+                    speed = combat.liquid_metal.speed
+                    bolt.distance = max(0.0, bolt.distance - (speed + enemy.velocity) / impulses)
+                    bolt.flown += 1
+                    if bolt.flown > combat.liquid_metal.lifetime_impulses and bolt.distance >= 1:
+                        bolt.alive = False
+                craft.bolts = [b for b in craft.bolts if b.alive]
+            if craft.drones:
+                hold = float(policy.drone_hold)
+                for drone in craft.drones:
+                    if drone.escort:
+                        drone.distance = duel.range
+                    elif drone.distance > hold:
+                        if drone.accelerations > 0 and drone.speed < top:
+                            drone.speed = min(top, drone.speed + step)
+                            drone.accelerations -= 1
+                        drone.distance = max(hold, drone.distance
+                                             - (drone.speed + enemy.velocity) / impulses)
+                craft.drones = [d for d in craft.drones if d.alive]
 
     # -- point defense (2.5) -----------------------------------------------
     def point_defense(self) -> None:
@@ -83,11 +89,11 @@ class Flight:
             for missile in enemy.missiles:
                 if missile.distance < 1:
                     refs.append(missile)
-                    targets.append(Target("a missile", combat.missile.size_class))
+                    targets.append(self.missile_target)
             for drone in enemy.drones:
                 if (same_hex if drone.escort else drone.distance < 1):
                     refs.append(drone)
-                    targets.append(Target("a drone", combat.drone.size_class))
+                    targets.append(self.drone_target)
             if same_hex:
                 refs.append(enemy)
                 targets.append(Target(enemy.name, enemy.size_class, killable=False))
@@ -129,25 +135,32 @@ class Flight:
                         combat.missile.warhead // combat.missile.destroyed_divisor, "missile"))
             if scored:
                 duel.pending[1 - side].append(Hit(scored, "point defense"))
-            duel.say(f"impulse {duel.impulse}: {craft.name} point defense takes "
-                     f"{len(targets)} target(s): {kills} destroyed"
-                     + (f", {scored} damage to {enemy.name}" if scored else ""))
+            if duel.lines is not None:
+                duel.say(f"impulse {duel.impulse}: {craft.name} point defense takes "
+                         f"{len(targets)} target(s): {kills} destroyed"
+                         + (f", {scored} damage to {enemy.name}" if scored else ""))
             self._missiles_land(side, craft, enemy)
 
     def _missiles_land(self, side: int, craft: Craft, enemy: Craft) -> None:
         """2.6: a missile in its target's hex hits for its full warhead; the hex takes half."""
         duel, rule = self.duel, self.combat.missile
+        lost = False  # whether any missile in the list is gone (shot down or landed)
         for missile in enemy.missiles:
-            if missile.alive and missile.distance < 1:
-                missile.alive = False
+            if not missile.alive:
+                lost = True
+            elif missile.distance < 1:
+                missile.alive, lost = False, True
                 duel.pending[side].append(Hit(rule.warhead, "missile"))
-                duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} "
-                         f"strikes {craft.name}")
+                if duel.lines is not None:
+                    duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} "
+                             f"strikes {craft.name}")
                 if duel.range < 1:
                     duel.pending[1 - side].append(Hit(rule.warhead // rule.hex_share_divisor,
                                                       "missile"))
-        enemy.missiles = [m for m in enemy.missiles if m.alive]
-        enemy.drones = [d for d in enemy.drones if d.alive]
+        if lost:
+            enemy.missiles = [m for m in enemy.missiles if m.alive]
+        if enemy.drones:
+            enemy.drones = [d for d in enemy.drones if d.alive]
 
     # -- launching (2.6) ---------------------------------------------------
     def launch(self, side: int, craft: Craft, order: Launch) -> None:
@@ -168,7 +181,7 @@ class Flight:
             craft.drones.append(Drone(
                 weapon, duel.range, craft.velocity + combat.drone.launch_speed_spread,
                 combat.drone.accelerations, escort=weapon == "point_defense"))
-        if missiles or drones:
+        if (missiles or drones) and duel.lines is not None:
             duel.say(f"impulse {duel.impulse}: {craft.name} launches"
                      + (f" {missiles} missile(s)" if missiles else "")
                      + (f" ({rail} by rail)" if rail else "")
@@ -224,8 +237,9 @@ class Flight:
                 return False
             gun.boxes -= limits.liquid_metal_boxes_per_shot
             craft.bolts.append(Bolt(duel.range))
-            duel.say(f"impulse {duel.impulse}: {craft.name} fires a liquid metal bolt "
-                     f"at range {hexes} ({gun.boxes} boxes left)")
+            if duel.lines is not None:
+                duel.say(f"impulse {duel.impulse}: {craft.name} fires a liquid metal bolt "
+                         f"at range {hexes} ({gun.boxes} boxes left)")
         elif gun.type == "radiation_gun":
             if gun.last_turn >= duel.turn - limits.radiation_rest_turns:
                 return False
@@ -248,7 +262,7 @@ class Flight:
         shot = fire.volley(gun.type, 1, effective, enemy.size_class, extra, duel.dice, combat)
         if duel.lines is not None:
             duel.say(describe_volley(duel.impulse, craft.name, shot, enemy.name, hexes))
-        self.apply_volley(side, FireOrder(0, gun=True), shot)
+        self.apply_volley(side, GUN_ORDER, shot)
 
     def drone_fire(self, side: int, craft: Craft, policy: Policy, situation: Situation) -> None:
         """Each armed drone fires its weapon at most once per turn (2.6)."""
@@ -280,8 +294,9 @@ class Flight:
                 if bolt.alive and bolt.distance < 1:
                     bolt.alive = False
                     damage = max(0, combat.bolt_damage(bolt.flown) - bolt.erosion)
-                    duel.say(f"impulse {duel.impulse}: a liquid metal bolt from {craft.name} "
-                             f"strikes after {bolt.flown} hexes for {damage}")
+                    if duel.lines is not None:
+                        duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
+                                 f"{craft.name} strikes after {bolt.flown} hexes for {damage}")
                     if damage:
                         duel.pending[1 - side].append(Hit(damage, "liquid metal bolt"))
             craft.bolts = [b for b in craft.bolts if b.alive]
@@ -291,4 +306,5 @@ class Flight:
         duel = self.duel
         if duel.pending[side] or duel.crafts[side].lingering:
             return True
-        return any(b.alive and b.distance < 1 for b in duel.enemy(side).bolts)
+        bolts = duel.crafts[1 - side].bolts
+        return bool(bolts) and any(b.alive and b.distance < 1 for b in bolts)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from shipyard.engine.dice import Dice
 from shipyard.engine.tables import Combat
@@ -24,8 +25,7 @@ class Target:
     killable: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Shot:
+class Shot(NamedTuple):
     target: int  # index into the targets given
     kill_number: int
     roll: int

@@ -9,10 +9,10 @@ magazines early and keeps its distance.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from math import copysign, sqrt
+from typing import Literal, NamedTuple
 
 from shipyard.engine import fire
 from shipyard.engine.pointdefense import Target
@@ -22,9 +22,8 @@ from shipyard.engine.tables import Combat
 TargetKind = Literal["craft", "drone", "bolt"]
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """What a policy may look at besides the two craft."""
+class Situation(NamedTuple):
+    """What a policy may look at besides the two craft (a tuple: two are made each impulse)."""
 
     turn: int
     impulse: int  # 1-based within the turn
@@ -74,6 +73,31 @@ class FireOrder:
 
 
 NO_LAUNCH = Launch()
+_MANEUVERS: dict[tuple[int, int, bool, bool], Maneuver] = {}
+
+
+def steer(direction: int, thrust: int = 0, crash: bool = False, evade: bool = False) -> Maneuver:
+    """The maneuver order with these fields; orders are values, so one of each is shared."""
+    key = (direction, thrust, crash, evade)
+    order = _MANEUVERS.get(key)
+    if order is None:
+        order = _MANEUVERS[key] = Maneuver(direction, thrust, crash, evade)
+    return order
+
+
+TOWARD, EVADE_TOWARD = steer(1, 1), steer(1, 1, evade=True)
+CRASH_TOWARD = steer(1, 1, crash=True)  # 2.3: no evasion while crash accelerating
+AWAY, EVADE_AWAY = steer(4, -1), steer(4, -1, evade=True)
+_AIMED: dict[tuple[int, bool], FireOrder] = {}
+
+
+def aim(index: int, gun: bool = False) -> FireOrder:
+    """The order to fire weapon group (or gun) `index` at the enemy craft, shared likewise."""
+    key = (index, gun)
+    order = _AIMED.get(key)
+    if order is None:
+        order = _AIMED[key] = FireOrder(index, gun=gun)
+    return order
 
 
 class Policy:
@@ -89,17 +113,6 @@ class Policy:
     missiles_per_impulse = 1
     shoot_drones_within = 3
     drone_hold = 1  # drones close to this many hexes from the enemy and hold there
-
-    def __init__(self) -> None:
-        self._directions: dict[tuple[int, ...], int] = {}
-        self._steps: tuple[Combat, float] | None = None
-
-    def _half_step(self, combat: Combat) -> float:
-        """Half of one impulse of standard acceleration, in hexes per turn."""
-        if self._steps is None or self._steps[0] is not combat:
-            step = float(combat.movement.standard_acceleration) / combat.turn.impulses / 2
-            self._steps = (combat, step)
-        return self._steps[1]
 
     # -- turn start --------------------------------------------------------
     def allocate(self, me: Craft, enemy: Craft, situation: Situation) -> Allocation:
@@ -118,44 +131,57 @@ class Policy:
 
     def weapon_power(self, me: Craft, combat: Combat) -> int:
         """Power this turn's volleys will need."""
-        return sum(g.boxes * _cost(g.type, combat) for g in me.weapons)
+        costs = combat.quick.costs
+        return sum([g.boxes * costs.get(g.type, 0) for g in me.weapons])
 
     # -- each impulse ------------------------------------------------------
     def maneuver(self, me: Craft, enemy: Craft, situation: Situation) -> Maneuver:
         if self.fire_now(me, enemy, situation) or me.is_base:
-            return Maneuver(self.best_direction(me, situation))
+            return steer(self.best_direction(me, situation))
         wanted = self.wanted_velocity(me, enemy, situation)
-        half_step = self._half_step(situation.combat)
-        crash = self.crash_when_far and situation.range > self.fire_range * 2
+        half_step = situation.combat.quick.half_step
         evade = self.evade_between_volleys
         if me.velocity < wanted - half_step:
-            return Maneuver(1, thrust=1, crash=crash, evade=evade and not crash)
+            if self.crash_when_far and situation.range > self.fire_range * 2:
+                return CRASH_TOWARD
+            return EVADE_TOWARD if evade else TOWARD
         if me.velocity > wanted + half_step:
-            return Maneuver(4, thrust=-1, evade=evade)
-        return Maneuver(self.best_direction(me, situation), evade=evade)
+            return EVADE_AWAY if evade else AWAY
+        return steer(self.best_direction(me, situation), 0, False, evade)
 
     def wanted_velocity(self, me: Craft, enemy: Craft, situation: Situation) -> float:
         """Close (or open) the gap to the preferred range, braking in time."""
-        movement = situation.combat.movement
-        top = movement.top_speed
+        quick = situation.combat.quick
+        top = quick.top_speed
         gap = situation.range - self.preferred_range
-        closing = min(top, math.sqrt(4 * self._half_step(situation.combat)
-                                     * situation.combat.turn.impulses * abs(gap)))
-        wanted = math.copysign(closing, gap) - enemy.velocity
-        return max(-top, min(top, wanted))
+        closing = sqrt(quick.brake * abs(gap))
+        # Clamped with conditionals rather than min/max: this runs for both craft every impulse.
+        wanted = copysign(closing if closing < top else top, gap) - enemy.velocity
+        return top if wanted > top else -top if wanted < -top else wanted
 
     def fire_now(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
         """Fire at the preferred range, else on the last impulse of the turn."""
-        if situation.range > self.fire_range and situation.impulse != (
-                situation.combat.turn.impulses):
+        quick = situation.combat.quick
+        if situation.range > self.fire_range and situation.impulse != quick.impulses:
             return False
-        return any(self._ready(me, i, situation) for i in range(len(me.weapons))) or any(
-            self._gun_ready(me, i, situation) for i in range(len(me.guns)))
+        limit = quick.secondary_shots
+        for group in me.weapons:
+            if group.boxes > 0 and group.fired < group.boxes * limit:
+                return True
+        turn, rests = situation.turn, quick.rests
+        for gun in me.guns:  # 2.2: radiation and liquid metal guns rest a turn between shots
+            if gun.boxes > 0 and gun.last_turn < turn - rests.get(gun.type, 0):
+                return True
+        return False
 
     def best_direction(self, me: Craft, situation: Situation) -> int:
         """The direction bringing the most weapon boxes to bear; ties go to thicker armor."""
-        key = (id(me), *(g.boxes for g in me.weapons), *(g.boxes for g in me.guns), *me.armor)
-        cached = self._directions.get(key)
+        # The answer depends on the tracks' arcs and boxes, the armor and the arc coverage
+        # only, so every duel and every policy shares what was found.
+        known = _bearings(situation.covering)
+        key: BearingKey = (*[(g.arcs, g.boxes) for g in me.weapons],
+                           *[(g.arcs, g.boxes) for g in me.guns], *me.armor)
+        cached = known.get(key)
         if cached is not None:
             return cached
         best, score = 1, (-1, -1)
@@ -166,22 +192,26 @@ class Policy:
             candidate = (bearing, me.armor[direction])
             if candidate > score:
                 best, score = direction, candidate
-        self._directions[key] = best
+        known[key] = best
         return best
 
     def launch(self, me: Craft, enemy: Craft, situation: Situation) -> Launch:
-        if not me.boxes["missile"] and not me.drone_bays:
+        aboard = me.boxes["missile"]
+        if not aboard and not me.drone_bays:
             return NO_LAUNCH
         missiles = 0
-        if me.boxes["missile"] > 0 and situation.range <= self.missile_range:
-            missiles = min(self.missiles_per_impulse, me.boxes["missile"])
+        if aboard > 0 and situation.range <= self.missile_range:
+            missiles = min(self.missiles_per_impulse, aboard)
+        drones = len(me.drone_bays) if situation.range <= self.drone_range else 0
+        if not missiles and not drones:
+            return NO_LAUNCH
         spare = me.power - self.weapon_power(me, situation.combat)
         rail = max(0, min(missiles, spare // max(situation.combat.power.rail_launch, 1)))
-        drones = len(me.drone_bays) if situation.range <= self.drone_range else 0
         return Launch(missiles=missiles, rail=rail, drones=drones)
 
     def fire(self, me: Craft, enemy: Craft, situation: Situation) -> list[FireOrder]:
-        if not self.fire_now(me, enemy, situation) and not enemy.bolts:
+        now = self.fire_now(me, enemy, situation)
+        if not now and not enemy.bolts:
             return []
         orders: list[FireOrder] = []
         combat = situation.combat
@@ -194,7 +224,7 @@ class Policy:
                 continue
             if group.type in ("proton_cannon", "magnetic_beam") and bolt is not None:
                 orders.append(FireOrder(index, target="bolt", target_index=bolt))
-            elif not self.fire_now(me, enemy, situation):
+            elif not now:
                 continue
             elif group.type == "laser" and drone is not None:
                 orders.append(FireOrder(index, target="drone", target_index=drone))
@@ -203,17 +233,17 @@ class Policy:
                     pull = situation.range > self.preferred_range
                     orders.append(FireOrder(index, pull=pull, double=True))
             elif fire.best_case(group.type, hexes, enemy.size_class, extra, combat) > 0:
-                orders.append(FireOrder(index))
-        if self.fire_now(me, enemy, situation):
+                orders.append(aim(index))
+        if now:
             for index, gun in enumerate(me.guns):
                 if not self._gun_ready(me, index, situation):
                     continue
                 if gun.type == "liquid_metal_gun":
                     if situation.range <= _bolt_reach(combat):
-                        orders.append(FireOrder(index, gun=True))
+                        orders.append(aim(index, gun=True))
                 elif fire.best_case(
                         gun.type, hexes, enemy.size_class, extra, combat) > 0:
-                    orders.append(FireOrder(index, gun=True))
+                    orders.append(aim(index, gun=True))
         return orders
 
     def drone_fires(self, me: Craft, enemy: Craft, drone: Drone, situation: Situation) -> bool:
@@ -246,13 +276,12 @@ class Policy:
 
     def _gun_ready(self, me: Craft, index: int, situation: Situation) -> bool:
         gun = me.guns[index]
-        limits = situation.combat.fire_limits
-        rest = {"radiation_gun": limits.radiation_rest_turns,
-                "liquid_metal_gun": limits.liquid_metal_rest_turns}.get(gun.type, 0)
+        rest = situation.combat.quick.rests.get(gun.type, 0)
         return gun.boxes > 0 and gun.last_turn < situation.turn - rest
 
     def _unfired_power(self, me: Craft, combat: Combat) -> int:
-        return sum(max(g.boxes - g.fired, 0) * _cost(g.type, combat) for g in me.weapons)
+        costs = combat.quick.costs
+        return sum([max(g.boxes - g.fired, 0) * costs.get(g.type, 0) for g in me.weapons])
 
     def _drone_target(self, enemy: Craft) -> int | None:
         near = [(d.distance, i) for i, d in enumerate(enemy.drones)
@@ -305,16 +334,27 @@ def policy_named(name: str) -> Policy:
         raise KeyError(f"unknown policy {name!r} (known: {known})") from None
 
 
+BearingKey = tuple[tuple[frozenset[str], int] | int, ...]  # arcs and boxes of each track, armor
+BEARINGS_KEPT = 4096  # best directions remembered per arc coverage before starting afresh
+_BEARINGS: list[tuple[dict[int, frozenset[str]], dict[BearingKey, int]]] = []
+
+
+def _bearings(covering: dict[int, frozenset[str]]) -> dict[BearingKey, int]:
+    """Best directions found so far with this arc coverage (the latest coverage only)."""
+    for known, table in _BEARINGS:
+        if known is covering:
+            if len(table) > BEARINGS_KEPT:
+                table.clear()
+            return table
+    fresh: dict[BearingKey, int] = {}
+    _BEARINGS[:] = [(covering, fresh)]
+    return fresh
+
+
 def _bolt_reach(combat: Combat) -> float:
     """How far a liquid metal bolt flies before it is spent (2.4)."""
     rule = combat.liquid_metal
     return rule.speed * rule.lifetime_impulses / combat.turn.impulses - 1
-
-
-def _cost(kind: str, combat: Combat) -> int:
-    power = combat.power
-    return {"laser": power.laser, "electron_cannon": power.electron_cannon,
-            "proton_cannon": power.proton_cannon}.get(kind, 0)
 
 
 def _nearest(bolts: Sequence[Bolt]) -> int | None:

@@ -207,6 +207,33 @@ def craft_from(evaluation: Evaluation, name: str | None = None) -> Craft:
     )
 
 
+def refit(template: Craft) -> Craft:
+    """A fresh craft like `template`, which must be untouched, sharing nothing a duel changes.
+
+    Building a craft from its design's sheet once per matchup and refitting a copy for
+    each duel gives the same craft as `craft_from`, for a fraction of the work.
+    """
+    return Craft(
+        name=template.name,
+        size_class=template.size_class,
+        manned=template.manned,
+        is_base=template.is_base,
+        needs_fuel=template.needs_fuel,
+        can_be_invisible=template.can_be_invisible,
+        special_electronics=template.special_electronics,
+        directional_screens=template.directional_screens,
+        suicide_bombs=template.suicide_bombs,
+        invisibility_cost=template.invisibility_cost,
+        drone_launch=template.drone_launch,
+        boxes=dict(template.boxes),
+        armor=list(template.armor),
+        radar=list(template.radar),
+        weapons=[WeaponGroup(g.type, g.arcs, g.boxes) for g in template.weapons],
+        guns=[GunTrack(g.type, g.arcs, g.boxes) for g in template.guns],
+        drone_bays=list(template.drone_bays),
+    )
+
+
 def total_boxes(craft: Craft) -> int:
     """Every destroyable box left (the free radar 0 box is not destroyable)."""
     return (sum(craft.boxes.values()) + sum(craft.armor) + len(craft.radar) - 1

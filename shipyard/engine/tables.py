@@ -23,6 +23,7 @@ from pydantic import (
 )
 
 from shipyard.catalog import catalog_root, check_model, read_toml
+from shipyard.engine.reference import QuickReference
 
 CHART_SYSTEMS = frozenset({
     "hull_forward", "hull_aft", "cargo", "engine", "point_defense", "laser", "capacitor",
@@ -269,6 +270,11 @@ class Combat(BaseModel):
     control_loss: ControlLoss
     lock_on: LockOn
     scenario: ScenarioDefaults
+
+    @cached_property
+    def quick(self) -> QuickReference:
+        """The figures the duel loop reads every impulse, as plain numbers (worked out once)."""
+        return QuickReference(self)
 
     def range_modifier(self, hexes: int) -> int:
         """The URM for a range in hexes (2.4)."""

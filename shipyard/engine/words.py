@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shipyard.engine.damage import HitReport
-from shipyard.engine.fire import Volley
+from shipyard.engine.fire import DIRECT_FIRE, Volley
 from shipyard.engine.state import Craft
 
 _NAMES = {
@@ -24,9 +24,12 @@ _SYSTEMS = {
 }
 
 
+_CAUSES = {kind: kind.replace("_", " ") for kind in DIRECT_FIRE} | {"acid_gum_gun": "acid gum"}
+
+
 def cause_of(kind: str) -> str:
     """The cause of a kill by weapon kind, as the statistics name it."""
-    return {"acid_gum_gun": "acid gum"}.get(kind, kind.replace("_", " "))
+    return _CAUSES.get(kind) or kind.replace("_", " ")
 
 
 def weapon_words(kind: str, boxes: int) -> str:
@@ -36,6 +39,17 @@ def weapon_words(kind: str, boxes: int) -> str:
 
 def system_words(system: str) -> str:
     return _SYSTEMS.get(system, system.replace("_", " "))
+
+
+def lock_on_words(invisible: bool, rating: int, die: int | None, locked: bool) -> str:
+    """What the lock-on phase did for one craft (R17); `die` is None when none was rolled."""
+    if invisible:
+        return "cannot lock on to an invisible craft"
+    if die is None:
+        return f"locks on (radar {rating})" if locked else (
+            f"cannot lock on (radar {max(rating, 0)})")
+    return f"rolls {die} for lock-on against radar {rating}: " + (
+        "locked" if locked else "no lock, ranges count double")
 
 
 def describe_volley(impulse: int, firer: str, shot: Volley, target: str, hexes: int) -> str:

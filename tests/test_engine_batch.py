@@ -1,0 +1,156 @@
+"""What a batch shares between duels changes nothing: same craft, same tables, same results."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from shipyard.design import read_design
+from shipyard.engine import fire
+from shipyard.engine.batch import LAST_CHUNK, Lineup, Matchup, run_batch, run_one, shrinking_chunks
+from shipyard.engine.dice import duel_seed
+from shipyard.engine.duel import Scenario
+from shipyard.engine.state import craft_from, refit
+from shipyard.engine.tables import Combat, load_combat
+from shipyard.rulesets import Evaluation, evaluate
+from shipyard.samples import resolve
+
+
+def sample(name: str) -> Evaluation:
+    return evaluate(read_design(resolve(f"sample:{name}")))
+
+
+@pytest.fixture(scope="module")
+def combat() -> Combat:
+    return load_combat()
+
+
+# -- pinned figures ------------------------------------------------------------
+# Totals of whole batches as the engine first resolved them, before any work on its
+# speed: a faster engine must still play every duel die for die the same way.
+@pytest.mark.parametrize(("a", "b", "policies", "scenario", "runs", "master", "outcomes",
+                          "turns", "damage"), [
+    ("sunspear", "mercurand", ("default", "default"), Scenario(), 200, 1, (123, 57, 20), 985,
+     (11398, 15470)),
+    ("hive", "lancer", ("carrier", "brawler"), Scenario(20, 0, 8), 100, 9, (100, 0, 0), 100,
+     (1228, 313)),
+    ("hammer", "stinger", ("brawler", "sniper"), Scenario(12, 0, 6), 100, 99, (90, 10, 0), 379,
+     (1806, 849)),
+])
+def test_batches_keep_their_pinned_totals(a: str, b: str, policies: tuple[str, str],
+                                          scenario: Scenario, runs: int, master: int,
+                                          outcomes: tuple[int, int, int], turns: int,
+                                          damage: tuple[int, int]) -> None:
+    matchup = Matchup(sample(a), sample(b), *policies, scenario)
+    results = run_batch(matchup, runs, master)
+    wins = sum(r.winner == 0 for r in results)
+    losses = sum(r.winner == 1 for r in results)
+    assert (wins, losses, runs - wins - losses) == outcomes
+    assert sum(r.turns for r in results) == turns
+    assert (sum(r.damage[0] for r in results), sum(r.damage[1] for r in results)) == damage
+
+
+def test_a_logged_duel_keeps_its_pinned_course() -> None:
+    result = run_one(Matchup(sample("lancer"), sample("zelta-dee")), 3, log=True)
+    assert (len(result.log), result.winner, result.turns, result.damage, result.cause) == (
+        70, 1, 7, (13, 32), "laser")
+
+
+# -- what a lineup shares ------------------------------------------------------
+@pytest.mark.parametrize("name", ["hive", "hammer", "sunspear", "ceres-station", "mercurand"])
+def test_a_refitted_craft_equals_a_fresh_one_and_shares_nothing_it_loses(name: str) -> None:
+    evaluation = sample(name)
+    template = craft_from(evaluation, "X")
+    copy = refit(template)
+    assert copy == craft_from(evaluation, "X")
+    for mutable in ("boxes", "armor", "radar", "weapons", "guns", "drone_bays", "drones",
+                    "missiles", "bolts", "lingering", "taken"):
+        assert getattr(copy, mutable) is not getattr(template, mutable), mutable
+    for mine, theirs in zip([*copy.weapons, *copy.guns], [*template.weapons, *template.guns],
+                            strict=True):
+        assert mine is not theirs
+
+
+def test_a_lineup_fights_each_duel_as_a_single_run_does() -> None:
+    matchup = Matchup(sample("hammer"), sample("lancer"), "sniper", "default",
+                      Scenario(start_range=16, turn_limit=8))
+    lineup = Lineup(matchup)
+    for index in range(6):
+        seed = duel_seed(4, index)
+        assert lineup.duel(seed, log=True) == run_one(matchup, seed, log=True)
+    assert lineup.templates[0].taken.total == 0  # the templates never fight
+
+
+def test_a_batch_does_not_depend_on_how_it_is_cut_up() -> None:
+    matchup = Matchup(sample("lancer"), sample("sunspear"), scenario=Scenario(turn_limit=5))
+    whole = run_batch(matchup, 130, 11, workers=1)
+    assert whole == run_batch(matchup, 130, 11, workers=3)
+    assert whole[:70] + run_batch(matchup, 60, 11, workers=2, start=70) == whole
+
+
+@pytest.mark.parametrize(("start", "stop", "workers"), [
+    (0, 2000, 2), (0, 120, 2), (70, 931, 3), (5, 16, 8), (0, 1, 2),
+])
+def test_shrinking_chunks_cover_the_batch_once_in_order(start: int, stop: int,
+                                                        workers: int) -> None:
+    parts = list(shrinking_chunks(start, stop, workers))
+    assert [first for first, _ in parts] == [start, *(last for _, last in parts[:-1])]
+    assert parts[-1][1] == stop
+    sizes = [last - first for first, last in parts]
+    assert all(size >= LAST_CHUNK for size in sizes[:-1])
+    assert sizes == sorted(sizes, reverse=True)
+
+
+# -- the quick reference agrees with the tables --------------------------------
+def test_quick_reference_copies_the_tables(combat: Combat) -> None:
+    quick = combat.quick
+    assert quick is combat.quick  # worked out once
+    movement = combat.movement
+    assert quick.impulses == combat.turn.impulses
+    assert quick.step == float(movement.standard_acceleration) / combat.turn.impulses
+    assert quick.half_step == quick.step / 2
+    assert quick.costs == {"laser": combat.power.laser,
+                           "electron_cannon": combat.power.electron_cannon,
+                           "proton_cannon": combat.power.proton_cannon}
+    for row in range(1, 7):
+        for column in range(1, 7):
+            system, forward = quick.chart[row][column]
+            assert system == combat.damage.chart[row - 1][column - 1]
+            assert forward == (column <= combat.damage.forward_columns)
+
+
+@pytest.mark.parametrize(("manned", "engines", "size"), [
+    (False, 4, 2), (False, 1, 2), (False, 0, 1), (True, 4, 2), (True, 9, 3), (False, 6, 1),
+])
+def test_acceleration_rates_follow_2_3(combat: Combat, manned: bool, engines: int,
+                                       size: int) -> None:
+    movement = combat.movement
+    impulses = combat.turn.impulses
+    share = min(Fraction(1), Fraction(engines, size))
+    crash_share = min(Fraction(1), Fraction(engines, size * movement.crash_factor))
+    if manned:
+        expected = (movement.manned_acceleration / impulses * share,
+                    movement.manned_crash_per_impulse * crash_share)
+    else:
+        expected = (movement.standard_acceleration / impulses * share,
+                    movement.standard_acceleration * movement.crash_factor / impulses
+                    * crash_share)
+    assert combat.quick.acceleration(manned, engines, size) == tuple(map(float, expected))
+
+
+@pytest.mark.parametrize("kind", fire.DIRECT_FIRE)
+def test_remembered_best_cases_match_the_tables(combat: Combat, kind: str) -> None:
+    for hexes in (0, 1, 2, 5, 12, 40):
+        for size in (0, 1, 3):
+            for extra in (0, -3):
+                first = fire.best_case(kind, hexes, size, extra, combat)
+                assert first == fire.best_case(kind, hexes, size, extra, combat)
+                top = 6 * combat.fire_dice.dice + size + combat.range_modifier(hexes) + extra
+                shot = fire.judge(kind, 1, hexes, size, 6 * combat.fire_dice.dice, top, combat)
+                if kind == "magnetic_beam":
+                    assert first == int(shot.hit)
+                elif size == 0:
+                    assert first == int(shot.kill)
+                else:
+                    assert first == (shot.damage if shot.hit else 0)
