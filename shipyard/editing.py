@@ -104,10 +104,17 @@ class Workbench:
     evaluation: Evaluation = field(init=False)
     undo_stack: list[Design] = field(default_factory=list)
     redo_stack: list[Design] = field(default_factory=list)
-    changed: bool = False
+    saved: Design | None = field(default=None)
 
     def __post_init__(self) -> None:
         self.evaluation = evaluate(self.design, self.scenario)
+        if self.saved is None:
+            self.saved = self.design
+
+    @property
+    def changed(self) -> bool:
+        """Whether the design differs from the one last saved (or opened)."""
+        return self.saved is None or self.design != self.saved
 
     def apply(self, change: Change) -> bool:
         """Apply one edit; False (and nothing changes) if it would break the shape."""
@@ -144,9 +151,12 @@ class Workbench:
         self.evaluation = evaluate(self.design, scenario)
 
     def mark_saved(self) -> None:
-        self.changed = False
+        self.saved = self.design
+
+    def mark_unsaved(self) -> None:
+        """A design that exists in no file yet (a new file): unsaved until saved."""
+        self.saved = None
 
     def _show(self, design: Design) -> None:
         self.design = design
         self.evaluation = evaluate(design, self.scenario)
-        self.changed = True

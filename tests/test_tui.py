@@ -261,3 +261,70 @@ def test_catalog_search_help_and_palette(tmp_path: Path) -> None:
         await pilot.press("ctrl+t")
         assert app.theme == "textual-light"
     drive(designer_app(None, tmp_path), flow)
+
+
+def test_changing_a_gun_type_keeps_the_focus_and_steps_in_pairs(tmp_path: Path) -> None:
+    # Stinger's first gun: an acid gum gun. Liquid metal guns come in pairs (1.2).
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        field = await focus(app, pilot, "guns[0].type")
+        await pilot.press("right")  # acid gum -> liquid metal
+        await pilot.pause()
+        assert app.session.design.guns[0].type == "liquid_metal_gun"
+        assert app.focused is field
+        boxes = await focus(app, pilot, "guns[0].boxes")
+        before = app.session.design.guns[0].boxes
+        await pilot.press("plus")
+        assert app.session.design.guns[0].boxes in (before + 1, before + 2)
+        assert app.session.design.guns[0].boxes % 2 == 0
+        assert isinstance(boxes, Field)
+    drive(designer_app("sample:stinger", tmp_path), flow)
+
+
+def test_a_narrow_terminal_still_shows_the_sheet_and_issues(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = designer_app(None, tmp_path)
+        async with app.run_test(size=(90, 30)) as pilot:
+            await pilot.pause()
+            for selector in ("#editor", "#sheet-scroll", "#issues"):
+                region = app.designer.query_one(selector).region
+                assert region.width >= 30 and region.height >= 5, (selector, region)
+                assert region.right <= 90 and region.bottom <= 30
+    asyncio.run(main())
+
+
+def test_unknown_systems_are_removed_from_the_issues_panel(tmp_path: Path) -> None:
+    odd = tmp_path / "odd.ship.json"
+    data = json.loads(read_design(_sample("lancer")).to_json())
+    data["systems"]["bogus"] = 2
+    odd.write_text(json.dumps(data))
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        issues = app.session.workbench.evaluation.issues
+        assert [i.code for i in issues] == ["unknown-system"]
+        panel = app.designer.query_one(IssuesPanel)
+        panel.focus()
+        panel.highlighted = 0
+        await pilot.press("delete")
+        await pilot.pause()
+        assert app.session.workbench.evaluation.legal
+        assert total(app) == 215
+    drive(designer_app(odd, tmp_path), flow)
+
+
+def test_save_as_adds_the_design_extension_and_undo_to_saved_is_clean(tmp_path: Path) -> None:
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await focus(app, pilot, "systems.screen")
+        await pilot.press("plus")
+        assert app.session.workbench.changed
+        await pilot.press("ctrl+z")
+        assert not app.session.workbench.changed  # back to the design as opened
+        await pilot.press("ctrl+y", "f12")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one(Input).value = str(tmp_path / "escort")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.path == tmp_path / "escort.ship.json"
+        assert read_design(tmp_path / "escort.ship.json") == app.session.design
+        assert not app.session.workbench.changed
+    drive(designer_app(None, tmp_path), flow)

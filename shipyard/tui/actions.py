@@ -34,7 +34,7 @@ COMMANDS = (
     ("Preview record sheet", "The record sheet as text (F2)", "preview"),
     ("Catalog and rulings", "Every price with its provenance, and the rulings (F3)", "catalog"),
     ("Duel…", "Battle-test the design against a sample or a file (F4)", "duel"),
-    ("Keys", "Every key binding (F1)", "help"),
+    ("Help: designer keys", "Every key of the designer and its fields (F1)", "help"),
     ("Light or dark theme", "Switch between the light and dark themes (Ctrl+T)", "toggle_theme"),
     ("Add a secondary weapon", "A laser on LF+RF, to change as you like", "add('weapons')"),
     ("Add a gun", "A one-box radiation gun on LF+RF", "add('guns')"),
@@ -87,6 +87,8 @@ class FileActions(App[None]):
         path = Path(answer.strip()).expanduser()
         if path.is_dir():
             path = path / suggestion.name
+        elif not path.name.lower().endswith(".json"):
+            path = path.with_name(path.name + ".ship.json")  # the design format is JSON
         same = self.session.path is not None and path.resolve() == self.session.path.resolve()
         if path.exists() and not same:
             confirm = await self.push_screen_wait(ConfirmDialog(

@@ -25,6 +25,8 @@ class ShipyardApp(FileActions):
 
     CSS_PATH = "app.tcss"
     TITLE = "Shipyard"
+    # Below 108 columns the sheet and issues go under the editor.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (108, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("f1", "help", "Help"),

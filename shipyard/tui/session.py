@@ -174,7 +174,7 @@ def open_session(file: Path | None, budget: int | None = None,
             raise DesignReadError(str(file), "no such folder to start a new design in")
         name = path.name.split(".")[0].replace("-", " ").replace("_", " ").title()
         workbench = Workbench(starter_design(name or "New design"), scenario)
-        workbench.changed = True
+        workbench.mark_unsaved()
         return Session(workbench, path, f"{path} (new)", folder)
     return Session(Workbench(read_design(path), scenario), path, str(path), folder)
 

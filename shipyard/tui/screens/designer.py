@@ -19,7 +19,7 @@ from textual.widgets import Footer, Header
 from shipyard.margin import Margin, what_if
 from shipyard.report import roman
 from shipyard.tui.widgets.editor import Editor
-from shipyard.tui.widgets.fields import Field, View
+from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.sheet import Line, SheetPanel, points
 
@@ -66,6 +66,7 @@ class DesignerScreen(Screen[None]):
         Binding("f4", "app.duel", "Duel"),
         Binding("f6", "focus_issues", "Issues", show=False),
         Binding("f5", "focus_editor", "Editor", show=False),
+        Binding("f7", "focus_sheet", "Sheet (scroll it)", show=False),
     ]
 
     def __init__(self) -> None:
@@ -143,6 +144,10 @@ class DesignerScreen(Screen[None]):
         self.current = event.field
         self.show_hint()
 
+    @on(IssuesPanel.RemoveUnknown)
+    def _remove_unknown(self, event: IssuesPanel.RemoveUnknown) -> None:
+        self.shipyard.edit(unset(event.issue.path))
+
     @on(IssuesPanel.Chosen)
     def _issue_chosen(self, event: IssuesPanel.Chosen) -> None:
         self.go_to(event.issue.path)
@@ -152,7 +157,8 @@ class DesignerScreen(Screen[None]):
         editor = self.query_one(Editor)
         field = editor.field_for(path) if path else None
         if field is None:
-            self.notify("This issue concerns the whole design (for example the budget).")
+            self.notify("No field shows this: it concerns the whole design (the budget), "
+                        "or an entry the editor does not know (Del in the issues removes it).")
             return None
         point_at = getattr(field, "point_at", None)
         if callable(point_at):
@@ -163,6 +169,9 @@ class DesignerScreen(Screen[None]):
 
     def action_focus_issues(self) -> None:
         self.query_one(IssuesPanel).focus()
+
+    def action_focus_sheet(self) -> None:
+        self.query_one("#sheet-scroll").focus()
 
     def action_focus_editor(self) -> None:
         field = self.current or self.query_one(Editor).query(Field).first()

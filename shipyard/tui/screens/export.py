@@ -104,7 +104,17 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#export", Button).focus()
+        self.query_one("#path", Input).focus()
+
+    @on(Input.Submitted, "#path")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        export = self.query_one("#export", Button)
+        if export.disabled:
+            self.notify("Tick 'Export as a DRAFT' first: the design has errors.",
+                        severity="warning")
+            return
+        export.press()
 
     @on(RadioSet.Changed, "#format")
     def _format(self, event: RadioSet.Changed) -> None:

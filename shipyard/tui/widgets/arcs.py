@@ -118,7 +118,7 @@ class GunArcPicker(ArcPicker):
     """A gun's two adjacent arcs (1.3): left/right turn the pair around the ship."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,plus,equals_sign,space", "turn(1)", "Turn clockwise"),
+        Binding("right,plus,equals_sign,space,enter", "turn(1)", "Turn clockwise"),
         Binding("left,minus", "turn(-1)", "Turn anticlockwise"),
     ]
 
@@ -139,6 +139,12 @@ class GunArcPicker(ArcPicker):
         proper = len(arcs) == 2 and adjacent(arcs[0], arcs[1], self.catalog)
         target = self._start() + step if proper else 5
         self.edit(assign(self.path, self._pair(target)))
+
+    def action_flip(self) -> None:
+        self.action_turn(1)
+
+    def action_toggle_to(self, present: bool) -> None:
+        self.action_turn(1 if present else -1)
 
     def hint_change(self) -> Change | None:
         return None

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
@@ -70,36 +70,89 @@ def kills_by_turn(results: Sequence[Result],
     return turns, by_first, by_second
 
 
-class OutcomeChart(PlotextPlot):
+def count_ticks(highest: int, most: int = 6) -> list[int]:
+    """Whole-number ticks from 0 to at least `highest`: at most `most`, a step of 1, 2 or 5 x 10^n.
+
+    Counts of duels are whole, so a tick such as 792.5 would only mislead.
+    """
+    scale = 1
+    while True:
+        for step in (scale, 2 * scale, 5 * scale):
+            steps = -(-highest // step)  # rounded up
+            if steps + 1 <= most:
+                return [step * i for i in range(max(steps, 1) + 1)]
+        scale *= 10
+
+
+def fitted(titles: Sequence[str], width: int) -> str:
+    """The first title that fits in `width` columns, else the last one cut to fit.
+
+    plotext drops a title wider than its canvas without a word, so the charts fit theirs.
+    """
+    for title in titles:
+        if len(title) <= width:
+            return title
+    return short(titles[-1], max(width, 1))
+
+
+# The bar colours of the two designs (plotext's first two): the legend under the chart repeats them.
+COLOURS = ((0, 130, 200), (60, 180, 75))
+
+
+class DuelChart(PlotextPlot):
+    """A plotext chart whose title is fitted to its width at every redraw."""
+
+    titles: tuple[str, ...] = ("",)
+    tick_width = 4  # columns of the widest y tick label, to tell the canvas's width
+
+    def render(self) -> RenderResult:
+        # Columns left for the title: the canvas, i.e. the width less the ticks and two axes.
+        self.plt.title(fitted(self.titles, self.size.width - self.tick_width - 2))
+        return super().render()
+
+
+class OutcomeChart(DuelChart):
     """Win, draw and loss shares as three bars."""
 
-    def on_mount(self) -> None:
-        self.plt.title("Outcomes (% of duels)")
+    titles: tuple[str, ...] = ("Outcomes (% of duels)", "Outcomes (%)")
+    tick_width = len("100")
 
     def show(self, names: tuple[str, str], summary: Summary) -> None:
         self.plt.clear_figure()
-        self.plt.title(f"{short(names[0])}: outcomes (% of {summary.runs} duels)")
+        self.titles = (f"{short(names[0])}: outcomes (% of {summary.runs} duels)",
+                       f"Outcomes (% of {summary.runs} duels)", "Outcomes (%)")
         self.plt.bar(OUTCOMES, outcome_shares(summary), width=0.5)
         self.plt.ylim(0, 100)
         self.plt.yticks([0, 25, 50, 75, 100])
         self.refresh()
 
 
-class KillTurnsChart(PlotextPlot):
-    """How many kills each design scored on each turn."""
+class KillTurnsChart(DuelChart):
+    """How many kills each design scored on each turn; the legend is a line under it."""
 
-    def on_mount(self) -> None:
-        self.plt.title("Kills by turn")
+    titles: tuple[str, ...] = ("Kills by turn", "Kills")
 
-    def show(self, names: tuple[str, str], results: Sequence[Result], turn_limit: int) -> None:
+    def show(self, results: Sequence[Result], turn_limit: int) -> None:
         turns, by_first, by_second = kills_by_turn(results, turn_limit)
+        ticks = count_ticks(max(by_first + by_second, default=0))
         self.plt.clear_figure()
-        self.plt.title("Kills by turn")
         self.plt.xlabel("turn")
-        # textual-plotext's stub calls the legend keyword `label`; plotext takes `labels`.
-        plot: Any = self.plt
-        plot.multiple_bar(turns, [by_first, by_second], labels=[short(n) for n in names])
+        # No plotext legend: it sits in the canvas's top left corner, over the bars.
+        plot: Any = self.plt  # the stub types `color` as one colour; plotext takes one per series
+        plot.multiple_bar(turns, [by_first, by_second], color=list(COLOURS))
+        self.plt.ylim(0, ticks[-1])
+        self.plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
+        self.tick_width = len(str(ticks[-1]))
         self.refresh()
+
+
+def legend(names: tuple[str, str]) -> Text:
+    """The kill chart's legend: each design's name after a block of its bar colour."""
+    text = Text()
+    for (red, green, blue), name in zip(COLOURS, names, strict=True):
+        text.append("██ ", style=f"rgb({red},{green},{blue})")
+        text.append(f"{short(name)}  ")
+    return text
 
 
 class DuelResults(Vertical):
@@ -112,9 +165,13 @@ class DuelResults(Vertical):
         yield Static(id="duel-figures", markup=False)
         with Horizontal(id="duel-charts"):
             yield OutcomeChart(id="duel-outcome-chart")
-            yield KillTurnsChart(id="duel-kill-chart")
+            with Vertical(id="duel-kill-box"):
+                yield KillTurnsChart(id="duel-kill-chart")
+                yield Static(id="duel-kill-legend")
 
     def on_mount(self) -> None:
+        # A table of three rows with no cursor: nothing to do there, so no stop for Tab.
+        self.query_one(DataTable).can_focus = False
         self.query_one(DataTable).add_columns("Outcome", "Duels", "Rate", "95% interval")
 
     def show(self, heading: str, names: tuple[str, str], summary: Summary,
@@ -126,4 +183,5 @@ class DuelResults(Vertical):
             table.add_row(Text(label), *(Text(cell, justify="right") for cell in figures))
         self.query_one("#duel-figures", Static).update("\n".join(figure_lines(names, summary)))
         self.query_one(OutcomeChart).show(names, summary)
-        self.query_one(KillTurnsChart).show(names, results, turn_limit)
+        self.query_one(KillTurnsChart).show(results, turn_limit)
+        self.query_one("#duel-kill-legend", Static).update(legend(names))

@@ -23,7 +23,7 @@ from textual.widgets import Input, Label, Static
 
 from shipyard.catalog import Catalog
 from shipyard.design import DRONE_WEAPONS, GUN_TYPES, SCOOPS, WEAPON_TYPES
-from shipyard.editing import Change, append, assign, remove
+from shipyard.editing import Change, append, assign, get_value, remove
 from shipyard.tui.widgets.arcs import ArcPicker, GunArcPicker
 from shipyard.tui.widgets.armor import ArmorHexagon
 from shipyard.tui.widgets.fields import (
@@ -44,7 +44,7 @@ NEW_ENTRY: dict[str, dict[str, Any]] = {
 }
 NOUNS = {"weapons": "secondary weapon", "guns": "gun", "drones": "drone bay"}
 GROUPS = ("weapons", "guns", "drones")
-Shape = tuple[tuple[int, ...], tuple[object, ...]]
+Shape = tuple[int, ...]
 SHORT = {"weapons": "weapon", "guns": "gun", "drones": "drone bay"}
 FIRST_FIELD = {"weapons": "type", "guns": "type", "drones": "weapon"}
 
@@ -53,9 +53,12 @@ class NameInput(Input):
     """The design's name; up/down leave it like any other field."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "app.focus_previous", "Previous field", show=False),
-        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "walk(-1)", "Previous field", show=False),
+        Binding("down", "walk(1)", "Next field", show=False),
     ]
+
+    def action_walk(self, step: int) -> None:
+        self.post_message(Field.Walk(step))
 
 
 class AddEntry(Field):
@@ -90,11 +93,29 @@ class AddEntry(Field):
         return Text("(Enter)", style="dim")
 
 
+class GunBoxes(CountField):
+    """A gun's boxes; liquid metal guns step in pairs (1.2)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path, "Boxes", noun="gun box")
+
+    def show(self, view: View) -> None:
+        gun = get_value(view.data, self.path.rsplit(".", 1)[0])
+        pairs = isinstance(gun, dict) and gun.get("type") == "liquid_metal_gun"
+        self.step = 2 if pairs else 1
+        self.noun = "pair of gun boxes" if pairs else "gun box"
+        super().show(view)
+
+
 class Editor(VerticalScroll):
     """All fields of the design, in sections; Delete removes the entry under focus."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("delete", "remove_entry", "Remove entry"),
+        Binding("delete", "remove_entry", "Remove the weapon, gun or drone bay", show=False),
+        Binding("home", "walk_to(0)", "First field", show=False),
+        Binding("end", "walk_to(-1)", "Last field", show=False),
+        Binding("pageup", "walk(-10)", "Ten fields up", show=False),
+        Binding("pagedown", "walk(10)", "Ten fields down", show=False),
     ]
 
     class Remove(Message):
@@ -158,7 +179,7 @@ class Editor(VerticalScroll):
 
     def _entries(self, group: str, data: dict[str, Any]) -> Iterator[Widget]:
         items = data.get(group)
-        for i, item in enumerate(items if isinstance(items, list) else []):
+        for i in range(len(items) if isinstance(items, list) else 0):
             where = f"{group}[{i}]"
             yield Static(f"{NOUNS[group].capitalize()} {i + 1}   (Del removes it)",
                          classes="entry-title")
@@ -170,9 +191,7 @@ class Editor(VerticalScroll):
             elif group == "guns":
                 yield ChoiceField(f"{where}.type", "Type",
                                   [(t, self._label(t)) for t in GUN_TYPES])
-                pairs = isinstance(item, dict) and item.get("type") == "liquid_metal_gun"
-                yield CountField(f"{where}.boxes", "Boxes", step=2 if pairs else 1,
-                                 noun="pair of gun boxes" if pairs else "gun box")
+                yield GunBoxes(f"{where}.boxes")
                 yield GunArcPicker(f"{where}.arcs", self.catalog)
             else:
                 yield ChoiceField(f"{where}.weapon", "Drone weapon",
@@ -181,16 +200,14 @@ class Editor(VerticalScroll):
 
     @staticmethod
     def shape_of(data: dict[str, Any]) -> Shape:
-        """What the list entries' widgets depend on: their number, and gun types (steps)."""
+        """What the list entries' widgets depend on: how many there are."""
         def items(group: str) -> list[Any]:
             found = data.get(group)
             return found if isinstance(found, list) else []
-        sizes = tuple(len(items(group)) for group in GROUPS)
-        guns = tuple(g.get("type") if isinstance(g, dict) else None for g in items("guns"))
-        return sizes, guns
+        return tuple(len(items(group)) for group in GROUPS)
 
     def show(self, view: View) -> None:
-        """Show the design; rebuild list entries when their number or kind changed."""
+        """Show the design; rebuild list entries when their number changed."""
         shape = self.shape_of(view.data)
         if shape != self.shape:
             grown = self._grown(self.shape, shape) if self.shape is not None else None
@@ -215,7 +232,7 @@ class Editor(VerticalScroll):
     @staticmethod
     def _grown(before: Shape, after: Shape) -> str | None:
         """The first field of an entry just added, if a list grew by one."""
-        for group, old, new in zip(GROUPS, before[0], after[0], strict=True):
+        for group, old, new in zip(GROUPS, before, after, strict=True):
             if new == old + 1:
                 return f"{group}[{old}].{FIRST_FIELD[group]}"
         return None
@@ -225,10 +242,35 @@ class Editor(VerticalScroll):
         focused = self.screen.focused
         if not moving and isinstance(focused, Field) and focused.is_attached:
             return
-        for field in self.fields():
-            if field.path == path:
-                field.focus()
-                return
+        fields = list(self.fields())
+        group = path.split("[")[0]
+        for field in [*(f for f in fields if f.path == path),
+                      *(f for f in fields if f.path == group)]:  # else its add line
+            field.focus()
+            return
+
+    def stops(self) -> list[Widget]:
+        """The editor's fields in focus order, the name first."""
+        return [w for w in self.screen.focus_chain
+                if isinstance(w, Field | NameInput) and self in w.ancestors]
+
+    @on(Field.Walk)
+    def _walk(self, event: Field.Walk) -> None:
+        event.stop()
+        self.action_walk(event.step)
+
+    def action_walk(self, step: int) -> None:
+        stops = self.stops()
+        if not stops:
+            return
+        focused = self.screen.focused
+        here = stops.index(focused) if focused in stops else 0
+        stops[max(0, min(len(stops) - 1, here + step))].focus()
+
+    def action_walk_to(self, index: int) -> None:
+        stops = self.stops()
+        if stops:
+            stops[index].focus()
 
     def fields(self) -> Iterable[Field]:
         return self.query(Field)
@@ -236,8 +278,8 @@ class Editor(VerticalScroll):
     def field_for(self, path: str) -> Field | None:
         """The field an issue at `path` belongs to (the closest owner)."""
         candidates = [f for f in self.fields() if f.owns(path)]
-        if not candidates:
-            head = path.split(".")[0].split("[")[0]
+        if not candidates and "[" in path:  # a list entry: its first field
+            head = path.split("]")[0] + "]"
             candidates = [f for f in self.fields() if f.path.startswith(head)]
         return candidates[0] if candidates else None
 

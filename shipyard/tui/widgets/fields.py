@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
+from shipyard.design import MAX_COUNT
 from shipyard.editing import Change, assign, get_value
 from shipyard.pricing import Sheet
 
@@ -61,8 +62,8 @@ class Field(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "app.focus_previous", "Previous field", show=False),
-        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "walk(-1)", "Previous field", show=False),
+        Binding("down", "walk(1)", "Next field", show=False),
     ]
 
     class Edit(Message):
@@ -72,6 +73,13 @@ class Field(Widget, can_focus=True):
             super().__init__()
             self.change = change
             self.path = path
+
+    class Walk(Message):
+        """Move the focus `step` fields on, staying inside the editor."""
+
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
 
     class Focused(Message):
         """A field took the focus: the screen shows its hint."""
@@ -110,6 +118,9 @@ class Field(Widget, can_focus=True):
     def hint_label(self) -> str:
         return f"one more {self.label.lower()}"
 
+    def action_walk(self, step: int) -> None:
+        self.post_message(self.Walk(step))
+
     def edit(self, change: Change) -> None:
         self.post_message(self.Edit(change, self.path))
 
@@ -124,8 +135,8 @@ class Field(Widget, can_focus=True):
 
     def prefix(self) -> Text:
         """The problem marker and the label, LABEL_WIDTH + 2 wide."""
-        marker = {"error": "✖ ", "warning": "! "}.get(self.problem or "", "▶ " if self.has_focus
-                                                      else "  ")
+        marker = "▶ " if self.has_focus else {"error": "✖ ", "warning": "! "}.get(
+            self.problem or "", "  ")
         style = {"error": "bold red", "warning": "bold yellow"}.get(self.problem or "", "bold")
         line = Text(marker, style=style)
         line.append(f"{self.label:<{LABEL_WIDTH}}")
@@ -226,6 +237,9 @@ class CountField(TypedNumber):
         return f"one more {self.noun}"
 
     def commit_typed(self, value: int) -> None:
+        if value > MAX_COUNT:
+            self.notify(f"{self.label}: counts stop at {MAX_COUNT:,}", severity="warning")
+            value = MAX_COUNT
         self.edit(self.writer(max(self.floor, value)))
     def value_text(self) -> Text:
         if self.typed:

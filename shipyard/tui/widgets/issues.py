@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from shipyard.legality import Issue
+
+REMOVABLE = ("unknown-system", "unknown-armor-side")
 
 
 def issue_text(issue: Issue) -> Text:
@@ -18,6 +22,8 @@ def issue_text(issue: Issue) -> Text:
     text = Text("✖ " if error else "! ", style="bold red" if error else "bold yellow")
     text.append(f"{issue.rule:<4} ", style="bold")
     text.append(issue.message.removesuffix(f" ({issue.rule})"))
+    if issue.code in REMOVABLE:
+        text.append("  (Del removes it)", style="italic")
     if issue.path:
         text.append(f"  [{issue.path}]", style="dim")
     return text
@@ -26,10 +32,31 @@ def issue_text(issue: Issue) -> Text:
 class IssuesPanel(OptionList):
     """Errors first, then warnings; selecting one asks the screen to focus its field."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("delete", "remove_unknown", "Remove an unknown entry"),
+    ]
+
     class Chosen(Message):
         def __init__(self, issue: Issue) -> None:
             super().__init__()
             self.issue = issue
+
+    class RemoveUnknown(Message):
+        """Remove an entry the editor has no field for (an unknown system or side)."""
+
+        def __init__(self, issue: Issue) -> None:
+            super().__init__()
+            self.issue = issue
+
+    def action_remove_unknown(self) -> None:
+        index = self.highlighted
+        if self.issues and index is not None and index < len(self.issues):
+            issue = self.issues[index]
+            if issue.code in REMOVABLE and "." in issue.path:
+                self.post_message(self.RemoveUnknown(issue))
+                return
+        self.notify("Del removes unknown systems and armor sides; fix other issues "
+                    "in their field (Enter goes there).")
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -21,8 +21,13 @@ BAR_WIDTH = 18
 
 
 def points(value: Fraction) -> str:
-    """A price as players write it: whole, or an exact fraction."""
-    return str(int(value)) if value.denominator == 1 else str(value)
+    """A price as players write it: whole, a short decimal (41.25), or an exact fraction."""
+    if value.denominator == 1:
+        return str(int(value))
+    for places in (1, 2, 3, 4):
+        if (value * 10**places).denominator == 1:
+            return f"{float(value):.{places}f}"
+    return str(value)
 
 
 def budget_bar(total: int, budget: int | None) -> Text:
@@ -88,7 +93,7 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
     kind = "base" if sheet.is_base else "spacecraft"
     title = Text(design.name or "(unnamed)", style="bold")
     title.append(f"   {crew} {kind}", style="italic")
-    total = Text(f"Total {sheet.total} points", style="bold")
+    total = Text(f"Total {sheet.total} point{'s' if sheet.total != 1 else ''}", style="bold")
     if sheet.exact_total.denominator != 1:
         total.append(f"  (exact {sheet.exact_total}, R2)", style="dim")
     errors = sum(1 for i in evaluation.issues if i.severity == "error")
@@ -126,6 +131,7 @@ class SheetPanel(Widget):
     def on_resize(self) -> None:
         if self.source is not None:
             self.shown = sheet_view(*self.source, self.content_size.width or 44)
+            self.refresh(layout=True)
 
     def render(self) -> Text:
         return self.shown
