@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
 import json
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,13 @@ from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens import duel as screen_module
 from shipyard.tui.screens.duel import DuelLogScreen, DuelScreen
 from shipyard.tui.session import open_session
-from shipyard.tui.widgets.duel_chart import kills_by_turn, outcome_shares
+from shipyard.tui.widgets.duel_chart import (
+    KillTurnsChart,
+    OutcomeChart,
+    count_ticks,
+    kills_by_turn,
+    outcome_shares,
+)
 
 SIZE = (130, 45)
 
@@ -242,3 +250,77 @@ def test_the_log_shows_the_first_duel_turn_by_turn() -> None:
         assert pilot.app.screen is screen
 
     drive(DuelOnly(sample("starter")), steps)
+
+
+def test_focus_starts_on_the_opponent_and_the_table_takes_no_tab(tmp_path: Path) -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        assert screen.query_one("#duel-sample", Select).has_focus
+        assert not screen.query_one(DataTable).can_focus
+        await pilot.press("tab")
+        assert screen.query_one("#duel-opponent", Input).has_focus
+
+    drive(designer(tmp_path), steps)
+
+
+def test_count_ticks_are_whole_and_cover_the_highest_count() -> None:
+    for highest in (0, 1, 5, 7, 12, 82, 951, 1000, 1001, 123456):
+        ticks = count_ticks(highest)
+        assert ticks[0] == 0 and ticks[-1] >= max(highest, 1) and 2 <= len(ticks) <= 6
+        assert all(isinstance(tick, int) for tick in ticks)
+        assert len({b - a for a, b in itertools.pairwise(ticks)}) == 1
+
+
+def test_the_charts_keep_their_titles_and_count_in_whole_numbers() -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        await fill(pilot, screen, opponent="sample:lancer", runs="300", seed="2")
+        for _ in range(2):  # the titles must survive every redraw, not just the first
+            screen.action_run()
+            await finish(pilot, screen)
+            outcomes = str(screen.query_one(OutcomeChart).render())
+            kills = str(screen.query_one(KillTurnsChart).render())
+            assert "outcomes (% of 300 duels)" in outcomes.lower()
+            assert "Kills by turn" in kills
+            assert not re.search(r"\d\.\d", kills)  # no tick such as 792.5
+            assert "Starter" not in kills  # no legend over the bars: it is a line below
+            legend = str(screen.query_one("#duel-kill-legend", Static).content)
+            assert "Starter" in legend and "Lancer" in legend
+
+    drive(DuelOnly(sample("starter")), steps)
+
+
+def test_results_and_form_come_back_with_f4_and_say_when_the_design_changed(
+        tmp_path: Path) -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        screen.query_one("#duel-sample", Select).value = "sample:lancer"
+        await fill(pilot, screen, runs="30", seed="4", turns="12")
+        screen.action_run()
+        await finish(pilot, screen)
+        outcome, heading = screen.outcome, text_of(screen, "#duel-heading")
+        assert outcome is not None
+        await pilot.press("f4")
+        assert not isinstance(pilot.app.screen, DuelScreen)
+
+        again = await open_duel(pilot)
+        assert again is not screen and again.outcome is outcome
+        assert text_of(again, "#duel-heading") == heading
+        assert str(again.query_one(DataTable).get_row_at(0)[0]) == "Starter wins"
+        values = {key: again.query_one(f"#duel-{key}", Input).value
+                  for key in ("opponent", "runs", "seed", "turns")}
+        assert values == {"opponent": "sample:lancer", "runs": "30", "seed": "4", "turns": "12"}
+        assert again.query_one("#duel-sample", Select).value == "sample:lancer"
+        assert again.query_one(ProgressBar).progress == 30
+        await pilot.press("escape")
+
+        app = pilot.app
+        assert isinstance(app, ShipyardApp)
+        app.edit(lambda data: data.update(name="Starter Mk II"))
+        await pilot.pause()
+        changed = await open_duel(pilot)
+        assert changed.outcome is outcome
+        assert "for the design as it was" in text_of(changed, "#duel-heading")
+        assert text_of(changed, "#duel-heading").startswith(heading)
+
+    drive(designer(tmp_path), steps)

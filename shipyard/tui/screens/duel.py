@@ -4,12 +4,14 @@ A face on `shipyard.engine`, like `shipyard duel`: the same options, defaults
 and figures. The duels run in a thread worker, in blocks, so the designer
 stays responsive and a run can be stopped; the results come with two charts,
 and the batch's first duel can be read turn by turn, as `--log` prints it.
+The app pushes a new screen at each visit, so the last form and results are
+kept on the app for the session (`LAST_DUEL`) and shown again on return.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -30,99 +32,34 @@ from textual.widgets import (
 )
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from shipyard.design import read_design
-from shipyard.engine.batch import Matchup, names, run_batch, run_one
+from shipyard.engine.batch import Matchup, run_batch, run_one
 from shipyard.engine.dice import duel_seed
 from shipyard.engine.duel import Result, Scenario
 from shipyard.engine.policy import POLICIES
-from shipyard.engine.stats import Summary, summarize
+from shipyard.engine.stats import summarize
 from shipyard.engine.tables import Combat, load_combat
 from shipyard.errors import ShipyardError
-from shipyard.rulesets import Evaluation, evaluate
-from shipyard.samples import PREFIX, resolve, sample_name, sample_paths
+from shipyard.rulesets import Evaluation
+from shipyard.samples import PREFIX, sample_name, sample_paths
+from shipyard.tui.duel_setup import (
+    BLOCK,
+    DEFAULT_OPPONENT,
+    LAST_DUEL,
+    MINIMUM,
+    POLICY,
+    RUNS,
+    SEED,
+    WORKERS,
+    DuelProblem,
+    LastDuel,
+    Outcome,
+    Setup,
+    heading,
+    illegal_line,
+    load_opponent,
+    whole_number,
+)
 from shipyard.tui.widgets.duel_chart import DuelResults
-
-# The defaults and lower limits of `shipyard duel` (tests/test_tui_duel.py keeps them equal).
-RUNS, SEED, POLICY = 1000, 1, "default"
-MINIMUM = {"runs": 1, "seed": None, "range": 0, "turns": 1}
-BLOCK = 200  # duels between two looks at the Stop button, as `shipyard duel --until-ci`
-WORKERS = 1  # run_batch forks worker processes; forking a threaded terminal app is unsafe
-DEFAULT_OPPONENT = f"{PREFIX}starter"
-
-
-class DuelProblem(ShipyardError):
-    """A duel that cannot be set up; `str()` is the one line the screen shows."""
-
-
-def illegal_line(label: str, evaluation: Evaluation) -> str:
-    """One line for an illegal design: its first error and how many more."""
-    errors = [issue for issue in evaluation.issues if issue.severity == "error"]
-    first = errors[0]
-    where = f"{first.path}: " if first.path else ""
-    more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
-    return f"{label}: the design is not legal: {where}{first.message} ({first.rule}){more}"
-
-
-def load_opponent(argument: str, ruleset: str) -> Evaluation:
-    """The opponent named by a path or `sample:NAME`; `DuelProblem` if it cannot duel."""
-    argument = argument.strip()
-    if not argument:
-        raise DuelProblem("Choose an opponent: a bundled sample, or a design file.")
-    path = resolve(argument).expanduser()
-    evaluation = evaluate(read_design(path), file=str(path))
-    if evaluation.design.ruleset != ruleset:
-        raise DuelProblem(f"{argument}: a {evaluation.design.ruleset} design cannot duel "
-                          f"a {ruleset} design")
-    if not evaluation.legal:
-        raise DuelProblem(illegal_line(argument, evaluation))
-    load_combat(ruleset)
-    return evaluation
-
-
-def whole_number(text: str, label: str, minimum: int | None) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise DuelProblem(f"{label}: {text.strip()!r} is not a whole number") from None
-    if minimum is not None and value < minimum:
-        raise DuelProblem(f"{label}: at least {minimum}")
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """Everything one run needs: who meets whom, how, how many times, from which seed."""
-
-    matchup: Matchup
-    runs: int
-    seed: int
-
-    @property
-    def names(self) -> tuple[str, str]:
-        return names(self.matchup)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Outcome:
-    """The duels of one run (fewer than asked if it was stopped) and their summary."""
-
-    setup: Setup
-    results: tuple[Result, ...]
-    summary: Summary
-
-    @property
-    def stopped(self) -> bool:
-        return len(self.results) < self.setup.runs
-
-
-def heading(outcome: Outcome) -> str:
-    """The first line of `shipyard duel`'s summary, with a note if the run was stopped."""
-    (a, b), setup, scenario = outcome.setup.names, outcome.setup, outcome.setup.matchup.scenario
-    text = (f"{a} ({setup.matchup.policy_a}) against {b} ({setup.matchup.policy_b}): "
-            f"{outcome.summary.runs} duels, seed {setup.seed}, start range "
-            f"{scenario.start_range}, turn limit {scenario.turn_limit}")
-    return text + (f" (stopped after {len(outcome.results)} of {setup.runs})"
-                   if outcome.stopped else "")
 
 
 class DuelLogScreen(Screen[None]):
@@ -154,7 +91,7 @@ class DuelScreen(Screen[None]):
     CSS_PATH = "duel.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back / stop"),
-        Binding("f4", "leave", "Back", show=False),
+        Binding("f4", "leave", "Back to the designer", show=False),
         Binding("ctrl+r", "run", "Run"),
         Binding("ctrl+l", "log", "Duel log"),
     ]
@@ -162,19 +99,17 @@ class DuelScreen(Screen[None]):
     running: reactive[bool] = reactive(False)
     outcome: reactive[Outcome | None] = reactive(None)
 
+    @dataclass
     class Progress(Message):
         """Some more duels of the run are done (sent from the worker thread)."""
 
-        def __init__(self, duels: int) -> None:
-            super().__init__()
-            self.duels = duels
+        duels: int
 
+    @dataclass
     class Finished(Message):
         """The run ended, all of it or up to the block where it was stopped."""
 
-        def __init__(self, outcome: Outcome) -> None:
-            super().__init__()
-            self.outcome = outcome
+        outcome: Outcome
 
     def __init__(self, evaluation: Evaluation) -> None:
         super().__init__()
@@ -195,9 +130,18 @@ class DuelScreen(Screen[None]):
                 + "; duels take legal designs only"
         return self.combat_problem
 
+    @property
+    def last(self) -> LastDuel | None:
+        """What the screen showed when last left in this session, if it was."""
+        last: Any = getattr(self.app, LAST_DUEL, None)  # the app does not declare it
+        return last if isinstance(last, LastDuel) else None
+
     def compose(self) -> ComposeResult:
         samples = [(sample_name(p), f"{PREFIX}{sample_name(p)}") for p in sample_paths()]
-        known = any(value == DEFAULT_OPPONENT for _, value in samples)
+        first = DEFAULT_OPPONENT if any(v == DEFAULT_OPPONENT for _, v in samples) else ""
+        form = {"sample": first, "opponent": first, "runs": str(RUNS), "seed": str(SEED),
+                "range": str(self.defaults.start_range), "turns": str(self.defaults.turn_limit),
+                "policy-a": POLICY, "policy-b": POLICY} | (self.last.form if self.last else {})
         policies = [(name, name) for name in POLICIES]
         yield Header()
         with Horizontal(id="duel-main"):
@@ -205,22 +149,20 @@ class DuelScreen(Screen[None]):
                 yield Static(id="duel-own", markup=False)
                 yield Static("Opponent", classes="section")
                 yield Select(samples, prompt="a bundled sample", id="duel-sample",
-                             value=DEFAULT_OPPONENT if known else Select.NULL)
-                yield Input(DEFAULT_OPPONENT if known else "", id="duel-opponent",
+                             value=form["sample"] or Select.NULL)
+                yield Input(form["opponent"], id="duel-opponent",
                             placeholder="sample:NAME or path/to/design.ship.json")
                 yield Static(id="duel-opponent-status", markup=False)
                 yield Static("Options", classes="section")
                 with Grid(id="duel-options"):
-                    for key, label, value in (
-                            ("runs", "Runs", RUNS), ("seed", "Seed", SEED),
-                            ("range", "Start range", self.defaults.start_range),
-                            ("turns", "Turn limit", self.defaults.turn_limit)):
+                    for key, label in (("runs", "Runs"), ("seed", "Seed"),
+                                       ("range", "Start range"), ("turns", "Turn limit")):
                         yield Label(label)
-                        yield Input(str(value), type="integer", id=f"duel-{key}")
-                    yield Label("Your policy")
-                    yield Select(policies, value=POLICY, allow_blank=False, id="duel-policy-a")
-                    yield Label("Opponent's")
-                    yield Select(policies, value=POLICY, allow_blank=False, id="duel-policy-b")
+                        yield Input(form[key], type="integer", id=f"duel-{key}")
+                    for key, label in (("policy-a", "Your policy"), ("policy-b", "Opponent's")):
+                        yield Label(label)
+                        yield Select(policies, value=form[key], allow_blank=False,
+                                     id=f"duel-{key}")
                 with Horizontal(id="duel-buttons"):
                     yield Button("Run", id="duel-run", variant="primary", action="screen.run")
                     yield Button("Stop", id="duel-stop", disabled=True, action="screen.stop")
@@ -242,7 +184,9 @@ class DuelScreen(Screen[None]):
         else:
             own.update(f"Your design: {name}, {self.evaluation.sheet.total} points")
         self.check_opponent()
-        self.query_one("#duel-run" if not self.own_problem else "#duel-sample").focus()
+        self.query_one("#duel-sample").focus()  # pick an opponent, then Ctrl+R runs
+        if self.last is not None and self.last.outcome is not None:
+            self.outcome = self.last.outcome
 
     # Opponent ------------------------------------------------------------------
 
@@ -271,6 +215,17 @@ class DuelScreen(Screen[None]):
         sample = self.query_one("#duel-sample", Select)
         if sample.value != event.value.strip():
             sample.clear()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def remember(self) -> None:
+        """Keep the form and the outcome on the app, for the next visit in this session."""
+        form = {str(field.id).removeprefix("duel-"): field.value for field in self.query(Input)}
+        for choice in self.query(Select):
+            form[str(choice.id).removeprefix("duel-")] = choice.value \
+                if isinstance(choice.value, str) else ""
+        outcome = self.outcome or (self.last.outcome if self.last else None)
+        setattr(self.app, LAST_DUEL, LastDuel(form, outcome))
 
     @on(Input.Submitted, "#duel-opponent")
     def opponent_submitted(self) -> None:
@@ -375,7 +330,14 @@ class DuelScreen(Screen[None]):
     def watch_outcome(self, outcome: Outcome | None) -> None:
         if outcome is None:
             return
-        self.query_one(DuelResults).show(heading(outcome), outcome.setup.names, outcome.summary,
+        self.remember()
+        self.query_one("#duel-progress", ProgressBar).update(total=outcome.setup.runs,
+                                                             progress=len(outcome.results))
+        text = heading(outcome)
+        if outcome.setup.matchup.a.design != self.evaluation.design:
+            text += ("\nThese results are for the design as it was: it has changed since. "
+                     "Ctrl+R runs the duels again.")
+        self.query_one(DuelResults).show(text, outcome.setup.names, outcome.summary,
                                          outcome.results, outcome.setup.matchup.scenario.turn_limit)
         self.show_problem("")
 
