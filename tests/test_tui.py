@@ -101,13 +101,13 @@ def test_typing_extra_hull_crosses_the_size_class_border(tmp_path: Path) -> None
         await pilot.press("5", "7", "enter")
         sheet = app.session.workbench.evaluation.sheet
         assert (sheet.non_radar_boxes, sheet.size_class, sheet.total) == (80, 1, 241)
-        assert "I · 1 non-radar box to II" in sheet_text(app)
+        assert "I · 1 box to II" in sheet_text(app)
         hint = app.designer.hint.plain
         assert "+2 points" in hint and "size class I → II" in hint
         await pilot.press("plus")
         sheet = app.session.workbench.evaluation.sheet
         assert (sheet.non_radar_boxes, sheet.size_class, sheet.total) == (81, 2, 243)
-        assert "Size class   II · 80 non-radar boxes to III" in sheet_text(app)  # 160 - 81 + 1
+        assert "Size class   II · 80 boxes to III" in sheet_text(app)  # 160 - 81 + 1
     drive(designer_app(None, tmp_path), flow)
 
 

@@ -58,7 +58,7 @@ def _row(label: str, value: str) -> Text:
 def figures(sheet: Sheet, catalog: Catalog) -> list[Text]:
     to_next = boxes_to_next_class(sheet, catalog)
     rows = [
-        _row("Size class", f"{roman(sheet.size_class)} · {to_next} non-radar box"
+        _row("Size class", f"{roman(sheet.size_class)} · {to_next} box"
                            f"{'es' if to_next != 1 else ''} to {roman(sheet.size_class + 1)}"),
         _row("Mass", f"{sheet.mass_points} pts · class {sheet.mass_class} "
                      f"({sheet.mass_class_exact})"),
