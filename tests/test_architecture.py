@@ -12,7 +12,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ["shipyard.catalog", "shipyard.design", "shipyard.pricing", "shipyard.legality",
         "shipyard.rulesets", "shipyard.report", "shipyard.samples", "shipyard.editing",
-        "shipyard.ssd.document", "shipyard.ssd.layout"]
+        "shipyard.ssd.document", "shipyard.ssd.layout", "shipyard.margin",
+        "shipyard.price_list", "shipyard.engine.batch", "shipyard.tui.session",
+        "shipyard.tui.duel_setup"]
 
 
 def test_core_never_imports_a_user_interface() -> None:
