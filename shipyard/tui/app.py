@@ -6,6 +6,7 @@ file actions (open, save, export, quit) are in `tui/actions.py`.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Awaitable, Callable, Iterable
 from typing import ClassVar
 
@@ -48,6 +49,9 @@ class ShipyardApp(FileActions):
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         self.offer_recovery()
+        # What start-up built lives as long as the app: keep it out of the garbage
+        # collector's full passes, which otherwise stall a keypress now and then.
+        self.call_after_refresh(gc.freeze)
 
     def edit(self, change: Change) -> bool:
         """The one edit function: record undo, re-price, show, autosave."""

@@ -34,6 +34,7 @@ from shipyard.tui.widgets.fields import (
     HullSplitField,
     View,
     suicide_bomb_writer,
+    walk,
 )
 from shipyard.tui.widgets.radar import RadarTrack
 
@@ -58,7 +59,7 @@ class NameInput(Input):
     ]
 
     def action_walk(self, step: int) -> None:
-        self.post_message(Field.Walk(step))
+        walk(self, step)
 
 
 class AddEntry(Field):
@@ -254,23 +255,14 @@ class Editor(VerticalScroll):
         return [w for w in self.screen.focus_chain
                 if isinstance(w, Field | NameInput) and self in w.ancestors]
 
-    @on(Field.Walk)
-    def _walk(self, event: Field.Walk) -> None:
-        event.stop()
-        self.action_walk(event.step)
-
     def action_walk(self, step: int) -> None:
-        stops = self.stops()
-        if not stops:
-            return
         focused = self.screen.focused
-        here = stops.index(focused) if focused in stops else 0
-        stops[max(0, min(len(stops) - 1, here + step))].focus()
+        walk(focused if focused in self.stops() else self.stops()[0], step)
 
     def action_walk_to(self, index: int) -> None:
         stops = self.stops()
         if stops:
-            stops[index].focus()
+            self.screen.set_focus(stops[index])
 
     def fields(self) -> Iterable[Field]:
         return self.query(Field)

@@ -74,13 +74,6 @@ class Field(Widget, can_focus=True):
             self.change = change
             self.path = path
 
-    class Walk(Message):
-        """Move the focus `step` fields on, staying inside the editor."""
-
-        def __init__(self, step: int) -> None:
-            super().__init__()
-            self.step = step
-
     class Focused(Message):
         """A field took the focus: the screen shows its hint."""
 
@@ -119,7 +112,7 @@ class Field(Widget, can_focus=True):
         return f"one more {self.label.lower()}"
 
     def action_walk(self, step: int) -> None:
-        self.post_message(self.Walk(step))
+        walk(self, step)
 
     def edit(self, change: Change) -> None:
         self.post_message(self.Edit(change, self.path))
@@ -144,6 +137,22 @@ class Field(Widget, can_focus=True):
 
     def render(self) -> Text:
         return self.prefix() + self.value_text()
+
+
+def walk(origin: Widget, step: int) -> None:
+    """Move the focus `step` fields on, inside the editor that holds `origin`.
+
+    Done at once (not by a message) so that keys pressed quickly, or held
+    down, each move from where the previous one arrived.
+    """
+    for node in origin.ancestors:
+        stops = getattr(node, "stops", None)
+        if callable(stops):
+            found: list[Widget] = stops()
+            if found:
+                here = found.index(origin) if origin in found else 0
+                origin.screen.set_focus(found[max(0, min(len(found) - 1, here + step))])
+            return
 
 
 def draw(height: int, items: Sequence[tuple[int, int, str, str]]) -> list[Text]:
