@@ -8,11 +8,11 @@ from __future__ import annotations
 import os
 import time
 
-from shipyard.design import read_design
-from shipyard.engine.batch import Matchup, run_batch
-from shipyard.engine.stats import summarize
-from shipyard.rulesets import evaluate
-from shipyard.samples import resolve
+from shipyard.core.stats import summarize
+from shipyard.rulesets.pentagon_war.design import read_design
+from shipyard.services.batch import Matchup, run_batch
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import resolve
 
 RUNS = 2000
 PAIRS = (("sunspear", "mercurand"), ("sunspear", "hammer"))

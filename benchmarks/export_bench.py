@@ -10,10 +10,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from shipyard.design import read_design
-from shipyard.rulesets import evaluate
-from shipyard.samples import sample_paths
-from shipyard.ssd.export import export
+from shipyard.render.export import export
+from shipyard.rulesets.pentagon_war.design import read_design
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import sample_paths
 
 RUNS = 50
 

@@ -9,9 +9,9 @@ import statistics
 import time
 from typing import Any
 
-from shipyard.design import Design, parse_design, read_design
-from shipyard.rulesets import evaluate
-from shipyard.samples import sample_paths
+from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import sample_paths
 
 RUNS = 2000
 

@@ -20,14 +20,13 @@ from rich.table import Table
 from shipyard import __version__
 from shipyard.commands.duel import duel_command
 from shipyard.commands.export import export_command
-from shipyard.design import design_schema, read_design
-from shipyard.errors import ShipyardError
-from shipyard.legality import Issue, Scenario
-from shipyard.price_list import figures, is_marked, price_rows
-from shipyard.report import marked, roman, sheet_data
-from shipyard.rulesets import Evaluation, evaluate, get_ruleset
-from shipyard.samples import resolve, sample_name, sample_paths
-from shipyard.ssd.document import ssd_schema
+from shipyard.core.document import ssd_schema
+from shipyard.core.errors import ShipyardError
+from shipyard.core.issues import Issue, Scenario
+from shipyard.core.protocol import Evaluation
+from shipyard.core.sheet import is_marked, marked
+from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, read_design
+from shipyard.services.samples import resolve, sample_name, sample_paths
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -99,6 +98,11 @@ def _issue_line(issue: Issue) -> str:
     return f"  [{colour}]{issue.severity}[/{colour}]{where} {escape(issue.message)}"
 
 
+def _class_data(result: Evaluation) -> dict[str, Any]:
+    figure = result.ruleset.class_of(result.sheet)
+    return {figure.key: figure.value}
+
+
 def _print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
     sheet, design = result.sheet, result.design
     title = f"{escape(design.name or '(unnamed)')}  [dim]{escape(file)}[/dim]"
@@ -113,24 +117,8 @@ def _print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
         table.add_row(escape(line.item), str(line.boxes or ""), points,
                       f"{line.source} {line.rule}{mark}")
     out.print(table)
-    crew = "manned" if design.manned else "unmanned"
-    kind = "base" if sheet.is_base else "spacecraft"
-    budget_text = f" of {budget}" if budget is not None else ""
-    out.print(
-        f"[bold]Total {sheet.total}{budget_text} points[/bold] (exact {sheet.exact_total})  "
-        f"size class {roman(sheet.size_class)}  {crew} {kind}"
-    )
-    out.print(
-        f"Boxes {sheet.boxes} ({sheet.non_radar_boxes} non-radar)  "
-        f"hull {sheet.hull_boxes} ({sheet.free_hull} free, {sheet.hull_forward} fwd / "
-        f"{sheet.hull_aft} aft)  final damage {sheet.final_damage_boxes} "
-        f"({sheet.free_final_damage} free)"
-    )
-    out.print(
-        f"Mass {sheet.mass_points} points, class {sheet.mass_class} "
-        f"({sheet.mass_class_exact})  radar rating {sheet.radar_rating}  "
-        f"explosion {sheet.explosion_strength}"
-    )
+    for number, line in enumerate(result.ruleset.summary(result, budget)):
+        out.print(line, style="bold" if number == 0 else None, markup=False)
     for issue in result.issues:
         out.print(_issue_line(issue))
     out.print()
@@ -143,8 +131,8 @@ def cost(files: FilesArg, as_json: JsonOpt = False, budget: BudgetOpt = None,
     scenario = Scenario(budget=budget, hyper_bombs_allowed=allow_hyper_bombs)
     results = _evaluate_all(files, scenario, catalog)
     if as_json:
-        _print_json([{"file": f, "name": r.design.name, **sheet_data(r.sheet, r.issues)}
-                     for f, r in results])
+        _print_json([{"file": f, "name": r.design.name,
+                      **r.ruleset.sheet_data(r.sheet, r.issues)} for f, r in results])
         return
     for file, result in results:
         _print_sheet(file, result, budget)
@@ -160,14 +148,15 @@ def validate(files: FilesArg, budget: BudgetOpt = None, as_json: JsonOpt = False
     if as_json:
         _print_json([
             {"file": f, "name": r.design.name, "legal": r.legal, "total": r.sheet.total,
-             "size_class": r.sheet.size_class, "issues": [i.to_data() for i in r.issues]}
+             **_class_data(r), "issues": [i.to_data() for i in r.issues]}
             for f, r in results
         ])
     else:
         for file, result in results:
             verdict = "[green]legal[/green]" if result.legal else "[red]illegal[/red]"
-            out.print(f"{escape(file)}: {verdict} ({result.sheet.total} points, size class "
-                      f"{roman(result.sheet.size_class)})")
+            label = result.ruleset.class_of(result.sheet).label
+            out.print(f"{escape(file)}: {verdict} ({result.sheet.total} points, "
+                      f"{escape(label)})")
             for issue in result.issues:
                 out.print(_issue_line(issue))
     if not all(result.legal for _, result in results):
@@ -181,7 +170,8 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
     """Print the price list and tables, each with its provenance."""
     loaded = guarded(lambda: get_ruleset(ruleset, "--ruleset").catalog(
         str(catalog) if catalog else None))
-    rows = price_rows(loaded)
+    chosen = get_ruleset(ruleset, "--ruleset")
+    rows = chosen.price_rows(loaded)
     if as_json:
         rulings = {k: v.model_dump() for k, v in loaded.rulings.items()}
         print(json.dumps({"ruleset": loaded.manifest.ruleset, "version": loaded.manifest.version,
@@ -194,7 +184,8 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
         table.add_column(column)
     for row in rows:
         mark = " *" if is_marked(row["source"], row["rule"]) else ""
-        table.add_row(row["label"], figures(row), f"{row['source']} {row['rule']}{mark}")
+        table.add_row(row["label"], chosen.row_figures(row),
+                      f"{row['source']} {row['rule']}{mark}")
     out.print(table)
     out.print("\n[bold]Rulings[/bold]")
     for key, ruling in loaded.rulings.items():
@@ -205,7 +196,7 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
 def schema(kind: Annotated[str, typer.Argument(help="Which schema: design or ssd.")] = "design",
            ) -> None:
     """Print the JSON Schema of a file format."""
-    schemas = {"design": design_schema, "ssd": ssd_schema}
+    schemas = {"design": default_ruleset().schema, "ssd": ssd_schema}
     if kind not in schemas:
         fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")
     print(json.dumps(schemas[kind](), indent=2))
@@ -215,22 +206,24 @@ def schema(kind: Annotated[str, typer.Argument(help="Which schema: design or ssd
 def samples(as_json: JsonOpt = False) -> None:
     """List the bundled sample designs (use them as sample:NAME)."""
     rows: list[dict[str, Any]] = []
+    sizes: list[str] = []
     for path in sample_paths():
         def one(path: Path = path) -> Evaluation:
             return evaluate(read_design(path), file=str(path))
         result = guarded(one)
-        rows.append({"name": sample_name(path), "design": result.design.name,
-                     "total": result.sheet.total, "size_class": result.sheet.size_class,
-                     "legal": result.legal, "file": str(path)})
+        size = result.ruleset.class_of(result.sheet)
+        rows.append({"name": sample_name(path), "ruleset": result.ruleset.name,
+                     "design": result.design.name, "total": result.sheet.total,
+                     size.key: size.value, "legal": result.legal, "file": str(path)})
+        sizes.append(size.label)
     if as_json:
         print(json.dumps(rows, indent=2))
         return
     table = Table(show_edge=False, pad_edge=False)
     for column in ("Sample", "Design", "Points", "Size"):
         table.add_column(column)
-    for row in rows:
-        table.add_row(f"sample:{row['name']}", row["design"], str(row["total"]),
-                      roman(row["size_class"]))
+    for row, label in zip(rows, sizes, strict=True):
+        table.add_row(f"sample:{row['name']}", row["design"], str(row["total"]), label)
     out.print(table)
 
 
@@ -246,8 +239,8 @@ def _version(value: bool) -> None:
 
 def _open_designer(file: Path | None, budget: int | None) -> None:
     """Read the file first (a bad one is one line and exit 2), then start the designer."""
+    from shipyard.services.session import open_session
     from shipyard.tui import run
-    from shipyard.tui.session import open_session
 
     session = guarded(lambda: open_session(file, budget=budget))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from shipyard.catalog import Catalog, load_catalog
-from shipyard.design import Design, parse_design
-from shipyard.pricing import Sheet, price
+from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog
+from shipyard.rulesets.pentagon_war.design import Design, parse_design
+from shipyard.rulesets.pentagon_war.pricing import Sheet, price
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.catalog import Catalog, catalog_root, load_catalog
-from shipyard.errors import CatalogError
-from shipyard.samples import sample_paths
+from shipyard.core.catalog_files import catalog_root
+from shipyard.core.errors import CatalogError
+from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog
+from shipyard.services.samples import sample_paths
 
 BUNDLED = catalog_root() / "pentagon-war"
 

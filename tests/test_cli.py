@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.samples import sample_paths
+from shipyard.services.samples import sample_paths
 
 SAMPLES = {p.name.removesuffix(".ship.json"): p for p in sample_paths()}
 GOOD = {"schema": "shipyard.design/1", "name": "Probe",

@@ -7,8 +7,9 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from shipyard.design import parse_design, read_design
-from shipyard.editing import (
+from shipyard.rulesets.pentagon_war.design import parse_design, read_design
+from shipyard.rulesets.pentagon_war.report import sheet_data
+from shipyard.services.editing import (
     Workbench,
     append,
     assign,
@@ -19,9 +20,8 @@ from shipyard.editing import (
     split_path,
     toggle_arc,
 )
-from shipyard.report import sheet_data
-from shipyard.rulesets import evaluate
-from shipyard.samples import sample_paths
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import sample_paths
 from shipyard.tui.widgets.fields import unset
 from shipyard.tui.widgets.radar import insert_box, remove_box, set_box
 from tests.strategies import ARCS, SIMPLE, legal_designs, weapon

@@ -6,15 +6,23 @@ from fractions import Fraction
 
 import pytest
 
-from shipyard.design import read_design
-from shipyard.engine import fire
-from shipyard.engine.batch import LAST_CHUNK, Lineup, Matchup, run_batch, run_one, shrinking_chunks
-from shipyard.engine.dice import duel_seed
-from shipyard.engine.duel import Scenario
-from shipyard.engine.state import craft_from, refit
-from shipyard.engine.tables import Combat, load_combat
-from shipyard.rulesets import Evaluation, evaluate
-from shipyard.samples import resolve
+from shipyard.core.dice import duel_seed
+from shipyard.core.outcome import DuelScenario as Scenario
+from shipyard.core.protocol import Evaluation
+from shipyard.rulesets.pentagon_war.design import read_design
+from shipyard.rulesets.pentagon_war.engine import fire
+from shipyard.rulesets.pentagon_war.engine.state import craft_from, refit
+from shipyard.rulesets.pentagon_war.engine.tables import Combat, load_combat
+from shipyard.services.batch import (
+    LAST_CHUNK,
+    Matchup,
+    lineup,
+    run_batch,
+    run_one,
+    shrinking_chunks,
+)
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import resolve
 
 
 def sample(name: str) -> Evaluation:
@@ -75,11 +83,11 @@ def test_a_refitted_craft_equals_a_fresh_one_and_shares_nothing_it_loses(name: s
 def test_a_lineup_fights_each_duel_as_a_single_run_does() -> None:
     matchup = Matchup(sample("hammer"), sample("lancer"), "sniper", "default",
                       Scenario(start_range=16, turn_limit=8))
-    lineup = Lineup(matchup)
+    ready = lineup(matchup)
     for index in range(6):
         seed = duel_seed(4, index)
-        assert lineup.duel(seed, log=True) == run_one(matchup, seed, log=True)
-    assert lineup.templates[0].taken.total == 0  # the templates never fight
+        assert ready.fight(seed, log=True) == run_one(matchup, seed, log=True)
+    assert ready.templates[0].taken.total == 0  # the templates never fight
 
 
 def test_a_batch_does_not_depend_on_how_it_is_cut_up() -> None:

@@ -9,7 +9,7 @@ import typer
 from typer.testing import CliRunner
 
 from shipyard.commands.duel import duel_command
-from shipyard.samples import resolve
+from shipyard.services.samples import resolve
 
 app = typer.Typer()
 app.command("duel")(duel_command)

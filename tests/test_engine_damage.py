@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from shipyard.engine.damage import Hit, interior_hits, take_damage
-from shipyard.engine.dice import ScriptedDice
-from shipyard.engine.state import Craft, craft_from
-from shipyard.engine.tables import Combat, load_combat
-from shipyard.rulesets import evaluate
+from shipyard.core.dice import ScriptedDice
+from shipyard.rulesets.pentagon_war.engine.damage import Hit, interior_hits, take_damage
+from shipyard.rulesets.pentagon_war.engine.state import Craft, craft_from
+from shipyard.rulesets.pentagon_war.engine.tables import Combat, load_combat
+from shipyard.services.registry import evaluate
 from tests.conftest import make
 
 

@@ -10,18 +10,27 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from shipyard.design import Design, parse_design, read_design
-from shipyard.engine import duel as duel_module
-from shipyard.engine.batch import Matchup, run_batch, run_one
-from shipyard.engine.damage import Hit, HitReport
-from shipyard.engine.dice import Dice, SeededDice
-from shipyard.engine.duel import Duel, Scenario
-from shipyard.engine.policy import POLICIES, Launch, Maneuver, Policy, Situation, policy_named
-from shipyard.engine.state import Craft, craft_from
-from shipyard.engine.stats import rate, summarize, wilson
-from shipyard.engine.tables import Combat, load_combat
-from shipyard.rulesets import Evaluation, evaluate
-from shipyard.samples import resolve
+from shipyard.core.dice import Dice, SeededDice
+from shipyard.core.outcome import DuelScenario as Scenario
+from shipyard.core.protocol import Evaluation
+from shipyard.core.stats import rate, summarize, wilson
+from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
+from shipyard.rulesets.pentagon_war.engine import duel as duel_module
+from shipyard.rulesets.pentagon_war.engine.damage import Hit, HitReport
+from shipyard.rulesets.pentagon_war.engine.duel import Duel, scenario_defaults
+from shipyard.rulesets.pentagon_war.engine.policy import (
+    POLICIES,
+    Launch,
+    Maneuver,
+    Policy,
+    Situation,
+    policy_named,
+)
+from shipyard.rulesets.pentagon_war.engine.state import Craft, craft_from
+from shipyard.rulesets.pentagon_war.engine.tables import Combat, load_combat
+from shipyard.services.batch import Matchup, run_batch, run_one
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import resolve
 from tests.strategies import legal_designs
 
 
@@ -227,7 +236,7 @@ def test_wilson_interval_known_values(k: int, n: int, low: float, high: float) -
 
 
 def test_summary_counts() -> None:
-    from shipyard.engine.duel import Result
+    from shipyard.core.outcome import Result
 
     results = [Result(0, 3, (10, 2), "laser"), Result(1, 5, (4, 12), "missile"),
                Result(None, 20, (1, 1), ""), Result(0, 4, (9, 3), "laser")]
@@ -261,7 +270,7 @@ def test_unknown_policy_names_the_known_ones() -> None:
 
 def test_scenario_defaults_come_from_the_catalog() -> None:
     combat: Combat = load_combat()
-    assert Scenario.defaults(combat) == Scenario(30, 0, 20)
+    assert scenario_defaults(combat) == Scenario(30, 0, 20)
     assert Hit(1, "x").screened
 
 
@@ -270,7 +279,8 @@ def test_engine_imports_no_user_interface() -> None:
     import sys
 
     code = ("import sys\n"
-            "import shipyard.engine.batch, shipyard.engine.stats, shipyard.engine.duel\n"
+            "import shipyard.services.batch, shipyard.core.stats\n"
+            "import shipyard.rulesets.pentagon_war.engine.duel\n"
             "print(','.join(m for m in ('textual', 'rich', 'typer') if m in sys.modules))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)

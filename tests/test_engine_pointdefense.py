@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from shipyard.engine import pointdefense
-from shipyard.engine.dice import ScriptedDice
-from shipyard.engine.pointdefense import Target
-from shipyard.engine.tables import Combat, load_combat
+from shipyard.core.dice import ScriptedDice
+from shipyard.rulesets.pentagon_war.engine import pointdefense
+from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
+from shipyard.rulesets.pentagon_war.engine.tables import Combat, load_combat
 
 
 @pytest.fixture(scope="module")

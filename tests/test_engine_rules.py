@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from shipyard.design import read_design
-from shipyard.engine.dice import Dice, ScriptedDice
-from shipyard.engine.duel import Duel, Scenario
-from shipyard.engine.policy import FireOrder, Launch, Maneuver, Policy
-from shipyard.engine.state import Bolt, Missile, craft_from
-from shipyard.engine.tables import load_combat
-from shipyard.rulesets import evaluate
-from shipyard.samples import resolve
+from shipyard.core.dice import Dice, ScriptedDice
+from shipyard.core.outcome import DuelScenario as Scenario
+from shipyard.rulesets.pentagon_war.design import read_design
+from shipyard.rulesets.pentagon_war.engine.duel import Duel
+from shipyard.rulesets.pentagon_war.engine.policy import FireOrder, Launch, Maneuver, Policy
+from shipyard.rulesets.pentagon_war.engine.state import Bolt, Missile, craft_from
+from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import resolve
 
 
 def duel(a: str, b: str, dice: Dice, hexes: float = 2.0) -> Duel:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.engine import fire
-from shipyard.engine.tables import Combat, load_combat, read_combat
-from shipyard.errors import CatalogError
+from shipyard.core.errors import CatalogError
+from shipyard.rulesets.pentagon_war.engine import fire
+from shipyard.rulesets.pentagon_war.engine.tables import Combat, load_combat, read_combat
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +115,7 @@ def test_magnetic_beam_attaches_on_5_within_2_hexes(combat: Combat, modified: in
 
 
 def test_volley_adds_size_class_and_urm(combat: Combat) -> None:
-    from shipyard.engine.dice import ScriptedDice
+    from shipyard.core.dice import ScriptedDice
 
     shot = fire.volley("proton_cannon", 2, 6, 1, 0, ScriptedDice([4, 5]), combat)
     assert (shot.roll, shot.modified, shot.hit, shot.damage, shot.total) == (9, 6, True, 5, 10)
@@ -152,7 +152,7 @@ def test_command_defaults_match_the_catalog(combat: Combat) -> None:
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
-    from shipyard.engine.tables import combat_path
+    from shipyard.rulesets.pentagon_war.engine.tables import combat_path
 
     text = combat_path().read_text()
     assert old in text

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from shipyard.legality import Issue, Scenario
-from shipyard.rulesets import evaluate
+from shipyard.core.issues import Issue, Scenario
+from shipyard.services.registry import evaluate
 from tests.conftest import make
 
 # A legal, quiet mobile craft to break one rule at a time.

@@ -24,8 +24,9 @@ def test_wheel_ships_the_catalog_and_finds_it(tmp_path: Path) -> None:
     unpacked = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(unpacked)
     # Run from an unrelated folder with only the unpacked wheel on the path.
-    code = ("from shipyard.samples import sample_paths; from shipyard.design import read_design;"
-            "from shipyard.rulesets import evaluate;"
+    code = ("from shipyard.services.samples import sample_paths;"
+            "from shipyard.services.registry import read_design;"
+            "from shipyard.services.registry import evaluate;"
             "p = [x for x in sample_paths() if x.name == 'lancer.ship.json'][0];"
             "print(p.parent.parent.parent.name, evaluate(read_design(p)).sheet.total)")
     result = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, "

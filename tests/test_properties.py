@@ -13,11 +13,11 @@ import tomli_w
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shipyard.catalog import load_catalog
-from shipyard.design import parse_design
-from shipyard.legality import is_legal
-from shipyard.pricing import price
-from shipyard.rulesets import evaluate, validate
+from shipyard.core.issues import is_legal
+from shipyard.rulesets.pentagon_war.catalog import load_catalog
+from shipyard.rulesets.pentagon_war.design import parse_design
+from shipyard.rulesets.pentagon_war.pricing import price
+from shipyard.services.registry import evaluate, validate
 from tests.strategies import ARCS, SIMPLE, json_values, legal_designs
 
 

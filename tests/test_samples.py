@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.catalog import load_catalog
-from shipyard.design import read_design
-from shipyard.legality import is_legal
-from shipyard.rulesets import evaluate
-from shipyard.samples import sample_name, sample_paths
+from shipyard.core.issues import is_legal
+from shipyard.rulesets.pentagon_war.catalog import load_catalog
+from shipyard.rulesets.pentagon_war.design import read_design
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import sample_name, sample_paths
 
 # name: (exact total, total, size class, free hull, hull, free FD, FD, non-radar boxes)
 WORKED = {

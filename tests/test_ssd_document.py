@@ -11,10 +11,12 @@ import jsonschema
 import pytest
 from hypothesis import given
 
-from shipyard.design import Design, parse_design, read_design
-from shipyard.rulesets import Evaluation, evaluate
-from shipyard.samples import sample_paths
-from shipyard.ssd.document import SsdDocument, build_document, ssd_schema
+from shipyard.core.document import SsdDocument, ssd_schema
+from shipyard.core.protocol import Evaluation
+from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
+from shipyard.rulesets.pentagon_war.document import build_document
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs
 
 SAMPLES = sample_paths()

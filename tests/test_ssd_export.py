@@ -12,15 +12,15 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from shipyard.commands.export import export_command
-from shipyard.design import read_design
-from shipyard.errors import DesignReadError, WriteError
-from shipyard.ssd.export import (
+from shipyard.core.errors import DesignReadError, WriteError
+from shipyard.render.export import (
     ExportOptionError,
     IllegalDesignError,
     default_target,
     export,
     write_atomic,
 )
+from shipyard.rulesets.pentagon_war.design import read_design
 
 ILLEGAL = {"schema": "shipyard.design/1", "name": "Rear Armored",
            "systems": {"engine": 2, "fuel_tank": 1}, "armor": {"4": 3}}

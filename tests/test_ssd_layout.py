@@ -11,24 +11,14 @@ import pytest
 from hypothesis import given, settings
 
 from benchmarks.pricing_bench import synthetic_640
-from shipyard.design import Design, parse_design, read_design
-from shipyard.rulesets import evaluate
-from shipyard.samples import sample_paths
-from shipyard.ssd.document import SsdDocument, build_document
-from shipyard.ssd.layout import (
-    BOX,
-    IMPULSES,
-    POWER_LINES,
-    Page,
-    Polygon,
-    Rect,
-    Text,
-    bounds,
-    layout,
-    printable,
-    text_width,
-)
-from shipyard.ssd.svg import mark_size
+from shipyard.core.document import SsdDocument
+from shipyard.core.drawing import Page, Polygon, Rect, Text, bounds, printable, text_width
+from shipyard.render.svg import mark_size
+from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
+from shipyard.rulesets.pentagon_war.document import build_document
+from shipyard.rulesets.pentagon_war.layout import BOX, IMPULSES, POWER_LINES, layout
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs
 
 SAMPLES = sample_paths()

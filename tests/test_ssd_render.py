@@ -11,14 +11,15 @@ import pytest
 from pypdf import PdfReader
 
 from benchmarks.pricing_bench import synthetic_640
-from shipyard.design import Design, read_design
-from shipyard.rulesets import evaluate
-from shipyard.samples import sample_paths
-from shipyard.ssd.document import build_document
-from shipyard.ssd.layout import PAPERS, POWER_LINES, layout
-from shipyard.ssd.pdf import render_pdf
-from shipyard.ssd.svg import render_svg
-from shipyard.ssd.text import render_markdown, render_text
+from shipyard.core.drawing import PAPERS
+from shipyard.render.pdf import render_pdf
+from shipyard.render.svg import render_svg
+from shipyard.render.text import render_markdown, render_text
+from shipyard.rulesets.pentagon_war.design import Design, read_design
+from shipyard.rulesets.pentagon_war.document import build_document
+from shipyard.rulesets.pentagon_war.layout import POWER_LINES, layout
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import sample_paths
 
 SAMPLES = sample_paths()
 SNAPSHOTS = Path(__file__).parent / "snapshots"

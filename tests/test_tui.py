@@ -16,14 +16,14 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, RadioButton, Static
 
-from shipyard.design import read_design
+from shipyard.rulesets.pentagon_war.design import read_design
+from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens.catalog import CatalogScreen
 from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from shipyard.tui.screens.export import ExportDialog
 from shipyard.tui.screens.help import HelpScreen
-from shipyard.tui.session import open_session
 from shipyard.tui.widgets.armor import ArmorHexagon
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field
@@ -207,7 +207,7 @@ def test_recovery_is_offered_after_a_crash(tmp_path: Path) -> None:
 
 
 def _sample(name: str) -> Path:
-    from shipyard.samples import resolve
+    from shipyard.services.samples import resolve
 
     return resolve(f"sample:{name}")
 

@@ -23,18 +23,19 @@ from textual.widgets import Button, DataTable, Input, ProgressBar, Select, Stati
 
 from shipyard.commands.duel import BLOCK as CLI_BLOCK
 from shipyard.commands.duel import duel_command
-from shipyard.design import parse_design, read_design
-from shipyard.engine.batch import Matchup, run_batch, run_one
-from shipyard.engine.dice import duel_seed
-from shipyard.engine.duel import Scenario
-from shipyard.engine.stats import summarize
-from shipyard.engine.tables import load_combat
-from shipyard.rulesets import Evaluation, evaluate
-from shipyard.samples import resolve
+from shipyard.core.dice import duel_seed
+from shipyard.core.protocol import Evaluation
+from shipyard.core.stats import summarize
+from shipyard.rulesets.pentagon_war.design import parse_design, read_design
+from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
+from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.services.batch import Matchup, run_batch, run_one
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import resolve
+from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens import duel as screen_module
 from shipyard.tui.screens.duel import DuelLogScreen, DuelScreen
-from shipyard.tui.session import open_session
 from shipyard.tui.widgets.duel_chart import (
     KillTurnsChart,
     OutcomeChart,
@@ -121,7 +122,7 @@ def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
               screen_module.MINIMUM, screen_module.BLOCK)
     assert screen == (default("runs"), default("seed"), default("policy_a"),
                       default("policy_b"), cli_minimum, CLI_BLOCK)
-    rules = Scenario.defaults(load_combat("pentagon-war"))
+    rules = scenario_defaults(load_combat("pentagon-war"))
     assert (rules.start_range, rules.turn_limit) == (default("range_"), default("turns"))
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.design import read_design
-from shipyard.editing import bump
-from shipyard.errors import DesignReadError, WriteError
-from shipyard.samples import resolve
-from shipyard.tui.session import open_session, saves_in_place, suggested_path
+from shipyard.core.errors import DesignReadError, WriteError
+from shipyard.rulesets.pentagon_war.design import read_design
+from shipyard.services.editing import bump
+from shipyard.services.samples import resolve
+from shipyard.services.session import open_session, saves_in_place, suggested_path
 
 
 def test_a_missing_file_starts_a_new_design_named_after_it(tmp_path: Path) -> None:

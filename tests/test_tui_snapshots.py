@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
-from shipyard.tui.session import open_session
 
 SIZE = (120, 40)
 Compare = Callable[..., bool]

@@ -1,6 +1,6 @@
 """`shipyard duel A B`: auto-resolve many duels between two legal designs.
 
-A face on `shipyard.engine`: reads the designs, runs the batch (with a
+A face on the duel engine: reads the designs, runs the batch (with a
 progress bar on long runs), prints rates with 95% Wilson intervals, or one
 duel turn by turn with `--log`. Unreadable files exit 2, illegal designs 1.
 """
@@ -19,16 +19,14 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from shipyard.design import read_design
-from shipyard.engine.batch import Matchup, names, run_batch, run_one
-from shipyard.engine.dice import duel_seed
-from shipyard.engine.duel import Result, Scenario
-from shipyard.engine.policy import POLICIES
-from shipyard.engine.stats import Rate, Summary, summarize
-from shipyard.engine.tables import load_combat
-from shipyard.errors import ShipyardError
-from shipyard.rulesets import Evaluation, evaluate
-from shipyard.samples import resolve
+from shipyard.core.dice import duel_seed
+from shipyard.core.errors import ShipyardError
+from shipyard.core.outcome import DuelScenario, Result
+from shipyard.core.protocol import Evaluation
+from shipyard.core.stats import Rate, Summary, summarize
+from shipyard.services.batch import Matchup, names, run_batch, run_one
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
 
 EXIT_ILLEGAL, EXIT_UNREADABLE = 1, 2
 BLOCK = 200  # duels between two looks at the interval under --until-ci
@@ -47,7 +45,7 @@ def _load(argument: str) -> Evaluation:
         path = resolve(argument)
         design = read_design(path)
         result = evaluate(design, file=str(path))
-        load_combat(design.ruleset)
+        result.ruleset.duel_defaults()  # its combat tables must load
     except ShipyardError as exc:
         _fail(str(exc))
     if not result.legal:
@@ -82,7 +80,7 @@ def _percent(rate: Rate) -> str:
 
 
 def _print_summary(a: str, b: str, summary: Summary, seed: int, policies: tuple[str, str],
-                   scenario: Scenario) -> None:
+                   scenario: DuelScenario) -> None:
     a, b = escape(a), escape(b)  # design names are the player's text, not markup
     out.print(f"[bold]{a}[/bold] ({policies[0]}) against [bold]{b}[/bold] ({policies[1]}): "
               f"{summary.runs} duels, seed {seed}, start range {scenario.start_range}, "
@@ -120,8 +118,8 @@ def duel_command(
     range_: Annotated[int, typer.Option("--range", min=0, help="Start range in hexes.")] = 30,
     turns: Annotated[int, typer.Option("--turns", min=1,
                                        help="Turn limit; a duel still going is a draw.")] = 20,
-    policy_a: Annotated[str, typer.Option("--policy-a", help="Policy of the first design: "
-                                          + ", ".join(POLICIES) + ".")] = "default",
+    policy_a: Annotated[str, typer.Option("--policy-a", help="Policy of the first design "
+                                          "(shipyard rulesets lists each game's).")] = "default",
     policy_b: Annotated[str, typer.Option("--policy-b",
                                           help="Policy of the second design.")] = "default",
     workers: Annotated[int, typer.Option("--workers", min=0,
@@ -133,12 +131,15 @@ def duel_command(
     log: Annotated[bool, typer.Option("--log", help="Print the first duel turn by turn.")] = False,
 ) -> None:
     """Auto-resolve duels between two designs: win, loss and draw rates with 95% intervals."""
-    for policy in (policy_a, policy_b):
-        if policy not in POLICIES:
-            _fail(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
     first, second = _load(a), _load(b)
-    combat = load_combat(first.design.ruleset)
-    scenario = Scenario(range_, combat.scenario.closing_speed, turns)
+    if second.ruleset.name != first.ruleset.name:
+        _fail(f"{b}: a {second.ruleset.name} design cannot duel a {first.ruleset.name} design")
+    known = first.ruleset.policies
+    for policy in (policy_a, policy_b):
+        if policy not in known:
+            _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
+    defaults = first.ruleset.duel_defaults()
+    scenario = DuelScenario(range_, defaults.closing_speed, turns)
     matchup = Matchup(first, second, policy_a, policy_b, scenario)
     name_a, name_b = names(matchup)
     if log:

@@ -12,9 +12,9 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from shipyard.errors import ShipyardError
-from shipyard.ssd.export import FORMATS, IllegalDesignError, export
-from shipyard.ssd.layout import PAPERS, SHEETS
+from shipyard.core.drawing import PAPERS
+from shipyard.core.errors import ShipyardError
+from shipyard.render.export import FORMATS, SHEETS, IllegalDesignError, export
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 ALL_SHEETS = ",".join(SHEETS)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from shipyard.tui.session import Session
+    from shipyard.services.session import Session
 
 
 def run(session: Session) -> None:
-    """Open the designer on a session (see `shipyard.tui.session.open_session`)."""
+    """Open the designer on a session (see `shipyard.services.session.open_session`)."""
     from shipyard.tui.app import ShipyardApp
 
     ShipyardApp(session).run()

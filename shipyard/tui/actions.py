@@ -13,12 +13,12 @@ from pathlib import Path
 from textual import work
 from textual.app import App
 
-from shipyard.design import read_design
-from shipyard.editing import Change, append
-from shipyard.errors import ShipyardError
-from shipyard.samples import resolve, sample_name, sample_paths
+from shipyard.core.errors import ShipyardError
+from shipyard.services.editing import Change, append
+from shipyard.services.registry import read_design
+from shipyard.services.samples import resolve, sample_name, sample_paths
+from shipyard.services.session import Session, starter_design, suggested_path
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
-from shipyard.tui.session import Session, starter_design, suggested_path
 from shipyard.tui.widgets.editor import NEW_ENTRY
 
 # (title, help, action) for the command palette.
@@ -227,7 +227,8 @@ class FileActions(App[None]):
     def action_catalog(self) -> None:
         from shipyard.tui.screens.catalog import CatalogScreen
 
-        self.push_screen(CatalogScreen(self.session.workbench.evaluation.catalog))
+        evaluation = self.session.workbench.evaluation
+        self.push_screen(CatalogScreen(evaluation.ruleset, evaluation.catalog))
 
     def action_help(self) -> None:
         from shipyard.tui.screens.help import HelpScreen

@@ -14,11 +14,11 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from shipyard.editing import Change
-from shipyard.errors import ShipyardError
+from shipyard.core.errors import ShipyardError
+from shipyard.services.editing import Change
+from shipyard.services.session import Session
 from shipyard.tui.actions import COMMANDS, FileActions
 from shipyard.tui.screens.designer import DesignerScreen
-from shipyard.tui.session import Session
 
 
 class ShipyardApp(FileActions):

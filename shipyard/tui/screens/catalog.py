@@ -12,12 +12,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from shipyard.catalog import Catalog
-from shipyard.price_list import figures, is_marked, price_rows
+from shipyard.core.protocol import Catalog, Ruleset
+from shipyard.core.sheet import is_marked
 
 
-def matches(row: dict[str, Any], words: list[str]) -> bool:
-    haystack = " ".join(str(v) for v in row.values()).lower() + " " + figures(row).lower()
+def matches(row: dict[str, Any], words: list[str], figures: str) -> bool:
+    haystack = " ".join(str(v) for v in row.values()).lower() + " " + figures.lower()
     return all(word in haystack for word in words)
 
 
@@ -43,10 +43,11 @@ class CatalogScreen(Screen[None]):
         Binding("down", "prices", "Prices", show=False),
     ]
 
-    def __init__(self, catalog: Catalog, search: str = "") -> None:
+    def __init__(self, ruleset: Ruleset, catalog: Catalog, search: str = "") -> None:
         super().__init__()
+        self.ruleset = ruleset
         self.catalog = catalog
-        self.rows = price_rows(catalog)
+        self.rows = ruleset.price_rows(catalog)
         self.shown: list[dict[str, Any]] = []
         self.search = search
 
@@ -74,10 +75,12 @@ class CatalogScreen(Screen[None]):
         words = search.lower().split()
         table = self.query_one("#prices", DataTable)
         table.clear()
-        self.shown = [row for row in self.rows if matches(row, words)]
+        figures = self.ruleset.row_figures
+        self.shown = [row for row in self.rows if matches(row, words, figures(row))]
         for row in self.shown:
             mark = " *" if is_marked(row["source"], row["rule"]) else ""
-            table.add_row(row["label"], row["rule"], f"{row['source']}{mark}", figures(row))
+            table.add_row(row["label"], row["rule"], f"{row['source']}{mark}",
+                          figures(row))
         focus = self.shown[0]["rule"] if self.shown else ""
         self.query_one("#rulings", Static).update(rulings_text(self.catalog, words, focus))
 
@@ -96,7 +99,7 @@ class CatalogScreen(Screen[None]):
             row = self.shown[event.cursor_row]
             words = self.search.lower().split()
             ruling = rulings_text(self.catalog, words, row["rule"])
-            note = Text(f"{row['label']}: {figures(row)}\n", style="bold")
+            note = Text(f"{row['label']}: {self.ruleset.row_figures(row)}\n", style="bold")
             if row.get("note"):
                 note.append(f"{row['note']}\n")
             note.append(f"source {row['source']}, rule {row['rule']}\n\n", style="dim")

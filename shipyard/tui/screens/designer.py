@@ -16,8 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from shipyard.margin import Margin, what_if
-from shipyard.report import roman
+from shipyard.core.protocol import Margin
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.issues import IssuesPanel
@@ -36,16 +35,8 @@ def hint_text(label: str, margin: Margin | None, total: int) -> Text:
     sign = "+" if margin.points >= 0 else "-"
     text.append(f"{sign}{points(abs(margin.points))} points", style="bold")
     text.append(f" (total {total + margin.total})")
-    extras = []
-    if margin.free_hull:
-        extras.append(f"free hull {margin.free_hull:+d}")
-    if margin.final_damage:
-        extras.append(f"free final damage {margin.final_damage:+d}")
-    before, after = margin.size_class
-    if before != after:
-        extras.append(f"size class {roman(before)} → {roman(after)}")
-    if extras:
-        text.append(" · " + " · ".join(extras), style="yellow")
+    if margin.notes:
+        text.append(" · " + " · ".join(margin.notes), style="yellow")
     return text
 
 
@@ -125,7 +116,8 @@ class DesignerScreen(Screen[None]):
         else:
             workbench = self.shipyard.session.workbench
             evaluation = workbench.evaluation
-            margin = what_if(workbench.design, change, evaluation.catalog, evaluation.sheet)
+            margin = evaluation.ruleset.what_if(workbench.design, change, evaluation.catalog,
+                                                evaluation.sheet)
             self.hint = hint_text(field.hint_label(), margin, evaluation.sheet.total)
         hint.show(self.hint)
 

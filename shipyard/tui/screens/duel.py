@@ -1,6 +1,6 @@
 """The duel screen: battle-test the design being edited against a sample or a file.
 
-A face on `shipyard.engine`, like `shipyard duel`: the same options, defaults
+A face on the duel engine, like `shipyard duel`: the same options, defaults
 and figures. The duels run in a thread worker, in blocks, so the designer
 stays responsive and a run can be stopped; the results come with two charts,
 and the batch's first duel can be read turn by turn, as `--log` prints it.
@@ -32,16 +32,13 @@ from textual.widgets import (
 )
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from shipyard.engine.batch import Matchup, run_batch, run_one
-from shipyard.engine.dice import duel_seed
-from shipyard.engine.duel import Result, Scenario
-from shipyard.engine.policy import POLICIES
-from shipyard.engine.stats import summarize
-from shipyard.engine.tables import Combat, load_combat
-from shipyard.errors import ShipyardError
-from shipyard.rulesets import Evaluation
-from shipyard.samples import PREFIX, sample_name, sample_paths
-from shipyard.tui.duel_setup import (
+from shipyard.core.dice import duel_seed
+from shipyard.core.errors import ShipyardError
+from shipyard.core.outcome import DuelScenario, Result
+from shipyard.core.protocol import Evaluation
+from shipyard.core.stats import summarize
+from shipyard.services.batch import Matchup, run_batch, run_one
+from shipyard.services.duel_setup import (
     BLOCK,
     DEFAULT_OPPONENT,
     LAST_DUEL,
@@ -59,6 +56,7 @@ from shipyard.tui.duel_setup import (
     load_opponent,
     whole_number,
 )
+from shipyard.services.samples import PREFIX, sample_name, sample_paths
 from shipyard.tui.widgets.duel_chart import DuelResults
 
 
@@ -114,13 +112,13 @@ class DuelScreen(Screen[None]):
     def __init__(self, evaluation: Evaluation) -> None:
         super().__init__()
         self.evaluation = evaluation
-        self.combat: Combat | None = None
         self.combat_problem = ""
+        self.policies = evaluation.ruleset.policies
+        self.defaults = DuelScenario()
         try:
-            self.combat = load_combat(evaluation.design.ruleset)
+            self.defaults = evaluation.ruleset.duel_defaults()
         except ShipyardError as exc:
             self.combat_problem = str(exc)
-        self.defaults = Scenario() if self.combat is None else Scenario.defaults(self.combat)
 
     @property
     def own_problem(self) -> str:
@@ -142,7 +140,7 @@ class DuelScreen(Screen[None]):
         form = {"sample": first, "opponent": first, "runs": str(RUNS), "seed": str(SEED),
                 "range": str(self.defaults.start_range), "turns": str(self.defaults.turn_limit),
                 "policy-a": POLICY, "policy-b": POLICY} | (self.last.form if self.last else {})
-        policies = [(name, name) for name in POLICIES]
+        policies = [(name, name) for name in self.policies]
         yield Header()
         with Horizontal(id="duel-main"):
             with VerticalScroll(id="duel-setup"):
@@ -239,8 +237,8 @@ class DuelScreen(Screen[None]):
 
     def policy(self, selector: str) -> str:
         value = self.query_one(selector, Select).value
-        if not isinstance(value, str) or value not in POLICIES:
-            raise DuelProblem(f"unknown policy (known: {', '.join(POLICIES)})")
+        if not isinstance(value, str) or value not in self.policies:
+            raise DuelProblem(f"unknown policy (known: {', '.join(self.policies)})")
         return value
 
     def setup(self) -> Setup:
@@ -254,7 +252,7 @@ class DuelScreen(Screen[None]):
                   for (key, low), label in zip(MINIMUM.items(),
                                                ("Runs", "Seed", "Start range", "Turn limit"),
                                                strict=True)}
-        scenario = Scenario(number["range"], self.defaults.closing_speed, number["turns"])
+        scenario = DuelScenario(number["range"], self.defaults.closing_speed, number["turns"])
         matchup = Matchup(self.evaluation, opponent, self.policy("#duel-policy-a"),
                           self.policy("#duel-policy-b"), scenario)
         return Setup(matchup, number["runs"], number["seed"])

@@ -13,20 +13,18 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
-from shipyard.rulesets import Evaluation
-from shipyard.ssd.document import build_document
-from shipyard.ssd.export import (
+from shipyard.core.drawing import PAPERS
+from shipyard.core.files import write_atomic
+from shipyard.core.protocol import Evaluation
+from shipyard.render.export import (
     FORMATS,
     SUFFIXES,
     IllegalDesignError,
     check_options,
     render,
-    write_atomic,
 )
-from shipyard.ssd.layout import PAPERS, SHEET_TITLES, SHEETS
-from shipyard.tui.session import suggested_path
+from shipyard.services.session import suggested_path
 
-SHEET_NAMES = {"ssd": "Systems display", "power": "Power form", "accel": "Acceleration"}
 FORMAT_NAMES = {"pdf": "PDF", "svg": "SVG", "ssd-json": "SSD JSON", "text": "Text",
                 "md": "Markdown"}
 
@@ -52,7 +50,8 @@ def write_export(request: ExportRequest, evaluation: Evaluation, budget: int | N
     if not evaluation.legal and not request.draft:
         errors = [i for i in evaluation.issues if i.severity == "error"]
         raise IllegalDesignError(str(request.path), errors)
-    document = build_document(evaluation, budget=budget, draft=not evaluation.legal)
+    document = evaluation.ruleset.document(evaluation, budget=budget,
+                                           draft=not evaluation.legal)
     write_atomic(request.path, render([document], request.fmt, request.paper, request.sheets))
     return request.path
 
@@ -88,9 +87,10 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
                                               value=paper == "a4", id=f"paper-{paper}")
                 with Vertical():
                     yield Static("Sheets", classes="dialog-heading")
-                    for sheet in SHEETS:
-                        yield Checkbox(SHEET_NAMES.get(sheet, sheet), value=True,
-                                       id=f"sheet-{sheet}", tooltip=SHEET_TITLES[sheet])
+                    ruleset = self.evaluation.ruleset
+                    for sheet in ruleset.sheets:
+                        yield Checkbox(ruleset.sheet_labels[sheet], value=True,
+                                       id=f"sheet-{sheet}", tooltip=ruleset.sheet_titles[sheet])
             yield Static("File", classes="dialog-heading")
             yield Input(str(target_for(self.evaluation, self.current, "pdf")), id="path")
             if errors:
@@ -140,7 +140,8 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
     @on(Button.Pressed, "#export")
     def _export(self, event: Button.Pressed) -> None:
         event.stop()
-        sheets = tuple(s for s in SHEETS if self.query_one(f"#sheet-{s}", Checkbox).value)
+        sheets = tuple(s for s in self.evaluation.ruleset.sheets
+                       if self.query_one(f"#sheet-{s}", Checkbox).value)
         path = self.query_one("#path", Input).value.strip()
         if not sheets or not path:
             self.notify("Choose at least one sheet and a file.", severity="error")

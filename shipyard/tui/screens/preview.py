@@ -11,15 +11,14 @@ from textual.containers import ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from shipyard.rulesets import Evaluation
-from shipyard.ssd.document import build_document
-from shipyard.ssd.layout import layout
-from shipyard.ssd.text import render_text
+from shipyard.core.protocol import Evaluation
+from shipyard.render.text import render_text
 
 
 def preview_text(evaluation: Evaluation, budget: int | None, paper: str = "a4") -> str:
-    document = build_document(evaluation, budget=budget, draft=not evaluation.legal)
-    return render_text(layout([document], paper))
+    ruleset = evaluation.ruleset
+    document = ruleset.document(evaluation, budget=budget, draft=not evaluation.legal)
+    return render_text(ruleset.layout([document], paper, ruleset.sheets))
 
 
 class PreviewScreen(Screen[None]):

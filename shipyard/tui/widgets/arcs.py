@@ -13,9 +13,9 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from shipyard.arcs import adjacent, expand
-from shipyard.catalog import Catalog
-from shipyard.editing import Change, assign
+from shipyard.rulesets.pentagon_war.arcs import adjacent, expand
+from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.services.editing import Change, assign
 from shipyard.tui.widgets.fields import LABEL_WIDTH, Field, draw
 
 # (row, column) of each arc, clockwise from up-right, around a ship drawn "/\".

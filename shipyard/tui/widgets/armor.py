@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from shipyard.editing import Change, assign
+from shipyard.services.editing import Change, assign
 from shipyard.tui.widgets.fields import TypedNumber, View, count_of, draw, unset
 
 SIDES = ("1", "2", "3", "4", "5", "6")

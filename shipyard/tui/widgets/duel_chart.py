@@ -16,8 +16,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
-from shipyard.engine.duel import Result
-from shipyard.engine.stats import Summary
+from shipyard.core.outcome import Result
+from shipyard.core.stats import Summary
 
 LABEL_WIDTH = 16  # characters of a design name under a bar
 

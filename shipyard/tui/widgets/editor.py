@@ -21,9 +21,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from shipyard.catalog import Catalog
-from shipyard.design import DRONE_WEAPONS, GUN_TYPES, SCOOPS, WEAPON_TYPES
-from shipyard.editing import Change, append, assign, get_value, remove
+from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.rulesets.pentagon_war.design import DRONE_WEAPONS, GUN_TYPES, SCOOPS, WEAPON_TYPES
+from shipyard.services.editing import Change, append, assign, get_value, remove
 from shipyard.tui.widgets.arcs import ArcPicker, GunArcPicker
 from shipyard.tui.widgets.armor import ArmorHexagon
 from shipyard.tui.widgets.fields import (

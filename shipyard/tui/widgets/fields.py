@@ -18,9 +18,9 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
-from shipyard.design import MAX_COUNT
-from shipyard.editing import Change, assign, get_value
-from shipyard.pricing import Sheet
+from shipyard.rulesets.pentagon_war.design import MAX_COUNT
+from shipyard.rulesets.pentagon_war.pricing import Sheet
+from shipyard.services.editing import Change, assign, get_value
 
 LABEL_WIDTH = 22
 

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from shipyard.legality import Issue
+from shipyard.core.issues import Issue
 
 REMOVABLE = ("unknown-system", "unknown-armor-side")
 

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from shipyard.editing import Change
+from shipyard.services.editing import Change
 from shipyard.tui.widgets.fields import Field, View, count_of
 
 LOWEST, HIGHEST = 1, 6

@@ -1,4 +1,4 @@
-"""The live sheet: total against the budget, the figures of 1.4, and every priced line.
+"""The live sheet: total against the budget, the game's figures, and every priced line.
 
 Redrawn from the evaluation after every edit; it computes nothing itself
 beyond the layout, so it always shows exactly what the rules core priced.
@@ -11,11 +11,8 @@ from fractions import Fraction
 from rich.text import Text
 from textual.widget import Widget
 
-from shipyard.catalog import Catalog
-from shipyard.margin import boxes_to_next_class
-from shipyard.pricing import Sheet
-from shipyard.report import marked, roman
-from shipyard.rulesets import Evaluation
+from shipyard.core.protocol import Evaluation
+from shipyard.core.sheet import Priced, marked
 
 BAR_WIDTH = 18
 
@@ -55,27 +52,11 @@ def _row(label: str, value: str) -> Text:
     return row
 
 
-def figures(sheet: Sheet, catalog: Catalog) -> list[Text]:
-    to_next = boxes_to_next_class(sheet, catalog)
-    rows = [
-        _row("Size class", f"{roman(sheet.size_class)} · {to_next} box"
-                           f"{'es' if to_next != 1 else ''} to {roman(sheet.size_class + 1)}"),
-        _row("Mass", f"{sheet.mass_points} pts · class {sheet.mass_class} "
-                     f"({sheet.mass_class_exact})"),
-        _row("Hull", f"{sheet.hull_boxes}  ({sheet.free_hull} free; "
-                     f"{sheet.hull_forward} fwd, {sheet.hull_aft} aft)"),
-        _row("Final damage", f"{sheet.final_damage_boxes}  ({sheet.free_final_damage} free)"),
-        _row("Radar rating", f"{sheet.radar_rating}  (track "
-                             f"{'-'.join(str(n) for n in sheet.radar_track)})"),
-        _row("Boxes", f"{sheet.boxes}  ({sheet.non_radar_boxes} non-radar)"),
-    ]
-    if sheet.engines_for_standard:
-        rows.append(_row("Std. accel.", f"needs {sheet.engines_for_standard} engine"
-                                        f"{'s' if sheet.engines_for_standard > 1 else ''}"))
-    return rows
+def figures(evaluation: Evaluation) -> list[Text]:
+    return [_row(label, value) for label, value in evaluation.ruleset.panel_rows(evaluation)]
 
 
-def breakdown(sheet: Sheet, width: int) -> list[Text]:
+def breakdown(sheet: Priced, width: int) -> list[Text]:
     """Item, boxes, points and rule, one line each, the item cut to fit `width`."""
     item_width = max(8, width - 20)
     rows = [Text(f"{'Item':<{item_width}} {'Boxes':>5} {'Points':>6}  Rule", style="bold")]
@@ -89,10 +70,8 @@ def breakdown(sheet: Sheet, width: int) -> list[Text]:
 
 def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> Text:
     sheet, design = evaluation.sheet, evaluation.design
-    crew = "manned" if design.manned else "unmanned"
-    kind = "base" if sheet.is_base else "spacecraft"
     title = Text(design.name or "(unnamed)", style="bold")
-    title.append(f"   {crew} {kind}", style="italic")
+    title.append(f"   {evaluation.ruleset.kind_words(evaluation)}", style="italic")
     total = Text(f"Total {sheet.total} point{'s' if sheet.total != 1 else ''}", style="bold")
     if sheet.exact_total.denominator != 1:
         total.append(f"  (exact {sheet.exact_total}, R2)", style="dim")
@@ -100,7 +79,7 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
     state = Text("LEGAL" if not errors else f"DRAFT: {errors} error{'s' if errors > 1 else ''}",
                  style="bold green" if not errors else "bold red")
     rows = [title, total, budget_bar(sheet.total, budget), state, Text(),
-            *figures(sheet, evaluation.catalog), Text(), *breakdown(sheet, width),
+            *figures(evaluation), Text(), *breakdown(sheet, width),
             Text("* rests on a ruling or a reconstructed table (F3: catalog)",
                  style="dim italic")]
     return Text("\n").join(rows)

@@ -1,0 +1,103 @@
+"""One error hierarchy for everything a user's file can get wrong.
+
+Faces (CLI, TUI) turn these into one clear line or a dialog; they never show a
+traceback. Rule violations are not errors here: they are `Issue` data
+(see `shipyard.core.issues`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+
+class ShipyardError(Exception):
+    """Base of every error Shipyard reports to a user."""
+
+
+class ReadError(ShipyardError):
+    """A file that cannot be read as what it should be.
+
+    `str()` gives the one line the CLI prints: file, field, problem.
+    """
+
+    def __init__(self, file: str, problem: str, field: str = "") -> None:
+        self.file = file
+        self.field = field
+        self.problem = problem
+        where = f"{file}: {field}" if field else file
+        super().__init__(f"{where}: {problem}")
+
+
+class DesignReadError(ReadError):
+    """A design (or SSD) file that is missing, not JSON/TOML, or of the wrong shape."""
+
+
+class CatalogError(ReadError):
+    """A catalog file that is missing, broken, or lacks a figure the rules need."""
+
+
+class WriteError(ShipyardError):
+    """A file that could not be written."""
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """Render a pydantic location as a design path, e.g. `weapons[2].arcs`."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def first_problem(errors: Sequence[Mapping[str, object]]) -> tuple[str, str]:
+    """The field and message of the first pydantic error, in plain words."""
+    if not errors:
+        return "", "invalid"
+    err = errors[0]
+    loc = err.get("loc", ())
+    path = field_path(tuple(loc)) if isinstance(loc, tuple) else ""
+    kind = str(err.get("type", ""))
+    msg = str(err.get("msg", "invalid"))
+    got = describe(err.get("input"))
+    expected = _EXPECTED.get(kind)
+    if kind == "extra_forbidden":
+        msg = "unknown field"
+    elif kind == "missing":
+        msg = "required field is missing"
+    elif kind == "too_long":
+        msg = "too many entries"
+    elif expected:
+        msg = f"expected {expected}, got {got}"
+    elif msg.startswith("Value error, "):
+        msg = msg.removeprefix("Value error, ")
+    return path, msg
+
+
+_EXPECTED = {
+    "list_type": "a list",
+    "dict_type": "a table of names and values",
+    "model_type": "a table of names and values",
+    "model_attributes_type": "a table of names and values",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "int_type": "a whole number",
+}
+
+
+def describe(value: object) -> str:
+    """What kind of JSON value a user wrote, in plain words."""
+    if isinstance(value, bool):
+        return "true/false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__

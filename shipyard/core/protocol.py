@@ -1,0 +1,202 @@
+"""The one seam between Shipyard and a game: the `Ruleset` protocol.
+
+Everything outside `shipyard/rulesets/<name>/` sees a game only through this
+protocol and the game-neutral types here and in `core`: a design is the
+ruleset's own pydantic model behind `Design`, a sheet offers priced lines
+and totals (`Priced`), legality is a list of `Issue`s, record sheets are an
+`SsdDocument` laid out as drawing `Page`s, and a duel batch is a `Lineup`
+that fights one seeded duel at a time. A ruleset registers one object that
+satisfies `Ruleset` under the `shipyard.rulesets` entry-point group
+(see `shipyard.services.registry` and docs/rulesets.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Protocol
+
+from shipyard.core.document import SsdDocument
+from shipyard.core.drawing import Page
+from shipyard.core.issues import Issue, Scenario, is_legal
+from shipyard.core.outcome import DuelScenario, Result
+from shipyard.core.sheet import Priced
+
+Change = Callable[[dict[str, Any]], None]
+
+
+class Design(Protocol):
+    """What every ruleset's design model offers: a name, its game, and its file data."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def ruleset(self) -> str: ...
+
+    def to_data(self) -> dict[str, Any]: ...
+
+    def to_json(self) -> str: ...
+
+
+class CatalogManifest(Protocol):
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def version(self) -> str: ...
+
+
+class RulingText(Protocol):
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+
+class Catalog(Protocol):
+    """What every ruleset's catalog offers: who it is, where it was read, its digest."""
+
+    @property
+    def manifest(self) -> CatalogManifest: ...
+
+    @property
+    def folder(self) -> str: ...
+
+    @property
+    def digest(self) -> str: ...
+
+    @property
+    def rulings(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A named figure of a priced design, for sheets, summaries and comparisons."""
+
+    key: str
+    label: str
+    value: int | str | Fraction
+
+
+@dataclass(frozen=True)
+class Margin:
+    """What one edit does to a priced design: points, and the figures it moves."""
+
+    points: Fraction
+    total: int
+    notes: tuple[str, ...] = ()  # e.g. "free final damage +1", "size class I -> II"
+
+
+class Lineup(Protocol):
+    """Two designs made ready to fight many duels; each duel is one seed."""
+
+    def fight(self, seed: int, log: bool = False) -> Result: ...
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A design with its priced sheet, its legality issues and the catalog used."""
+
+    design: Any
+    sheet: Any
+    issues: tuple[Issue, ...]
+    catalog: Any
+    ruleset: Ruleset
+
+    @property
+    def legal(self) -> bool:
+        return is_legal(self.issues)
+
+
+class Ruleset(Protocol):
+    """Everything a game supplies to the faces and services of Shipyard."""
+
+    name: str  # the design file's `ruleset` value, e.g. "pentagon-war"
+    title: str
+    default: bool  # a design file with no `ruleset` key belongs to the default ruleset
+    sheets: tuple[str, ...]  # record sheets, in print order
+    sheet_titles: dict[str, str]  # full titles, printed on the pages
+    sheet_labels: dict[str, str]  # short names for menus
+    policies: tuple[str, ...]  # duel captains, the first is the default
+
+    # Designs
+    def parse(self, data: object, file: str) -> Any:
+        """Shape-check already-read data as this game's design (`DesignReadError`)."""
+        ...
+
+    def schema(self) -> dict[str, Any]: ...
+
+    def new_design(self, name: str) -> Any: ...
+
+    def samples(self) -> list[Path]: ...
+
+    # Catalog, pricing, legality
+    def catalog(self, root: str | None = None) -> Any: ...
+
+    def price(self, design: Any, catalog: Any) -> Any: ...
+
+    def check(self, design: Any, sheet: Any, catalog: Any,
+              scenario: Scenario) -> list[Issue]: ...
+
+    def sheet_data(self, sheet: Any, issues: Sequence[Issue]) -> dict[str, Any]:
+        """Every figure of a priced sheet as JSON data (`cost --json`)."""
+        ...
+
+    def figures(self, evaluation: Evaluation) -> list[Figure]:
+        """The headline figures of a priced design, in the game's own words."""
+        ...
+
+    def class_of(self, sheet: Any) -> Figure:
+        """The one size figure players quote beside the points (e.g. size class II)."""
+        ...
+
+    def summary(self, evaluation: Evaluation, budget: int | None) -> list[str]:
+        """The lines printed under a priced design's table."""
+        ...
+
+    def kind_words(self, evaluation: Evaluation) -> str:
+        """What the craft is, in a few words (e.g. "manned spacecraft")."""
+        ...
+
+    def panel_rows(self, evaluation: Evaluation) -> list[tuple[str, str]]:
+        """The designer sheet's figure rows: (label, value) in the game's words."""
+        ...
+
+    def price_rows(self, catalog: Any) -> list[dict[str, Any]]: ...
+
+    def row_figures(self, row: dict[str, Any]) -> str: ...
+
+    # Record sheets
+    def document(self, evaluation: Evaluation, *, budget: int | None = None,
+                 draft: bool = False) -> SsdDocument: ...
+
+    def layout(self, documents: Sequence[SsdDocument], paper: str,
+               sheets: Sequence[str]) -> list[Page]: ...
+
+    def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
+        """None if the document has `sheet`, else why it does not."""
+        ...
+
+    # Designer
+    def what_if(self, design: Any, change: Change, catalog: Any,
+                before: Any | None = None) -> Margin | None: ...
+
+    # Duels
+    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
+        """The scenario the catalog suggests: start range, closing speed, turn limit."""
+        ...
+
+    def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
+               policies: tuple[str, str], scenario: DuelScenario) -> Lineup: ...
+
+
+def priced(sheet: Priced) -> Priced:
+    """A sheet as the neutral `Priced` view (for type checkers)."""
+    return sheet

@@ -1,0 +1,91 @@
+"""Summaries of many duels: rates with 95% Wilson intervals, turns, damage, kill causes."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shipyard.core.outcome import Result
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion; (0, 1) with no trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    count: int
+    share: float
+    low: float
+    high: float
+
+    @property
+    def width(self) -> float:
+        return self.high - self.low
+
+
+def rate(count: int, trials: int) -> Rate:
+    low, high = wilson(count, trials)
+    return Rate(count, count / trials if trials else 0.0, low, high)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Many duels of A against B, from A's side."""
+
+    runs: int
+    wins: Rate
+    losses: Rate
+    draws: Rate
+    mean_turns_to_kill: float | None
+    median_turns_to_kill: float | None
+    mean_damage: tuple[float, float]  # dealt by A, dealt by B
+    kill_causes: dict[str, float]  # cause -> share of all kills
+
+    def as_data(self) -> dict[str, object]:
+        def r(x: Rate) -> dict[str, object]:
+            return {"count": x.count, "rate": x.share, "ci95": [x.low, x.high]}
+
+        return {
+            "runs": self.runs, "wins": r(self.wins), "losses": r(self.losses),
+            "draws": r(self.draws), "mean_turns_to_kill": self.mean_turns_to_kill,
+            "median_turns_to_kill": self.median_turns_to_kill,
+            "mean_damage_dealt": {"a": self.mean_damage[0], "b": self.mean_damage[1]},
+            "kill_causes": self.kill_causes,
+        }
+
+
+def summarize(results: Sequence[Result]) -> Summary:
+    runs = len(results)
+    wins = sum(1 for r in results if r.winner == 0)
+    losses = sum(1 for r in results if r.winner == 1)
+    kills = [r for r in results if r.winner is not None]
+    turns = [r.turns for r in kills]
+    causes = Counter(r.cause for r in kills)
+    return Summary(
+        runs=runs,
+        wins=rate(wins, runs),
+        losses=rate(losses, runs),
+        draws=rate(runs - wins - losses, runs),
+        mean_turns_to_kill=statistics.fmean(turns) if turns else None,
+        median_turns_to_kill=statistics.median(turns) if turns else None,
+        mean_damage=(
+            statistics.fmean(r.damage[0] for r in results) if runs else 0.0,
+            statistics.fmean(r.damage[1] for r in results) if runs else 0.0,
+        ),
+        kill_causes={c: n / len(kills) for c, n in sorted(causes.items(), key=lambda x: -x[1])},
+    )

@@ -1,0 +1,146 @@
+"""Export designs as record sheets: read, check, lay out, draw, write atomically.
+
+An illegal design is refused (`IllegalDesignError`, carrying its errors)
+unless it is exported as a draft, which marks every page DRAFT. Several
+designs make one fleet pack: one sheet set per design, in the order given.
+Files are written to a temporary file next to the target and moved into
+place, so a reader never sees half a file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from shipyard.core.document import SsdDocument
+from shipyard.core.drawing import PAPERS, Page
+from shipyard.core.errors import ShipyardError
+from shipyard.core.files import write_atomic
+from shipyard.core.issues import Issue, Scenario
+from shipyard.render.pdf import render_pdf
+from shipyard.render.svg import render_svg
+from shipyard.render.text import render_markdown, render_text
+from shipyard.services.registry import evaluate, get_ruleset, read_design, rulesets
+from shipyard.services.samples import resolve
+
+FORMATS = ("ssd-json", "svg", "pdf", "text", "md")
+
+
+def all_sheets() -> tuple[str, ...]:
+    """Every record sheet any ruleset prints, in print order."""
+    names: list[str] = []
+    for ruleset in rulesets().values():
+        names += [sheet for sheet in ruleset.sheets if sheet not in names]
+    return tuple(names)
+
+
+SHEETS = all_sheets()
+SUFFIXES = {"ssd-json": ".ssd.json", "svg": ".svg", "pdf": ".pdf", "text": ".txt", "md": ".md"}
+
+
+class ExportOptionError(ShipyardError):
+    """An export option the exporter does not know (a format, paper or sheet)."""
+
+
+class IllegalDesignError(ShipyardError):
+    """A design with legality errors, exported without --draft."""
+
+    def __init__(self, file: str, issues: Sequence[Issue]) -> None:
+        self.file = file
+        self.issues = tuple(issues)
+        super().__init__(f"{file}: illegal design, not exported (--draft exports it anyway)")
+
+
+@dataclass(frozen=True)
+class Export:
+    """What an export produced: the bytes, and the file they went to (None: stdout)."""
+
+    content: bytes
+    target: Path | None
+    documents: tuple[SsdDocument, ...]
+
+
+def check_options(fmt: str, paper: str, sheets: Sequence[str]) -> None:
+    if fmt not in FORMATS:
+        raise ExportOptionError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    if paper not in PAPERS:
+        raise ExportOptionError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
+    unknown = [s for s in sheets if s not in SHEETS]
+    if unknown or not sheets:
+        raise ExportOptionError(f"unknown sheets {', '.join(unknown) or '(none)'} "
+                                f"(known: {', '.join(SHEETS)})")
+
+
+def documents(paths: Sequence[str | Path], *, draft: bool = False,
+              budget: int | None = None) -> list[SsdDocument]:
+    """The SSD documents of design files (or `sample:NAME`), every file read first.
+
+    An unreadable file raises `DesignReadError` before any legality is judged.
+    """
+    scenario = Scenario(budget=budget)
+    evaluations = []
+    for argument in paths:
+        path = resolve(str(argument))
+        evaluations.append((str(argument), evaluate(read_design(path), scenario,
+                                                    file=str(path))))
+    for file, evaluation in evaluations:
+        if not evaluation.legal and not draft:
+            errors = [i for i in evaluation.issues if i.severity == "error"]
+            raise IllegalDesignError(file, errors)
+    return [e.ruleset.document(e, budget=budget, draft=draft) for _, e in evaluations]
+
+
+def layout(docs: Sequence[SsdDocument], paper: str, sheets: Sequence[str]) -> list[Page]:
+    """Every page of every document, each laid out by its own ruleset, in order."""
+    pages: list[Page] = []
+    for doc in docs:
+        pages += get_ruleset(doc.catalog.ruleset).layout([doc], paper, sheets)
+    return pages
+
+
+def render(docs: Sequence[SsdDocument], fmt: str, paper: str = "a4",
+           sheets: Sequence[str] = SHEETS) -> bytes:
+    """The export of `docs` in one format, as bytes."""
+    if fmt == "ssd-json":
+        data = [doc.to_data() for doc in docs]
+        return (json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n").encode()
+    pages = layout(docs, paper, sheets)
+    if fmt == "pdf":
+        names = [doc.name or "(unnamed)" for doc in docs]
+        title = names[0] if len(names) == 1 else f"Fleet: {', '.join(names)}"
+        return render_pdf(pages, title)
+    if fmt == "svg":
+        return render_svg(pages).encode()
+    if fmt == "md":
+        return render_markdown(pages).encode()
+    return render_text(pages).encode()
+
+
+def default_target(paths: Sequence[str | Path], fmt: str) -> Path | None:
+    """Where output goes without -o: a PDF next to the working folder, else stdout."""
+    if fmt != "pdf":
+        return None
+    if len(paths) != 1:
+        return Path("fleet.pdf")
+    name = Path(str(paths[0]).removeprefix("sample:")).name
+    for suffix in (".ship.json", ".ssd.json", ".json", ".toml"):
+        name = name.removesuffix(suffix)
+    return Path(f"{name or 'design'}.pdf")
+
+
+def export(paths: Sequence[str | Path], fmt: str = "pdf", out: Path | None = None,
+           paper: str = "a4", sheets: Sequence[str] = SHEETS, draft: bool = False,
+           budget: int | None = None) -> Export:
+    """Export designs; write to `out` (or the default target) atomically.
+
+    Returns the content with `target=None` when it belongs on stdout.
+    """
+    check_options(fmt, paper, sheets)
+    docs = documents(paths, draft=draft, budget=budget)
+    content = render(docs, fmt, paper, sheets)
+    target = out if out is not None else default_target(paths, fmt)
+    if target is not None:
+        write_atomic(target, content)
+    return Export(content, target, tuple(docs))

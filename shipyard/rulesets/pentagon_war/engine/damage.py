@@ -1,0 +1,233 @@
+"""Taking damage (RULES.md 2.7): screens, armor by the struck side, interior hits.
+
+Damage a craft takes in one impulse is resolved together: the screens subtract
+once from the total (R14: directional screens from each weapon instead), the
+rest strikes the armor of the side facing the source, and what gets through
+rolls the damage allocation chart point by point, with R16 catching hits on
+systems that are gone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shipyard.core.dice import Dice
+from shipyard.rulesets.pentagon_war.engine.reference import ExplosionRates, QuickReference
+from shipyard.rulesets.pentagon_war.engine.state import Craft, GunTrack, WeaponGroup
+from shipyard.rulesets.pentagon_war.engine.tables import Combat
+
+WEAPON_SYSTEMS = ("laser", "electron_cannon", "proton_cannon", "magnetic_beam")
+# Chart systems with their own tracks or rules; every other one is a plain box count.
+TRACKED_SYSTEMS = frozenset({"radar", "capacitor", "gun", "any_weapon", *WEAPON_SYSTEMS})
+
+
+@dataclass(slots=True)
+class Hit:
+    """Damage points from one source arriving this impulse."""
+
+    points: int
+    cause: str
+    screened: bool = True  # lingering acid gum is not
+
+
+@dataclass(slots=True)
+class HitReport:
+    """What one hit did, for the log and for the damage accounting."""
+
+    cause: str
+    points: int
+    screens: int = 0
+    armor: int = 0
+    side: int = 1
+    interior: list[str] = field(default_factory=list)
+    wasted: int = 0
+    destroyed: bool = False
+
+
+def screen_strength(craft: Craft) -> int:
+    return craft.boxes["screen"] + craft.reinforcement
+
+
+def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
+                dice: Dice) -> list[HitReport]:
+    """Resolve every hit on `craft` this impulse, all striking armor side `side`."""
+    reports: list[HitReport] = []
+    quick = combat.quick
+    per_box, rear_first = quick.armor_per_box, quick.rear_first
+    taken = craft.taken
+    screens = screen_strength(craft)
+    rear_engine_due = side == quick.rear_side  # 2.7: a rear hit takes an engine first
+    for hit in hits:
+        report = HitReport(hit.cause, hit.points, side=side)
+        reports.append(report)
+        points = hit.points
+        if craft.destroyed:
+            report.wasted = points
+            taken.wasted += points
+            continue
+        if hit.screened and screens > 0:
+            stopped = min(screens, points)
+            points -= stopped
+            report.screens = stopped
+            if not craft.directional_screens:  # R14: directional screens stop per weapon
+                screens -= stopped
+        armor = min(craft.armor[side], -(-points // per_box))
+        absorbed = min(points, armor * per_box)
+        craft.armor[side] -= armor
+        points -= absorbed
+        report.armor = absorbed
+        taken.screens += report.screens
+        taken.armor += absorbed
+        while points > 0:
+            points -= 1
+            taken.interior += 1
+            if rear_engine_due and craft.boxes[rear_first] > 0:
+                rear_engine_due = False
+                craft.boxes[rear_first] -= 1
+                report.interior.append(rear_first)
+                continue
+            rear_engine_due = False
+            report.interior.append(_interior_hit(craft, quick, dice))
+            if craft.destroyed:
+                report.destroyed = True
+                craft.killed_by = craft.killed_by or hit.cause
+                report.wasted = points
+                craft.taken.wasted += points
+                break
+    return reports
+
+
+def interior_hits(craft: Craft, points: int, cause: str, combat: Combat,
+                  dice: Dice) -> HitReport:
+    """Interior hits that bypass screens and armor (crash acceleration mishaps)."""
+    report = HitReport(cause, points, side=0)
+    for left in range(points, 0, -1):
+        if craft.destroyed:
+            report.wasted = left
+            craft.taken.wasted += left
+            break
+        craft.taken.interior += 1
+        report.interior.append(_interior_hit(craft, combat.quick, dice))
+        if craft.destroyed:
+            report.destroyed = True
+            craft.killed_by = craft.killed_by or cause
+    return report
+
+
+def interior_hit(craft: Craft, combat: Combat, dice: Dice) -> str:
+    """Roll the damage allocation chart once and destroy what it names (2.7, R16)."""
+    return _interior_hit(craft, combat.quick, dice)
+
+
+def _interior_hit(craft: Craft, quick: QuickReference, dice: Dice) -> str:
+    row = dice.d6()  # 2.7: the first die picks the row, the second the column
+    system, forward = quick.chart[row][dice.d6()]
+    if system == "hull_forward":
+        return _fall_through(craft, quick.fallthrough, forward=True)
+    if system == "hull_aft":
+        return _fall_through(craft, quick.fallthrough, forward=False)
+    if system in TRACKED_SYSTEMS:
+        destroyed = _destroy(craft, system, dice)
+    else:
+        destroyed = _destroy_box(craft, system)
+    if destroyed:
+        return destroyed
+    return _fall_through(craft, quick.fallthrough, forward=forward)
+
+
+FORWARD_FIRST = ("hull_forward", "hull_aft")
+AFT_FIRST = ("hull_aft", "hull_forward")
+
+
+def _fall_through(craft: Craft, order: tuple[str, ...], forward: bool) -> str:
+    """R16: the rolled half of the hull, else the other half, else final damage."""
+    boxes = craft.boxes
+    for stage in order:
+        if stage == "hull":
+            for half in FORWARD_FIRST if forward else AFT_FIRST:
+                if boxes[half] > 0:
+                    boxes[half] -= 1
+                    return half
+        elif boxes["final_damage"] > 0:
+            boxes["final_damage"] -= 1
+            return "final_damage"
+    craft.destroyed = True  # R16: a final-damage hit with none left
+    return "destroyed"
+
+
+def _destroy_box(craft: Craft, system: str) -> str:
+    """Destroy one box of a system kept as a plain count; "" if none was left."""
+    boxes = craft.boxes
+    left = boxes.get(system, 0)
+    if left <= 0:
+        return ""
+    boxes[system] = left - 1
+    if system == "drone" and len(craft.drone_bays) > left - 1:
+        craft.drone_bays.pop()  # the bay's drone goes with it
+    return system
+
+
+def _destroy(craft: Craft, system: str, dice: Dice) -> str:
+    """Destroy one box of `system`; the name of what went, or "" if none was left."""
+    if system == "radar":
+        # 2.7: the highest remaining box goes; the free 0 box never does.
+        if len(craft.radar) <= 1:
+            return ""
+        craft.radar.pop(0)
+        return system
+    if system == "capacitor":
+        return system if _capacitor_hit(craft) else ""
+    if system in WEAPON_SYSTEMS:
+        groups = [g for g in craft.weapons if g.type == system and g.boxes > 0]
+        if not groups:
+            return ""
+        max(groups, key=lambda g: g.boxes).boxes -= 1
+        return system
+    if system == "gun":
+        guns = [g for g in craft.guns if g.boxes > 0]
+        if not guns:
+            return ""
+        gun = max(guns, key=lambda g: g.boxes)
+        gun.boxes -= 1
+        return gun.type
+    if system == "any_weapon":
+        return _any_weapon(craft, dice)
+    return _destroy_box(craft, system)
+
+
+def _capacitor_hit(craft: Craft) -> bool:
+    """2.7: an empty capacitor goes first; a charged one loses its power (2.2)."""
+    if craft.boxes["capacitor"] <= 0:
+        return False
+    empty = craft.boxes["capacitor"] - craft.power
+    craft.boxes["capacitor"] -= 1
+    if empty <= 0:
+        craft.charge -= 1
+    return True
+
+
+def _any_weapon(craft: Craft, dice: Dice) -> str:
+    """Any weapon box, each remaining box equally likely; its type, or "" if none."""
+    tracks: list[WeaponGroup | GunTrack] = [*craft.weapons, *craft.guns]
+    total = sum(track.boxes for track in tracks)
+    if total <= 0:
+        return ""
+    pick = dice.pick(total)
+    for track in tracks:
+        if pick < track.boxes:
+            track.boxes -= 1
+            return track.type
+        pick -= track.boxes
+    return ""  # pragma: no cover - pick is below the total
+
+
+def explosion_strength(craft: Craft, rates: ExplosionRates) -> float:
+    """2.7: what a destroyed craft's remaining systems blow up with."""
+    secondary = sum(g.boxes for g in craft.weapons if g.type != "magnetic_beam")
+    full_tanks = craft.boxes["fuel_tank"]
+    return (rates.engine * craft.boxes["engine"] + rates.fuel_tank * full_tanks
+            + rates.capacitor * max(craft.power, 0)
+            + rates.magnetic_beam * craft.weapon_boxes("magnetic_beam")
+            + rates.screen * craft.boxes["screen"]
+            + rates.gun_box * sum(g.boxes for g in craft.guns)
+            + rates.secondary_weapon * secondary + rates.suicide_bomb * craft.suicide_bombs)

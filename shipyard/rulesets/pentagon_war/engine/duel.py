@@ -1,0 +1,340 @@
+"""The duel loop (RULES.md 2.1 and 3): turns of impulses on one range track.
+
+Each turn: capacitors recharge, policies allocate turn-start power, both craft
+roll radar lock-on. Each impulse: rotation and thrust, movement, point
+defense, launching, fire decisions and their announcement, screen
+reinforcement, direct fire, damage assessment. The duel ends when a craft is
+destroyed or at the turn limit, as a draw.
+"""
+
+from __future__ import annotations
+
+from shipyard.core.dice import Dice, roll
+from shipyard.core.outcome import DuelScenario as Scenario
+from shipyard.core.outcome import Result
+from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.rulesets.pentagon_war.engine.damage import (
+    Hit,
+    HitReport,
+    explosion_strength,
+    interior_hits,
+    take_damage,
+)
+from shipyard.rulesets.pentagon_war.engine.flight import Flight
+from shipyard.rulesets.pentagon_war.engine.gunnery import resolve_order
+from shipyard.rulesets.pentagon_war.engine.policy import (
+    Allocation,
+    FireOrder,
+    Maneuver,
+    Policy,
+    Situation,
+)
+from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
+from shipyard.rulesets.pentagon_war.engine.state import Craft, Lingering
+from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.engine.words import describe_reports, lock_on_words
+
+
+def scenario_defaults(combat: Combat) -> Scenario:
+    """The scenario the catalog's combat tables suggest (rules 3)."""
+    s = combat.scenario
+    return Scenario(s.start_range, s.closing_speed, s.turn_limit)
+
+
+class Duel:
+    """One duel between two fresh craft; `run()` plays it to the end once."""
+
+    def __init__(self, crafts: tuple[Craft, Craft], policies: tuple[Policy, Policy],
+                 scenario: Scenario, combat: Combat, catalog: Catalog, dice: Dice,
+                 log: bool = False) -> None:
+        self.crafts = crafts
+        self.policies = policies
+        self.scenario = scenario
+        self.combat = combat
+        self.quick = combat.quick
+        self.dice = dice
+        self.covering, self.rates = catalog_charts(catalog)
+        self.range = float(scenario.start_range)
+        self.turn = 0
+        self.impulse = 0
+        self.clock = 0  # impulses since the start of the duel
+        self.lines: list[str] | None = [] if log else None
+        self.pending: tuple[list[Hit], list[Hit]] = ([], [])
+        self.mishaps = [0, 0]
+        # One target per turn without control (2.8), per impulse when crashing (2.3).
+        self.turn_targets: list[tuple[str, int] | None] = [None, None]
+        self.impulse_targets: list[tuple[str, int] | None] = [None, None]
+        self.flight = Flight(self)
+        # Each side with its craft, the enemy craft and its policy, for the impulse loop.
+        self.sides = ((0, crafts[0], crafts[1], policies[0]),
+                      (1, crafts[1], crafts[0], policies[1]))
+        movers = [c for c in crafts if not c.is_base]
+        for craft in movers:
+            craft.velocity = scenario.closing_speed / len(movers)
+        for craft in crafts:
+            craft.direction = 1
+
+    # -- the loop ----------------------------------------------------------
+    def run(self) -> Result:
+        impulses = self.quick.impulses
+        a, b = self.crafts
+        for turn in range(1, self.scenario.turn_limit + 1):
+            self.turn = turn
+            self.start_turn()
+            for impulse in range(1, impulses + 1):
+                self.impulse = impulse
+                self.clock += 1
+                self.play_impulse()
+                if a.destroyed or b.destroyed:
+                    return self.result()
+            self.end_turn()
+            if a.destroyed or b.destroyed:
+                return self.result()
+        return self.result()
+
+    def say(self, text: str) -> None:
+        if self.lines is not None:
+            self.lines.append(text)
+
+    def situation(self) -> Situation:
+        return Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+
+    def result(self) -> Result:
+        a, b = self.crafts
+        winner: int | None = None
+        cause = ""
+        if a.destroyed and not b.destroyed:
+            winner, cause = 1, a.killed_by
+        elif b.destroyed and not a.destroyed:
+            winner, cause = 0, b.killed_by
+        dealt = (b.taken.total - b.taken.wasted, a.taken.total - a.taken.wasted)
+        if self.lines is not None:
+            if winner is None:
+                both = a.destroyed and b.destroyed
+                self.say(f"turn {self.turn}: " + ("both craft are destroyed: a draw" if both
+                                                   else "turn limit reached: a draw"))
+            else:
+                self.say(f"turn {self.turn}: {self.crafts[winner].name} wins "
+                         f"({self.crafts[1 - winner].name} destroyed by {cause})")
+        return Result(winner, self.turn, dealt, cause, tuple(self.lines or ()))
+
+    # -- turn phases -------------------------------------------------------
+    def start_turn(self) -> None:
+        situation = self.situation()
+        if self.lines is not None:
+            self.say(f"turn {self.turn}: range {self.range:.1f}")
+        for craft in self.crafts:
+            craft.charge, craft.spent = craft.boxes["capacitor"], 0  # 2.2: recharge
+        # Power is allocated in secret: both policies decide before either allocation applies.
+        allocations = [policy.allocate(craft, enemy, situation)
+                       for _, craft, enemy, policy in self.sides]
+        for craft, allocation in zip(self.crafts, allocations, strict=True):
+            self.allocate(craft, allocation)
+        for _, craft, enemy, _ in self.sides:
+            self.lock_on(craft, enemy)
+
+    def allocate(self, craft: Craft, order: Allocation) -> None:
+        power = self.combat.power
+        craft.invisible = False
+        cost = craft.invisibility_cost
+        if order.invisible and craft.can_be_invisible and 0 < cost <= craft.power:
+            craft.spend(craft.invisibility_cost)
+            craft.invisible = True
+        limit = craft.radar_rating * (power.special_electronics_factor
+                                      if craft.special_electronics else 1)
+        craft.eccm = max(0, min(order.eccm, limit, craft.power // power.eccm_point))
+        craft.spend(craft.eccm * power.eccm_point)
+        ecm = order.ecm if craft.has_control else 0  # 2.8: no ECM without control
+        craft.ecm = max(0, min(ecm, limit, craft.power // power.ecm_point))
+        craft.spend(craft.ecm * power.ecm_point)
+        if (craft.invisible or craft.ecm or craft.eccm) and self.lines is not None:
+            self.say(f"  {craft.name} powers" + (" radar invisibility" if craft.invisible else "")
+                     + (f" ECM {craft.ecm}" if craft.ecm else "")
+                     + (f" ECCM {craft.eccm}" if craft.eccm else ""))
+
+    def lock_on(self, craft: Craft, enemy: Craft) -> None:
+        """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
+        rule = self.combat.lock_on
+        # 2.9: each point of ECCM short counts the radar one box lower down its track.
+        short = max(0, enemy.ecm - craft.eccm) * rule.ecm_step
+        rating = craft.radar[min(short, len(craft.radar) - 1)]
+        die: int | None = None
+        if enemy.invisible:
+            craft.locked = False
+        elif rating >= rule.always:
+            craft.locked = True
+        elif rating <= rule.never:
+            craft.locked = False
+        else:
+            die = self.dice.d6()
+            craft.locked = die <= rating
+        if self.lines is not None:
+            self.say(f"  {craft.name} {lock_on_words(enemy.invisible, rating, die, craft.locked)}")
+
+    def end_turn(self) -> None:
+        rays = self.combat.cosmic_rays
+        for side, craft in enumerate(self.crafts):
+            for group in craft.weapons:
+                group.fired = 0
+            for gun in craft.guns:
+                gun.shots_this_turn = 0
+            craft.beam_push = 0.0
+            craft.fired_impulse = -1
+            self.turn_targets[side] = None
+            if rays.enabled and abs(craft.velocity) > rays.speed_limit and rays.damage:
+                self.pending[side].append(Hit(rays.damage, "cosmic rays"))
+        if any(self.pending):
+            self.assess()
+
+    def enemy(self, side: int) -> Craft:
+        return self.crafts[1 - side]
+
+    # -- one impulse -------------------------------------------------------
+    def play_impulse(self) -> None:
+        a, b = self.crafts
+        pa, pb = self.policies
+        pending, flight = self.pending, self.flight
+        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+        # Both policies decide before either craft turns or thrusts.
+        maneuvers = (pa.maneuver(a, b, situation), pb.maneuver(b, a, situation))
+        self.maneuver(0, a, maneuvers[0])
+        self.maneuver(1, b, maneuvers[1])
+        self.move()
+        if flight.busy():
+            flight.point_defense()
+        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+        launches = (pa.launch(a, b, situation), pb.launch(b, a, situation))
+        if launches[0].missiles or launches[0].drones:  # most impulses launch nothing
+            flight.launch(0, a, launches[0])
+        if launches[1].missiles or launches[1].drones:
+            flight.launch(1, b, launches[1])
+        orders = (pa.fire(a, b, situation), pb.fire(b, a, situation))
+        for side, craft, enemy, policy in self.sides:
+            incoming = bool(orders[1 - side] or pending[side] or craft.lingering
+                            or (enemy.bolts and flight.threatened(side)))
+            want = policy.reinforce(craft, enemy, situation, incoming)
+            if want:
+                self.reinforce(craft, want)
+            if craft.lingering:
+                for lingering in craft.lingering:
+                    pending[side].append(Hit(lingering.damage, "acid gum", screened=False))
+                    lingering.impulses -= 1
+                craft.lingering = [g for g in craft.lingering if g.impulses > 0]
+        for side, craft, _, policy in self.sides:
+            for order in orders[side]:
+                self.fire(side, craft, order)
+            if craft.drones:
+                flight.drone_fire(side, craft, policy, situation)
+        if a.bolts or b.bolts:
+            flight.bolts_strike()
+        if pending[0] or pending[1] or self.mishaps[0] or self.mishaps[1]:
+            self.assess()
+        a.reinforcement = b.reinforcement = 0
+        self.impulse_targets = [None, None]
+
+    def maneuver(self, side: int, craft: Craft, order: Maneuver) -> None:
+        quick = self.quick
+        want = order.direction if 1 <= order.direction <= 6 else craft.direction
+        is_base, boxes = craft.is_base, craft.boxes
+        if is_base and (self.impulse - 1) % quick.base_rotation:
+            want = craft.direction  # 2.3: a base turns only every 4 impulses
+        control = boxes["main_control"] + boxes["aux_control"] > 0
+        if not control:  # 2.8: at most 60 degrees per impulse
+            steps = (want - craft.direction) % 6
+            limit = self.combat.control_loss.rotation_steps
+            if min(steps, 6 - steps) > limit:
+                turn = limit if steps <= 3 else -limit
+                want = (craft.direction - 1 + turn) % 6 + 1
+        craft.direction = want
+        fuelled = not craft.needs_fuel or boxes["fuel_tank"] > 0  # 2.3: unless it scoops fuel
+        engines = boxes["engine"] if fuelled and not is_base else 0  # 2.3: a base never moves
+        size = craft.size_class if craft.size_class > 1 else 1  # size class 0 counts as 1
+        thrust = order.thrust
+        if not ((thrust == 1 and want == 1) or (thrust == -1 and want == 4)):
+            thrust = 0  # 3: thrust only toward (direction 1) or away from (4) the enemy
+        # 2.3, 2.8: no crash acceleration without control or with ECM powered.
+        crash = order.crash and thrust != 0 and control and not craft.ecm
+        normal = fast = 0.0
+        if crash or (thrust and engines):  # 2.3: the rates scale with engines per size class
+            normal, fast = quick.acceleration(craft.manned, engines, size)
+            crash = crash and fast > normal
+        craft.crashing = crash
+        if thrust and engines:
+            rate = fast if crash else normal
+            top = quick.top_speed
+            velocity = craft.velocity + thrust * rate
+            velocity = velocity if velocity < top else top  # 2.3: within top speed either way
+            craft.velocity = velocity if velocity > -top else -top
+            if crash and not craft.manned:
+                movement = self.combat.movement
+                first, second = self.dice.d6(), self.dice.d6()
+                if first + second >= movement.crash_mishap_roll:
+                    hits = roll(self.dice, movement.crash_mishap_dice)
+                    self.mishaps[side] += hits
+                    self.say(f"impulse {self.impulse}: {craft.name} crash-accelerates and "
+                             f"rolls {first + second}: {hits} interior hits")
+        spare = quick.evasion_spare + (size if thrust else 0)
+        craft.evading = (order.evade and not crash and control and engines >= spare
+                         and not is_base)
+
+    def move(self) -> None:
+        a, b = self.crafts
+        if a.beam_push or b.beam_push:
+            top = self.quick.top_speed
+            for craft in self.crafts:
+                if craft.beam_push and not craft.is_base:
+                    craft.velocity = max(-top, min(top, craft.velocity + craft.beam_push))
+        gap = self.range - (a.velocity + b.velocity) / self.quick.impulses
+        self.range = gap if gap > 0.0 else 0.0  # the craft meet in one hex, never pass
+        self.flight.move()
+
+    def reinforce(self, craft: Craft, want: int) -> None:
+        power = self.combat.power
+        limit = craft.boxes["screen"] * power.reinforcement_limit
+        points = max(0, min(want, limit, craft.power // power.screen_reinforcement))
+        if points:
+            craft.spend(points * power.screen_reinforcement)
+            craft.reinforcement = points
+            self.say(f"impulse {self.impulse}: {craft.name} reinforces its screens by {points}")
+
+    # -- direct fire -------------------------------------------------------
+    def fire(self, side: int, craft: Craft, order: FireOrder) -> None:
+        """Check one fire order against the rules and resolve it."""
+        resolve_order(self, side, craft, order)
+
+    def add_acid(self, side: int) -> None:
+        """Acid gum keeps eating for the next impulses; screens do not stop it (2.4)."""
+        rule = self.combat.acid_gum
+        if rule.lingering and rule.lingering_impulses:
+            self.crafts[side].lingering.append(Lingering(rule.lingering, rule.lingering_impulses))
+
+    # -- damage assessment -------------------------------------------------
+    def assess(self) -> None:
+        fresh = [not c.destroyed for c in self.crafts]
+        for side, craft in enumerate(self.crafts):
+            hits, self.pending[side][:] = list(self.pending[side]), []
+            reports: list[HitReport] = []
+            if hits:
+                reports = take_damage(craft, hits, craft.direction, self.combat, self.dice)
+            if self.mishaps[side]:
+                reports.append(interior_hits(craft, self.mishaps[side], "crash acceleration",
+                                             self.combat, self.dice))
+                self.mishaps[side] = 0
+            if reports and self.lines is not None:
+                self.say(describe_reports(self.impulse, craft, reports))
+        for side, craft in enumerate(self.crafts):
+            if fresh[side] and craft.destroyed:
+                self.explode(side, craft)
+
+    def explode(self, side: int, craft: Craft) -> None:
+        """2.7: full strength in the craft's hex, less by the falloff per hex away."""
+        strength = explosion_strength(craft, self.rates)
+        points = int(strength - self.rates.falloff_per_hex * int(self.range))
+        if self.lines is not None:
+            self.say(f"impulse {self.impulse}: {craft.name} explodes with strength {strength:g}")
+        enemy = self.enemy(side)
+        if points > 0 and not enemy.destroyed:
+            reports = take_damage(enemy, [Hit(points, "explosion")], enemy.direction,
+                                  self.combat, self.dice)
+            if self.lines is not None:
+                self.say(describe_reports(self.impulse, enemy, reports))

@@ -1,0 +1,310 @@
+"""Things that fly on the range track: missiles, drones, liquid metal bolts (2.4-2.6).
+
+Every object keeps its distance to the enemy craft it was sent against. This
+module moves them, runs point defense in each craft's hex, launches, fires the
+guns and the drones' weapons, and turns what lands into hits for the next
+damage assessment.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shipyard.rulesets.pentagon_war.engine import fire, pointdefense
+from shipyard.rulesets.pentagon_war.engine.damage import Hit
+from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
+from shipyard.rulesets.pentagon_war.engine.policy import FireOrder, Launch, Policy, Situation
+from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, GunTrack, Missile
+from shipyard.rulesets.pentagon_war.engine.words import cause_of, describe_volley
+
+if TYPE_CHECKING:
+    from shipyard.rulesets.pentagon_war.engine.duel import Duel
+
+DRONE_GUNS = ("laser", "electron_cannon", "proton_cannon")
+GUN_ORDER = FireOrder(0, gun=True)  # a gun always fires at the enemy craft
+
+
+class Flight:
+    """Missiles, drones and bolts of both sides, and the rules that move and land them."""
+
+    def __init__(self, duel: Duel) -> None:
+        self.duel = duel
+        self.combat = combat = duel.combat
+        # Targets are values: one of each kind serves every point-defense phase.
+        self.missile_target = Target("a missile", combat.missile.size_class)
+        self.drone_target = Target("a drone", combat.drone.size_class)
+
+    def busy(self) -> bool:
+        """Whether anything is in flight, or the two craft share a hex."""
+        a, b = self.duel.crafts
+        return bool(a.missiles or a.drones or a.bolts or b.missiles or b.drones or b.bolts
+                    or self.duel.range < 1)
+
+    # -- movement ----------------------------------------------------------
+    def move(self) -> None:
+        if not self.busy():
+            return
+        duel, combat, quick = self.duel, self.combat, self.duel.quick
+        impulses, step, top = quick.impulses, quick.step, quick.top_speed
+        for _, craft, enemy, policy in duel.sides:
+            if craft.missiles:
+                # A magazine's worth of missiles can be in flight: this loop runs most often.
+                closing = enemy.velocity
+                for missile in craft.missiles:
+                    distance = missile.distance - (missile.speed + closing) / impulses
+                    missile.distance = distance = distance if distance > 0.0 else 0.0
+                    missile.fuel = fuel = missile.fuel - missile.speed / impulses
+                    if fuel < 0 and distance >= 1:
+                        missile.alive = False  # 2.6: out of fuel short of the target
+                craft.missiles = [m for m in craft.missiles if m.alive]
+            if craft.bolts:
+                for bolt in craft.bolts:
+                    speed = combat.liquid_metal.speed
+                    bolt.distance = max(0.0, bolt.distance - (speed + enemy.velocity) / impulses)
+                    bolt.flown += 1
+                    if bolt.flown > combat.liquid_metal.lifetime_impulses and bolt.distance >= 1:
+                        bolt.alive = False
+                craft.bolts = [b for b in craft.bolts if b.alive]
+            if craft.drones:
+                hold = float(policy.drone_hold)
+                for drone in craft.drones:
+                    if drone.escort:
+                        drone.distance = duel.range
+                    elif drone.distance > hold:
+                        if drone.accelerations > 0 and drone.speed < top:
+                            drone.speed = min(top, drone.speed + step)
+                            drone.accelerations -= 1
+                        drone.distance = max(hold, drone.distance
+                                             - (drone.speed + enemy.velocity) / impulses)
+                craft.drones = [d for d in craft.drones if d.alive]
+
+    # -- point defense (2.5) -----------------------------------------------
+    def point_defense(self) -> None:
+        duel, combat = self.duel, self.combat
+        same_hex = duel.range < 1
+        for side, craft in enumerate(duel.crafts):
+            enemy = duel.enemy(side)
+            refs: list[Missile | Drone | Craft] = []
+            targets: list[Target] = []
+            for missile in enemy.missiles:
+                if missile.distance < 1:
+                    refs.append(missile)
+                    targets.append(self.missile_target)
+            for drone in enemy.drones:
+                if (same_hex if drone.escort else drone.distance < 1):
+                    refs.append(drone)
+                    targets.append(self.drone_target)
+            if same_hex:
+                refs.append(enemy)
+                targets.append(Target(enemy.name, enemy.size_class, killable=False))
+            if not targets or craft.destroyed:
+                self._missiles_land(side, craft, enemy)
+                continue
+            order = duel.policies[side].point_defense(craft, targets)
+            if sorted(order) != list(range(len(targets))):
+                order = list(range(len(targets)))
+            batteries = [pointdefense.working_boxes(craft.boxes["point_defense"], craft.locked,
+                                                    craft.evading, combat)]
+            batteries += [pointdefense.working_boxes(combat.drone.point_defense_rating,
+                                                     craft.locked, False, combat)
+                          for d in craft.drones if d.escort and d.alive]
+            alive = [True] * len(targets)
+            scored = 0
+            for boxes in batteries:
+                live = [i for i in order if alive[i]]
+                if not live or boxes <= 0:
+                    continue
+                for shot in pointdefense.fire(boxes, [targets[i] for i in live], duel.dice,
+                                              combat):
+                    index = live[shot.target]
+                    if not shot.success:
+                        continue
+                    if targets[index].killable:
+                        alive[index] = False
+                    else:
+                        scored += combat.point_defense.spacecraft_damage
+            kills = 0
+            for index, ref in enumerate(refs):
+                if alive[index] or isinstance(ref, Craft):
+                    continue
+                kills += 1
+                ref.alive = False
+                if isinstance(ref, Missile):
+                    # 2.6: a destroyed missile explodes for half its warhead.
+                    duel.pending[side].append(Hit(
+                        combat.missile.warhead // combat.missile.destroyed_divisor, "missile"))
+            if scored:
+                duel.pending[1 - side].append(Hit(scored, "point defense"))
+            if duel.lines is not None:
+                duel.say(f"impulse {duel.impulse}: {craft.name} point defense takes "
+                         f"{len(targets)} target(s): {kills} destroyed"
+                         + (f", {scored} damage to {enemy.name}" if scored else ""))
+            self._missiles_land(side, craft, enemy)
+
+    def _missiles_land(self, side: int, craft: Craft, enemy: Craft) -> None:
+        """2.6: a missile in its target's hex hits for its full warhead; the hex takes half."""
+        duel, rule = self.duel, self.combat.missile
+        lost = False  # whether any missile in the list is gone (shot down or landed)
+        for missile in enemy.missiles:
+            if not missile.alive:
+                lost = True
+            elif missile.distance < 1:
+                missile.alive, lost = False, True
+                duel.pending[side].append(Hit(rule.warhead, "missile"))
+                if duel.lines is not None:
+                    duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} "
+                             f"strikes {craft.name}")
+                if duel.range < 1:
+                    duel.pending[1 - side].append(Hit(rule.warhead // rule.hex_share_divisor,
+                                                      "missile"))
+        if lost:
+            enemy.missiles = [m for m in enemy.missiles if m.alive]
+        if enemy.drones:
+            enemy.drones = [d for d in enemy.drones if d.alive]
+
+    # -- launching (2.6) ---------------------------------------------------
+    def launch(self, side: int, craft: Craft, order: Launch) -> None:
+        duel, combat = self.duel, self.combat
+        if craft.destroyed or not (order.missiles or order.drones):
+            return
+        missiles = max(0, min(order.missiles, craft.boxes["missile"]))
+        cost = combat.power.rail_launch
+        rail = max(0, min(order.rail, missiles, craft.power // cost if cost else missiles))
+        craft.spend(rail * cost)
+        for k in range(missiles):
+            speed = combat.missile.rail_speed if k < rail else combat.missile.speed
+            craft.missiles.append(Missile(duel.range, speed, float(combat.missile.fuel)))
+            craft.boxes["missile"] -= 1
+        drones = max(0, min(order.drones, len(craft.drone_bays), craft.drone_launch))
+        for _ in range(drones):
+            weapon = craft.drone_bays.pop(0)
+            craft.drones.append(Drone(
+                weapon, duel.range, craft.velocity + combat.drone.launch_speed_spread,
+                combat.drone.accelerations, escort=weapon == "point_defense"))
+        if (missiles or drones) and duel.lines is not None:
+            duel.say(f"impulse {duel.impulse}: {craft.name} launches"
+                     + (f" {missiles} missile(s)" if missiles else "")
+                     + (f" ({rail} by rail)" if rail else "")
+                     + (f" {drones} drone(s)" if drones else ""))
+
+    # -- fire --------------------------------------------------------------
+    def target_of(self, side: int, order: FireOrder) -> tuple[int, int, str] | None:
+        """Range in hexes, size class and name of an order's target, if it is there."""
+        enemy = self.duel.enemy(side)
+        if order.target == "craft":
+            if enemy.destroyed:
+                return None
+            return int(self.duel.range), enemy.size_class, enemy.name
+        if order.target == "drone":
+            if 0 <= order.target_index < len(enemy.drones):
+                drone = enemy.drones[order.target_index]
+                if drone.alive:
+                    return int(drone.distance), self.combat.drone.size_class, "a drone"
+            return None
+        if 0 <= order.target_index < len(enemy.bolts):
+            bolt = enemy.bolts[order.target_index]
+            if bolt.alive:
+                return int(bolt.distance), self.combat.liquid_metal.bolt_size_class, "a bolt"
+        return None
+
+    def apply_volley(self, side: int, order: FireOrder, shot: fire.Volley) -> None:
+        duel = self.duel
+        enemy = duel.enemy(side)
+        if order.target == "craft":
+            if shot.total > 0 and shot.kind != "magnetic_beam":
+                duel.pending[1 - side].append(Hit(shot.total, cause_of(shot.kind)))
+                if shot.kind == "acid_gum_gun":
+                    duel.add_acid(1 - side)
+        elif order.target == "drone":
+            if shot.kill:
+                enemy.drones[order.target_index].alive = False
+        elif shot.hit:
+            bolt = enemy.bolts[order.target_index]
+            bolt.erosion += fire.bolt_erosion(shot.total, self.combat)
+
+    def fire_gun(self, side: int, craft: Craft, gun: GunTrack) -> bool:
+        """One gun shot at the enemy craft, if its rests and boxes allow (2.2)."""
+        duel, combat = self.duel, self.combat
+        limits = combat.fire_limits
+        enemy = duel.enemy(side)
+        hexes = int(duel.range)
+        if gun.shots_this_turn or enemy.destroyed:
+            return False
+        if gun.type == "liquid_metal_gun":
+            if (gun.last_turn >= duel.turn - limits.liquid_metal_rest_turns
+                    or gun.boxes < limits.liquid_metal_boxes_per_shot
+                    or hexes < limits.liquid_metal_min_range):
+                return False
+            gun.boxes -= limits.liquid_metal_boxes_per_shot
+            craft.bolts.append(Bolt(duel.range))
+            if duel.lines is not None:
+                duel.say(f"impulse {duel.impulse}: {craft.name} fires a liquid metal bolt "
+                         f"at range {hexes} ({gun.boxes} boxes left)")
+        elif gun.type == "radiation_gun":
+            if gun.last_turn >= duel.turn - limits.radiation_rest_turns:
+                return False
+            self._gun_volley(side, craft, enemy, gun, hexes)
+        else:
+            if (duel.clock - gun.last_impulse < limits.acid_gum_gap_impulses
+                    or gun.boxes < limits.acid_gum_boxes_per_shot):
+                return False
+            gun.boxes -= limits.acid_gum_boxes_per_shot
+            self._gun_volley(side, craft, enemy, gun, hexes)
+        gun.last_turn, gun.last_impulse = duel.turn, duel.clock
+        gun.shots_this_turn += 1
+        return True
+
+    def _gun_volley(self, side: int, craft: Craft, enemy: Craft, gun: GunTrack,
+                    hexes: int) -> None:
+        duel, combat = self.duel, self.combat
+        extra = fire.modifier(craft.evading, enemy.evading, combat)
+        effective = fire.firing_range(hexes, craft.locked, combat)
+        shot = fire.volley(gun.type, 1, effective, enemy.size_class, extra, duel.dice, combat)
+        if duel.lines is not None:
+            duel.say(describe_volley(duel.impulse, craft.name, shot, enemy.name, hexes))
+        self.apply_volley(side, GUN_ORDER, shot)
+
+    def drone_fire(self, side: int, craft: Craft, policy: Policy, situation: Situation) -> None:
+        """Each armed drone fires its weapon at most once per turn (2.6)."""
+        duel, combat = self.duel, self.combat
+        enemy = duel.enemy(side)
+        for drone in craft.drones:
+            if (drone.escort or not drone.alive or drone.fired_turn == duel.turn
+                    or drone.weapon not in DRONE_GUNS or enemy.destroyed):
+                continue
+            if not policy.drone_fires(craft, enemy, drone, situation):
+                continue
+            drone.fired_turn = duel.turn
+            hexes = int(drone.distance)
+            effective = fire.firing_range(hexes, craft.locked, combat)
+            extra = fire.modifier(False, enemy.evading, combat)
+            shot = fire.volley(drone.weapon, 1, effective, enemy.size_class, extra, duel.dice,
+                               combat)
+            if duel.lines is not None:
+                duel.say(describe_volley(duel.impulse, f"{craft.name}'s drone", shot, enemy.name,
+                                     hexes))
+            if shot.total > 0:
+                duel.pending[1 - side].append(Hit(shot.total, "drone"))
+
+    def bolts_strike(self) -> None:
+        """A bolt reaching its target strikes for the damage of the hexes it flew (2.4)."""
+        duel, combat = self.duel, self.combat
+        for side, craft in enumerate(duel.crafts):
+            for bolt in craft.bolts:
+                if bolt.alive and bolt.distance < 1:
+                    bolt.alive = False
+                    damage = max(0, combat.bolt_damage(bolt.flown) - bolt.erosion)
+                    if duel.lines is not None:
+                        duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
+                                 f"{craft.name} strikes after {bolt.flown} hexes for {damage}")
+                    if damage:
+                        duel.pending[1 - side].append(Hit(damage, "liquid metal bolt"))
+            craft.bolts = [b for b in craft.bolts if b.alive]
+
+    def threatened(self, side: int) -> bool:
+        """Whether damage is already on its way to `side` this impulse."""
+        duel = self.duel
+        if duel.pending[side] or duel.crafts[side].lingering:
+            return True
+        bolts = duel.crafts[1 - side].bolts
+        return bool(bolts) and any(b.alive and b.distance < 1 for b in bolts)

@@ -1,0 +1,101 @@
+"""Fire orders checked against the rules and resolved (RULES.md 2.2, 2.4, 2.8).
+
+A policy names weapon groups or guns and their targets; this module refuses
+what the rules forbid (arcs, shots per turn, power, control loss, crash
+acceleration), pays the power, rolls the volley and hands what it did to the
+flight rules and the damage assessment. Kept apart from the duel loop so each
+stays a readable size.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from shipyard.rulesets.pentagon_war.engine import fire
+from shipyard.rulesets.pentagon_war.engine.policy import FireOrder
+from shipyard.rulesets.pentagon_war.engine.state import Craft
+from shipyard.rulesets.pentagon_war.engine.words import describe_volley
+
+if TYPE_CHECKING:
+    from shipyard.rulesets.pentagon_war.engine.duel import Duel
+
+
+def resolve_order(duel: Duel, side: int, craft: Craft, order: FireOrder) -> None:
+    """Check one fire order of `craft` (on `side`) against the rules and resolve it."""
+    enemy = duel.crafts[1 - side]
+    control = craft.has_control
+    # 2.8: without control, all direct fire in one impulse, at one target per turn.
+    if not control and craft.fired_impulse not in (-1, duel.impulse):
+        return
+    key = (order.target, order.target_index)
+    if not control and duel.turn_targets[side] not in (None, key):
+        return
+    # 2.3: no more than one target in an impulse of crash acceleration.
+    if craft.crashing and duel.impulse_targets[side] not in (None, key):
+        return
+    arcs = duel.covering[craft.direction]  # R13: the two arcs either side of the enemy
+    if order.gun:
+        if not 0 <= order.index < len(craft.guns):
+            return
+        gun = craft.guns[order.index]
+        if not gun.arcs & arcs or order.target != "craft":
+            return
+        if duel.flight.fire_gun(side, craft, gun):
+            duel.turn_targets[side] = duel.impulse_targets[side] = key
+            craft.fired_impulse = duel.impulse
+        return
+    if not 0 <= order.index < len(craft.weapons):
+        return
+    group = craft.weapons[order.index]
+    unfired = group.boxes * duel.quick.secondary_shots - group.fired  # 2.2: once per turn
+    if unfired <= 0 or not group.arcs & arcs:
+        return
+    kind = group.type
+    power = duel.combat.power
+    if kind == "magnetic_beam" and order.target == "bolt":
+        # 2.4: a beam may shoot at a bolt as a proton cannon, even without control.
+        if craft.crashing:
+            return
+        kind, cost, boxes = "proton_cannon", power.magnetic_beam_at_bolt, 1
+    elif kind == "magnetic_beam":
+        if order.target != "craft" or craft.crashing or not control:
+            return
+        cost = power.magnetic_beam_double if order.double else 0
+        boxes = 1
+    else:
+        if order.target == "bolt" and kind != "proton_cannon":
+            return
+        cost = duel.quick.costs[kind]  # 2.2: power per box fired
+        boxes = min(unfired, craft.power // cost) if cost else unfired
+    if boxes <= 0 or cost * boxes > craft.power:
+        return
+    target = duel.flight.target_of(side, order)
+    if target is None:
+        return
+    hexes, size, label = target
+    combat = duel.combat
+    extra = fire.modifier(craft.evading, enemy.evading and order.target == "craft", combat)
+    effective = fire.firing_range(hexes, craft.locked, combat)
+    craft.spend(cost * boxes)
+    group.fired += boxes
+    duel.turn_targets[side] = duel.impulse_targets[side] = key
+    craft.fired_impulse = duel.impulse
+    shot = fire.volley(kind, boxes, effective, size, extra, duel.dice, combat)
+    if duel.lines is not None:
+        duel.say(describe_volley(duel.impulse, craft.name, shot, label, hexes))
+    duel.flight.apply_volley(side, order, shot)
+    if kind == "magnetic_beam" and shot.hit:
+        attach_beam(duel, craft, enemy, order)
+
+
+def attach_beam(duel: Duel, craft: Craft, enemy: Craft, order: FireOrder) -> None:
+    """2.4: an attached beam pushes or pulls like one engine (two with power)."""
+    combat = duel.combat
+    rule = combat.magnetic_beam
+    engines = rule.engines_double if order.double else rule.engines
+    rate = combat.movement.standard_acceleration / combat.turn.impulses
+    sign = 1.0 if order.pull else -1.0
+    for body in (enemy, craft):  # the beamer feels the same force
+        share = min(Fraction(1), Fraction(engines, max(body.size_class, 1)))
+        body.beam_push += sign * float(rate * share)

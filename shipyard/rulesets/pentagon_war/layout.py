@@ -1,0 +1,392 @@
+"""Lay record sheets out as drawing primitives, once for every backend.
+
+`layout(documents, ...)` turns SSD documents into pages of frozen primitives
+(rectangles, text, lines, polygons) in millimetres from the top-left corner.
+The SVG, PDF and text backends only draw these; none of them places anything
+itself, so the sheets look the same in every format. Text is measured with
+the PDF core font metrics (Helvetica), which the SVG fonts match closely.
+
+Three sheets per design (seed 001): the SSD, the Capacitor Power Management
+Form and the Acceleration Record; a base (no engines, R11) has no
+Acceleration Record. Large designs flow onto further SSD pages rather than
+shrinking boxes below `BOX` millimetres.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from shipyard.core.document import Group, SsdDocument
+from shipyard.core.drawing import (
+    MARGIN,
+    PAPERS,
+    PT,
+    Canvas,
+    Page,
+    fit,
+    middle,
+    wrap,
+)
+
+SHEETS = ("ssd", "power", "accel")
+SHEET_TITLES = {
+    "ssd": "Spacecraft Systems Display",
+    "power": "Capacitor Power Management Form",
+    "accel": "Acceleration Record",
+}
+BOX = 4.2  # the smallest box a pen can mark; never shrunk, pages are added instead
+BOX_PITCH = 5.0
+ROW_PITCH = 5.8
+LABEL_COLUMN = 50.0
+LABEL_SIZE = 7.5
+LABEL_LEADING = 3.1
+
+# The 13 lines of the Capacitor Power Management Form (seed 001), with when
+# power is allocated to them.
+POWER_LINES = (
+    "Capacitors available",
+    "Radar invisibility",
+    "ECM",
+    "ECCM",
+    "Double magnetic beams",
+    "Fire mag. beam at LMGB",
+    "Rail launch missile",
+    "Reinforce screens",
+    "Fire laser",
+    "Fire proton cannon",
+    "Fire electron cannon",
+    "Power lost to damage",
+    "Total capacitors discharged",
+)
+TURN_START_LINES = (2, 3, 4)  # allocated only at the start of a turn (seed 001)
+IMPULSES = 12  # impulses per turn (2.1)
+DRONE_MARKS = {"laser": "L", "electron_cannon": "E", "proton_cannon": "P",
+               "point_defense": "PD"}
+
+class SheetCanvas(Canvas):
+    """A canvas that knows the SSD document it draws."""
+
+    def __init__(self, doc: SsdDocument, sheet: str, paper: tuple[float, float]) -> None:
+        super().__init__(doc.name, doc.draft, sheet, SHEET_TITLES[sheet], paper,
+                         own_title_block=sheet == "ssd")
+        self.doc = doc
+
+
+def _hexagon(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
+    """A flat-topped hexagon: side 1 (front) on top, sides numbered clockwise (R13)."""
+    return [(cx + radius * math.cos(math.radians(60 * k)),
+             cy - radius * math.sin(math.radians(60 * k))) for k in range(6)]
+
+
+def _toward(cx: float, cy: float, side: int, distance: float,
+            turn: float = 0.0) -> tuple[float, float]:
+    """The point `distance` from the centre toward the middle of `side` (1-6)."""
+    angle = math.radians(90 - 60 * (side - 1) + turn)
+    return (cx + distance * math.cos(angle), cy - distance * math.sin(angle))
+
+
+def _title_block(c: SheetCanvas) -> None:
+    doc, sheet = c.doc, c.doc.sheet
+    c.block = "title"
+    room = c.inner - (40 if doc.draft else 0)
+    c.text(MARGIN, MARGIN + 6, fit(doc.name or "(unnamed)", 16, room, True), 16, bold=True)
+    manned = "Manned" if doc.design.get("manned") else "Unmanned"
+    kind = "base" if sheet["is_base"] else "spacecraft"
+    facts = (f"{manned} {kind} - {doc.catalog.title} - size class {sheet['size_class_roman']}"
+             f" - mass class {sheet['mass_class']} ({sheet['mass_class_exact']})")
+    c.text(MARGIN, MARGIN + 12, fit(facts, 8.5, c.inner), 8.5)
+    budget = f" of {doc.budget}" if doc.budget is not None else ""
+    c.text(MARGIN, MARGIN + 18, f"Points {sheet['total']}{budget}", 11, bold=True)
+    counts = (f"{sheet['boxes']} boxes - hull {sheet['hull_boxes']} "
+              f"({sheet['hull_forward']} fwd / {sheet['hull_aft']} aft) - final damage "
+              f"{sheet['final_damage_boxes']}")
+    c.text(MARGIN + c.inner, MARGIN + 18, fit(counts, 8, c.inner - 60), 8, anchor="end")
+    c.line(MARGIN, MARGIN + 20.5, MARGIN + c.inner, MARGIN + 20.5, 0.4)
+    c.y = MARGIN + 24
+
+
+def _armor(c: SheetCanvas, top: float) -> float:
+    """Armor per side on a hexagon with the front marked; returns the block's bottom."""
+    c.block = "armor"
+    armor = c.doc.sheet["armor_by_side"]
+    radius = 13.0
+    apothem = radius * math.sqrt(3) / 2
+    cx, cy = MARGIN + 22, top + apothem + 7
+    c.polygon(_hexagon(cx, cy, radius), "hexagon", width=0.35)
+    front = _hexagon(cx, cy, radius)
+    c.line(front[1][0], front[1][1], front[2][0], front[2][1], 0.9)
+    c.polygon([(cx, cy - apothem - 6.2), (cx - 2.2, cy - apothem - 1.5),
+               (cx + 2.2, cy - apothem - 1.5)], "arrow", "black", 0.2)
+    for side in range(1, 7):
+        x, y = _toward(cx, cy, side, apothem * 0.58)
+        c.text(x, y + 0.3 * 8 * PT, str(armor[str(side)]), 8, bold=True, anchor="middle",
+               reading=False)
+        if side == 1:
+            c.text(cx + 3.2, cy - apothem - 1.6, "1 front", 6.5, reading=False)
+            continue
+        x, y = _toward(cx, cy, side, apothem + 3.0)
+        c.text(x, y + 0.3 * 6.5 * PT, str(side), 6.5, anchor="middle", reading=False)
+    base = cy + apothem + 8.5
+    c.text(cx, base, "Armor by side (1 = front)", 7, bold=True, anchor="middle")
+    sides = [f"{s}: {armor[str(s)]}" for s in range(1, 7)]
+    c.text(cx, base + 3.4, "   ".join(sides[:3]), 7, anchor="middle")
+    c.text(cx, base + 6.8, "   ".join(sides[3:]), 7, anchor="middle")
+    return base + 8.5
+
+
+ARC_CELL = (28.0, 31.0)
+
+
+def _arc_diagram(c: SheetCanvas, x: float, y: float, tag: str, group: Group,
+                 order: Sequence[str]) -> None:
+    """One weapon group's firing arcs as shaded wedges of a hexagon (R12, R13)."""
+    radius = 8.0
+    apothem = radius * math.sqrt(3) / 2
+    cx, cy = x + ARC_CELL[0] / 2, y + 1.5 + apothem
+    arcs = group.arcs or []
+    for i, arc in enumerate(order):
+        if arc not in arcs:
+            continue
+        # Arc i spans from the middle of side i+1 to the middle of side i+2 (R13).
+        c.polygon([(cx, cy), _toward(cx, cy, i + 1, apothem),
+                   _toward(cx, cy, i + 1, radius, -30), _toward(cx, cy, i + 2, apothem)],
+                  "arc", "grey", 0.1)
+    for side in range(1, 7):
+        end = _toward(cx, cy, side, apothem)
+        c.line(cx, cy, end[0], end[1], 0.1)
+    c.polygon(_hexagon(cx, cy, radius), "hexagon", width=0.3)
+    top = _hexagon(cx, cy, radius)
+    c.line(top[1][0], top[1][1], top[2][0], top[2][1], 0.8)
+    width = ARC_CELL[0] - 1.5
+    base = cy + apothem + 3.6
+    c.text(cx, base, fit(f"{tag} x{group.boxes}", 7, width, True), 7, bold=True,
+           anchor="middle")
+    name = group.label
+    c.text(cx, base + 3.0, fit(name, 6.5, width), 6.5, anchor="middle")
+    c.text(cx, base + 6.0, fit(" ".join(arcs) or "no arcs", 6.5, width), 6.5,
+           anchor="middle")
+
+
+def _tags(doc: SsdDocument) -> dict[str, str]:
+    """Short tags linking each weapon row to its arc diagram: W1, W2, G1, ..."""
+    tags: dict[str, str] = {}
+    weapons = [g for g in doc.groups if g.id.startswith("weapons[")]
+    guns = [g for g in doc.groups if g.id.startswith("guns[")]
+    tags.update({g.id: f"W{i}" for i, g in enumerate(weapons, start=1)})
+    tags.update({g.id: f"G{i}" for i, g in enumerate(guns, start=1)})
+    return tags
+
+
+def _legend(c: SheetCanvas, top: float, width: float) -> float:
+    """Derived figures a player looks up during play; returns the block's bottom."""
+    c.block = "legend"
+    sheet = c.doc.sheet
+    x = MARGIN + c.inner - width
+    invisibility = sheet["radar_invisibility_power"]
+    rows = [
+        ("Radar rating", str(sheet["radar_rating"])),
+        ("Radar invisibility power", f"{invisibility} / turn" if invisibility else "none"),
+        ("Drones per impulse", str(sheet["drones_per_impulse"])),
+        ("Explosion strength", str(sheet["explosion_strength"])),
+        ("Engines for standard accel.", str(sheet["engines_for_standard"])),
+        ("Engines fitted", str(sheet["box_counts"].get("engine", 0))),
+    ]
+    c.text(x + 2, top + 4.5, "Derived figures", 7.5, bold=True)
+    y = top + 8.5
+    for label, value in rows:
+        c.text(x + 2, y, label, 7)
+        c.text(x + width - 2, y, value, 7, bold=True, anchor="end")
+        y += 3.5
+    notes = ["Heavy box: the free radar 0 box."]
+    weapons = [g.weapon for g in c.doc.groups if g.weapon]
+    if weapons:
+        marks = ", ".join(f"{DRONE_MARKS[w]} {w.replace('_', ' ')}"
+                          for w in DRONE_MARKS if w in weapons)
+        notes.append(f"Drone bays: {marks}.")
+    for note in notes:
+        for part in wrap(note, 6.5, width - 4):
+            c.text(x + 2, y, part, 6.5)
+            y += 3.0
+    c.rect(x, top, width, y - top, "frame")
+    return y
+
+
+def _figures(c: SheetCanvas) -> None:
+    """Armor hexagon, arc diagrams and the legend, side by side."""
+    top = c.y
+    legend_width = 56.0
+    bottom = max(_armor(c, top), _legend(c, top, legend_width))
+    c.block = "arcs"
+    tags = _tags(c.doc)
+    armed = [g for g in c.doc.groups if g.id in tags]
+    order = c.doc.arc_order
+    left = MARGIN + 48
+    beside = max(1, int((c.inner - 48 - legend_width - 2) // ARC_CELL[0]))
+    for i, group in enumerate(armed[: beside * 2]):
+        row, col = divmod(i, beside)
+        _arc_diagram(c, left + col * ARC_CELL[0], top + row * ARC_CELL[1], tags[group.id],
+                     group, order)
+        bottom = max(bottom, top + (row + 1) * ARC_CELL[1])
+    c.y = bottom + 2
+    rest = armed[beside * 2:]
+    across = int(c.inner // ARC_CELL[0])
+    for start in range(0, len(rest), across):
+        c.need(ARC_CELL[1])
+        c.block = "arcs"
+        for col, group in enumerate(rest[start:start + across]):
+            _arc_diagram(c, MARGIN + col * ARC_CELL[0], c.y, tags[group.id], group, order)
+        c.y += ARC_CELL[1]
+    c.block = "boxes"
+    c.line(MARGIN, c.y, MARGIN + c.inner, c.y, 0.4)
+    c.y += 3
+
+
+def _group_label(group: Group, tags: dict[str, str]) -> str:
+    tag = tags.get(group.id)
+    arcs = f" ({', '.join(group.arcs)})" if group.arcs else ""
+    name = f"{tag} {group.label}{arcs}" if tag else group.label
+    return f"{name}: {group.boxes}"
+
+
+def _mark(doc: SsdDocument, group: Group, index: int) -> str:
+    if group.system == "radar":
+        return str(doc.sheet["radar_track"][index])
+    if group.weapon:
+        return DRONE_MARKS.get(group.weapon, "?")
+    return ""
+
+
+def _box_rows(c: SheetCanvas) -> None:
+    """Every box, in labelled rows grouped by system; rows flow onto new pages."""
+    tags = _tags(c.doc)
+    per_row = int((c.inner - LABEL_COLUMN + (BOX_PITCH - BOX)) // BOX_PITCH)
+    left = MARGIN + LABEL_COLUMN
+    track_end = len(c.doc.sheet["radar_track"]) - 1
+    for group in c.doc.groups:
+        c.block = "boxes"
+        lines = wrap(_group_label(group, tags), LABEL_SIZE, LABEL_COLUMN - 4)
+        box_rows = -(-group.boxes // per_row)
+        label_rows = math.ceil(((len(lines) - 1) * LABEL_LEADING + BOX) / ROW_PITCH)
+        for row in range(max(box_rows, label_rows)):
+            broke = c.need(ROW_PITCH * (max(label_rows, 1) if row == 0 else 1))
+            c.block = "boxes"
+            if row == 0:
+                for k, text in enumerate(lines):
+                    c.text(MARGIN, middle(c.y, BOX, LABEL_SIZE) + k * LABEL_LEADING, text,
+                           LABEL_SIZE, bold=k == 0)
+            elif broke:
+                label = fit(f"{group.label} (cont.)", LABEL_SIZE, LABEL_COLUMN - 4)
+                c.text(MARGIN, middle(c.y, BOX, LABEL_SIZE), label, LABEL_SIZE)
+            for col in range(per_row):
+                index = row * per_row + col
+                if index >= group.boxes:
+                    break
+                heavy = group.system == "radar" and index == track_end
+                c.rect(left + col * BOX_PITCH, c.y, BOX, BOX, "box",
+                       ref=f"{group.id}#{index + 1}", mark=_mark(c.doc, group, index),
+                       heavy=heavy)
+            c.y += ROW_PITCH
+        c.y += 0.8
+
+
+def _ssd(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
+    c = SheetCanvas(doc, "ssd", paper)
+    _title_block(c)
+    _figures(c)
+    _box_rows(c)
+    return c
+
+
+def _power(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
+    """The Capacitor Power Management Form: 13 lines, one column per turn (seed 001)."""
+    c = SheetCanvas(doc, "power", paper)
+    sheet = doc.sheet
+    capacitors = sheet["box_counts"].get("capacitor", 0)
+    invisibility = sheet["radar_invisibility_power"]
+    c.block = "facts"
+    facts = (f"Size class {sheet['size_class_roman']} - {capacitors} capacitors - radar "
+             f"invisibility {f'{invisibility} per turn' if invisibility else 'not fitted'}")
+    c.text(MARGIN, c.y + 1, fit(facts, 8, c.inner), 8)
+    c.y += 5
+    label_width = 70.0
+    turns = int((c.inner - label_width) // 10)
+    cell = (c.inner - label_width) / turns
+    row_height = 7.0
+    hints = {2: f"{invisibility} at turn start" if invisibility else "not fitted",
+             3: "turn start", 4: "turn start", 13: "max line 1"}
+    table = 0
+    while c.y + row_height * 14 <= c.bottom and table < 2:
+        c.block = f"table{table}"
+        first = table * turns + 1
+        c.text(MARGIN + 1, middle(c.y, 6, 7.5), "Line", 7.5, bold=True)
+        for t in range(turns):
+            c.text(MARGIN + label_width + (t + 0.5) * cell, middle(c.y, 6, 7.5),
+                   f"T{first + t}", 7.5, bold=True, anchor="middle")
+        c.y += 6
+        for number, label in enumerate(POWER_LINES, start=1):
+            base = middle(c.y, row_height, 7.5)
+            c.text(MARGIN + 1, base, f"{number}. {label}", 7.5, bold=number in (1, 13))
+            if number in hints:
+                c.text(MARGIN + label_width - 1.5, base, hints[number], 6, anchor="end")
+            for t in range(turns):
+                c.rect(MARGIN + label_width + t * cell, c.y, cell, row_height, "cell",
+                       heavy=number in (1, 13))
+            c.y += row_height
+        c.y += 7
+        table += 1
+    return c
+
+
+def _accel(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
+    """The Acceleration Record: A and C components and 12 impulse lines per turn."""
+    c = SheetCanvas(doc, "accel", paper)
+    sheet = doc.sheet
+    c.block = "facts"
+    manned = "manned" if doc.design.get("manned") else "unmanned"
+    engines = sheet["box_counts"].get("engine", 0)
+    facts = (f"Size class {sheet['size_class_roman']} - {manned} - {engines} engines; "
+             f"standard acceleration needs {sheet['engines_for_standard']}")
+    c.text(MARGIN, c.y + 1, fit(facts, 8, c.inner), 8)
+    c.y += 5
+    columns = 3
+    width = c.inner / columns
+    pitch = 4.6
+    height = 6 + pitch * (IMPULSES + 2) + 1.5 + 4
+    rows = ["A component", "C component"] + [f"Impulse {i}" for i in range(1, IMPULSES + 1)]
+    turn = 1
+    while c.y + height <= c.bottom:
+        c.block = f"turns from {turn}"
+        for col in range(columns):
+            x = MARGIN + col * width
+            c.text(x + 1, c.y + 4, f"Turn {turn}", 8.5, bold=True)
+            y = c.y + 6
+            for i, label in enumerate(rows):
+                c.text(x + 1, middle(y, pitch, 7), label, 7, bold=i < 2)
+                c.rect(x + 22, y + 0.3, width - 25, pitch - 0.6, "cell", heavy=i < 2)
+                y += pitch
+                if i == 1:
+                    y += 1.5  # set the two components apart from the impulse lines
+            turn += 1
+        c.y += height
+    return c
+
+
+def layout(documents: Sequence[SsdDocument], paper: str = "a4",
+           sheets: Sequence[str] = SHEETS) -> list[Page]:
+    """Every page of every document's chosen sheets, in order (a fleet pack)."""
+    size = PAPERS[paper]
+    pages: list[Page] = []
+    for doc in documents:
+        stamp = doc.catalog
+        right = f"Shipyard - {stamp.ruleset} catalog {stamp.version} - {stamp.digest[:12]}"
+        for sheet in SHEETS:
+            if sheet not in sheets or (sheet == "accel" and doc.sheet["is_base"]):
+                continue
+            canvas = {"ssd": _ssd, "power": _power, "accel": _accel}[sheet](doc, size)
+            draft = "DRAFT - " if doc.draft else ""
+            name = doc.name or "(unnamed)"
+            left = f"{draft}{name} - {SHEET_TITLES[sheet]}"
+            pages.extend(canvas.finish(left, right))
+    return pages
+

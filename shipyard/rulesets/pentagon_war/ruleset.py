@@ -1,0 +1,136 @@
+"""The Pentagon War as Shipyard sees it: the one object behind the `Ruleset` protocol.
+
+Registered under the `shipyard.rulesets` entry-point group as `pentagon-war`.
+Every method hands over to this package's own modules; nothing outside the
+package imports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.catalog_files import catalog_root
+from shipyard.core.document import SsdDocument
+from shipyard.core.drawing import Page
+from shipyard.core.issues import Issue, Scenario
+from shipyard.core.outcome import DuelScenario
+from shipyard.core.protocol import Change, Evaluation, Figure, Margin
+from shipyard.core.sheet import roman
+from shipyard.rulesets.pentagon_war import legality, pricing
+from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog
+from shipyard.rulesets.pentagon_war.design import Design, design_schema, parse_design
+from shipyard.rulesets.pentagon_war.document import build_document
+from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
+from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
+from shipyard.rulesets.pentagon_war.engine.policy import POLICIES
+from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.rulesets.pentagon_war.layout import SHEET_TITLES, SHEETS, layout
+from shipyard.rulesets.pentagon_war.margin import margin_notes, what_if
+from shipyard.rulesets.pentagon_war.price_list import figures, price_rows
+from shipyard.rulesets.pentagon_war.report import sheet_data
+from shipyard.rulesets.pentagon_war.sheet_text import kind_words, panel_rows, summary_lines
+
+
+class PentagonWar:
+    """Capital ships priced box by box (rules 1-3)."""
+
+    name = "pentagon-war"
+    title = "The Pentagon War"
+    default = True  # design files written before other games existed carry no `ruleset`
+    sheets: tuple[str, ...] = SHEETS
+    sheet_titles: dict[str, str] = SHEET_TITLES
+    sheet_labels: dict[str, str] = {  # noqa: RUF012
+        "ssd": "Systems display", "power": "Power form", "accel": "Acceleration"}
+    policies: tuple[str, ...] = tuple(POLICIES)
+
+    # Designs
+    def parse(self, data: object, file: str = "<design>") -> Design:
+        return parse_design(data, file)
+
+    def schema(self) -> dict[str, Any]:
+        return design_schema()
+
+    def new_design(self, name: str) -> Design:
+        return parse_design({"schema": "shipyard.design/1", "name": name,
+                             "ruleset": self.name, "manned": True})
+
+    def samples(self) -> list[Path]:
+        folder = catalog_root() / self.name / "designs"
+        return sorted(folder.glob("*.ship.json")) if folder.is_dir() else []
+
+    # Catalog, pricing, legality
+    def catalog(self, root: str | None = None) -> Catalog:
+        return load_catalog(self.name, root)
+
+    def price(self, design: Design, catalog: Catalog) -> pricing.Sheet:
+        return pricing.price(design, catalog)
+
+    def check(self, design: Design, sheet: pricing.Sheet, catalog: Catalog,
+              scenario: Scenario) -> list[Issue]:
+        return legality.check(design, sheet, catalog, scenario)
+
+    def sheet_data(self, sheet: pricing.Sheet, issues: Sequence[Issue]) -> dict[str, Any]:
+        return sheet_data(sheet, tuple(issues))
+
+    def class_of(self, sheet: pricing.Sheet) -> Figure:
+        return Figure("size_class", f"size class {roman(sheet.size_class)}", sheet.size_class)
+
+    def figures(self, evaluation: Evaluation) -> list[Figure]:
+        sheet: pricing.Sheet = evaluation.sheet
+        design: Design = evaluation.design
+        return [
+            self.class_of(sheet),
+            Figure("kind", "kind", kind_words(design, sheet)),
+            Figure("boxes", "boxes", sheet.boxes),
+            Figure("hull_boxes", "hull", sheet.hull_boxes),
+            Figure("final_damage_boxes", "final damage", sheet.final_damage_boxes),
+            Figure("mass_class", "mass class", sheet.mass_class),
+            Figure("radar_rating", "radar rating", sheet.radar_rating),
+        ]
+
+    def summary(self, evaluation: Evaluation, budget: int | None) -> list[str]:
+        return summary_lines(evaluation.design, evaluation.sheet, budget)
+
+    def kind_words(self, evaluation: Evaluation) -> str:
+        return kind_words(evaluation.design, evaluation.sheet)
+
+    def panel_rows(self, evaluation: Evaluation) -> list[tuple[str, str]]:
+        return panel_rows(evaluation.sheet, evaluation.catalog)
+
+    def price_rows(self, catalog: Catalog) -> list[dict[str, Any]]:
+        return price_rows(catalog)
+
+    def row_figures(self, row: dict[str, Any]) -> str:
+        return figures(row)
+
+    # Record sheets
+    def document(self, evaluation: Evaluation, *, budget: int | None = None,
+                 draft: bool = False) -> SsdDocument:
+        return build_document(evaluation, budget=budget, draft=draft)
+
+    def layout(self, documents: Sequence[SsdDocument], paper: str = "a4",
+               sheets: Sequence[str] = SHEETS) -> list[Page]:
+        return layout(documents, paper, sheets)
+
+    def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
+        if sheet == "accel" and document.sheet.get("is_base"):
+            return "a base (no engines, R11) has no acceleration record"
+        return None
+
+    # Designer
+    def what_if(self, design: Design, change: Change, catalog: Catalog,
+                before: pricing.Sheet | None = None) -> Margin | None:
+        found = what_if(design, change, catalog, before)
+        if found is None:
+            return None
+        return Margin(found.points, found.total, margin_notes(found))
+
+    # Duels
+    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
+        return scenario_defaults(load_combat(self.name))
+
+    def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
+               policies: tuple[str, str], scenario: DuelScenario) -> Lineup:
+        return Lineup(a, b, names, policies, scenario)

@@ -1,0 +1,109 @@
+"""Setting up a duel from the designer: the opponent, the options, the last outcome.
+
+No user interface here: the duel screen (`tui/screens/duel.py`) shows what
+this module reads and checks, with the same defaults and wording as
+`shipyard duel`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shipyard.core.errors import ShipyardError
+from shipyard.core.outcome import Result
+from shipyard.core.protocol import Evaluation
+from shipyard.core.stats import Summary
+from shipyard.services.batch import Matchup, names
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import PREFIX, resolve
+
+# The defaults and lower limits of `shipyard duel` (tests/test_tui_duel.py keeps them equal).
+RUNS, SEED, POLICY = 1000, 1, "default"
+MINIMUM = {"runs": 1, "seed": None, "range": 0, "turns": 1}
+BLOCK = 200  # duels between two looks at the Stop button, as `shipyard duel --until-ci`
+WORKERS = 1  # run_batch forks worker processes; forking a threaded terminal app is unsafe
+DEFAULT_OPPONENT = f"{PREFIX}starter"
+LAST_DUEL = "shipyard_last_duel"  # the app attribute that keeps a `LastDuel` for the session
+
+
+class DuelProblem(ShipyardError):
+    """A duel that cannot be set up; `str()` is the one line the screen shows."""
+
+
+def illegal_line(label: str, evaluation: Evaluation) -> str:
+    """One line for an illegal design: its first error and how many more."""
+    errors = [issue for issue in evaluation.issues if issue.severity == "error"]
+    first = errors[0]
+    where = f"{first.path}: " if first.path else ""
+    more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+    return f"{label}: the design is not legal: {where}{first.message} ({first.rule}){more}"
+
+
+def load_opponent(argument: str, ruleset: str) -> Evaluation:
+    """The opponent named by a path or `sample:NAME`; `DuelProblem` if it cannot duel."""
+    argument = argument.strip()
+    if not argument:
+        raise DuelProblem("Choose an opponent: a bundled sample, or a design file.")
+    path = resolve(argument).expanduser()
+    evaluation = evaluate(read_design(path), file=str(path))
+    if evaluation.design.ruleset != ruleset:
+        raise DuelProblem(f"{argument}: a {evaluation.design.ruleset} design cannot duel "
+                          f"a {ruleset} design")
+    if not evaluation.legal:
+        raise DuelProblem(illegal_line(argument, evaluation))
+    evaluation.ruleset.duel_defaults()  # its combat tables must load
+    return evaluation
+
+
+def whole_number(text: str, label: str, minimum: int | None) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise DuelProblem(f"{label}: {text.strip()!r} is not a whole number") from None
+    if minimum is not None and value < minimum:
+        raise DuelProblem(f"{label}: at least {minimum}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything one run needs: who meets whom, how, how many times, from which seed."""
+
+    matchup: Matchup
+    runs: int
+    seed: int
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return names(self.matchup)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Outcome:
+    """The duels of one run (fewer than asked if it was stopped) and their summary."""
+
+    setup: Setup
+    results: tuple[Result, ...]
+    summary: Summary
+
+    @property
+    def stopped(self) -> bool:
+        return len(self.results) < self.setup.runs
+
+
+@dataclass(frozen=True, slots=True)
+class LastDuel:
+    """The form (values by widget id, "" for no choice) and the last run's outcome."""
+
+    form: dict[str, str]
+    outcome: Outcome | None
+
+
+def heading(outcome: Outcome) -> str:
+    """The first line of `shipyard duel`'s summary, with a note if the run was stopped."""
+    (a, b), setup, scenario = outcome.setup.names, outcome.setup, outcome.setup.matchup.scenario
+    text = (f"{a} ({setup.matchup.policy_a}) against {b} ({setup.matchup.policy_b}): "
+            f"{outcome.summary.runs} duels, seed {setup.seed}, start range "
+            f"{scenario.start_range}, turn limit {scenario.turn_limit}")
+    return text + (f" (stopped after {len(outcome.results)} of {setup.runs})"
+                   if outcome.stopped else "")

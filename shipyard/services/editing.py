@@ -1,0 +1,162 @@
+"""Edit a design step by step, with deep undo and a sheet always up to date.
+
+Every change a face makes (the designer's +/- keys, typed numbers, arc
+toggles) goes through `Workbench.apply`, which records undo, re-checks the
+shape and re-prices. Pure core: no user interface here.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from shipyard.core.errors import DesignReadError
+from shipyard.core.issues import Scenario
+from shipyard.core.protocol import Design, Evaluation
+from shipyard.services.registry import evaluate, parse_design
+
+UNDO_DEPTH = 500
+_STEP = re.compile(r"([A-Za-z0-9_]+)|\[(\d+)\]")
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def split_path(path: str) -> list[str | int]:
+    """`weapons[2].arcs` -> ['weapons', 2, 'arcs']."""
+    return [int(index) if index else name for name, index in _STEP.findall(path)]
+
+
+def get_value(data: dict[str, Any], path: str, default: object = None) -> object:
+    node: Any = data
+    for step in split_path(path):
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return default
+    return node
+
+
+def set_value(data: dict[str, Any], path: str, value: object) -> None:
+    """Set `path` in design data, creating tables on the way."""
+    steps = split_path(path)
+    node: Any = data
+    for step, following in pairwise(steps):
+        if isinstance(step, str) and step not in node:
+            node[step] = [] if isinstance(following, int) else {}
+        node = node[step]
+    node[steps[-1]] = value
+
+
+def bump(path: str, delta: int, floor: int = 0) -> Change:
+    """Add `delta` to the count at `path`, never below `floor`."""
+    def change(data: dict[str, Any]) -> None:
+        current = get_value(data, path, 0)
+        start = current if isinstance(current, int) and not isinstance(current, bool) else 0
+        set_value(data, path, max(floor, start + delta))
+    return change
+
+
+def assign(path: str, value: object) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        set_value(data, path, copy.deepcopy(value))
+    return change
+
+
+def toggle_arc(group: str, index: int, arc: str) -> Change:
+    """Add or remove one arc of a weapon or gun."""
+    def change(data: dict[str, Any]) -> None:
+        if not isinstance(get_value(data, f"{group}[{index}]"), dict):
+            return
+        current = get_value(data, f"{group}[{index}].arcs", [])
+        arcs = [a for a in current if isinstance(a, str)] if isinstance(current, list) else []
+        if arc in arcs:
+            arcs.remove(arc)
+        else:
+            arcs.append(arc)
+        set_value(data, f"{group}[{index}].arcs", arcs)
+    return change
+
+
+def append(group: str, item: dict[str, Any]) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data.setdefault(group, []).append(copy.deepcopy(item))
+    return change
+
+
+def remove(group: str, index: int) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        items = data.get(group, [])
+        if 0 <= index < len(items):
+            del items[index]
+    return change
+
+
+@dataclass
+class Workbench:
+    """The design being edited, its evaluation, and its undo / redo history."""
+
+    design: Design
+    scenario: Scenario = field(default_factory=Scenario)
+    evaluation: Evaluation = field(init=False)
+    undo_stack: list[Design] = field(default_factory=list)
+    redo_stack: list[Design] = field(default_factory=list)
+    saved: Design | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        self.evaluation = evaluate(self.design, self.scenario)
+        if self.saved is None:
+            self.saved = self.design
+
+    @property
+    def changed(self) -> bool:
+        """Whether the design differs from the one last saved (or opened)."""
+        return self.saved is None or self.design != self.saved
+
+    def apply(self, change: Change) -> bool:
+        """Apply one edit; False (and nothing changes) if it would break the shape."""
+        data = self.design.to_data()
+        change(data)
+        try:
+            edited = parse_design(data)
+        except DesignReadError:
+            return False
+        if edited == self.design:
+            return True
+        self.undo_stack.append(self.design)
+        del self.undo_stack[:-UNDO_DEPTH]
+        self.redo_stack.clear()
+        self._show(edited)
+        return True
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(self.design)
+        self._show(self.undo_stack.pop())
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(self.design)
+        self._show(self.redo_stack.pop())
+        return True
+
+    def set_scenario(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.evaluation = evaluate(self.design, scenario)
+
+    def mark_saved(self) -> None:
+        self.saved = self.design
+
+    def mark_unsaved(self) -> None:
+        """A design that exists in no file yet (a new file): unsaved until saved."""
+        self.saved = None
+
+    def _show(self, design: Design) -> None:
+        self.design = design
+        self.evaluation = evaluate(design, self.scenario)

@@ -1,0 +1,123 @@
+"""Rulesets, found through the `shipyard.rulesets` entry-point group.
+
+A game registers one object satisfying `shipyard.core.protocol.Ruleset` in
+its package metadata, the way pytest finds plugins:
+
+    [project.entry-points."shipyard.rulesets"]
+    pentagon-war = "shipyard.rulesets.pentagon_war.ruleset:PentagonWar"
+
+so a third game can ship as a package of its own. Designs are read and
+evaluated here under their own ruleset (the design file's `ruleset` field;
+a file without one belongs to the ruleset that declares itself `default`).
+Faces never branch on a game's name.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, cast
+
+from shipyard.core.errors import DesignReadError, ShipyardError
+from shipyard.core.files import read_data
+from shipyard.core.issues import Issue, Scenario
+from shipyard.core.protocol import Evaluation, Ruleset
+
+GROUP = "shipyard.rulesets"
+SSD_SCHEMA = "shipyard.ssd/1"  # a record-sheet document carries its design under "design"
+_EXTRA: dict[str, Ruleset] = {}  # rulesets registered at run time (tests, plugins in development)
+
+
+class RulesetError(ShipyardError):
+    """A ruleset package that is installed but cannot be loaded."""
+
+
+@cache
+def _installed() -> dict[str, Ruleset]:
+    found: dict[str, Ruleset] = {}
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        try:
+            loaded = point.load()
+        except Exception as exc:  # a broken plugin must not break the others
+            raise RulesetError(f"ruleset {point.name!r} cannot be loaded: {exc}") from None
+        ruleset = cast(Ruleset, loaded() if isinstance(loaded, type) else loaded)
+        found[ruleset.name] = ruleset
+    return found
+
+
+def rulesets() -> dict[str, Ruleset]:
+    """Every registered ruleset by name, installed ones first."""
+    return {**_installed(), **_EXTRA}
+
+
+def register(ruleset: Ruleset) -> None:
+    """Register a ruleset for this process (a game under development, or a test)."""
+    _EXTRA[ruleset.name] = ruleset
+
+
+def unregister(name: str) -> None:
+    _EXTRA.pop(name, None)
+
+
+def ruleset_names() -> list[str]:
+    return sorted(rulesets())
+
+
+def default_ruleset() -> Ruleset:
+    """The ruleset of a design file with no `ruleset` field."""
+    for ruleset in rulesets().values():
+        if ruleset.default:
+            return ruleset
+    raise RulesetError("no ruleset is installed")
+
+
+def get_ruleset(name: str, file: str = "<design>") -> Ruleset:
+    """The ruleset called `name`; a `DesignReadError` on the `ruleset` field if none."""
+    registry = rulesets()
+    if name not in registry:
+        known = ", ".join(sorted(registry))
+        raise DesignReadError(file, f"unknown ruleset {name!r} (known: {known})", "ruleset")
+    return registry[name]
+
+
+def ruleset_of(data: object, file: str = "<design>") -> Ruleset:
+    """The ruleset a design's data names (inside a record-sheet document too)."""
+    if isinstance(data, dict) and data.get("schema") == SSD_SCHEMA:
+        data = data.get("design")
+    if not isinstance(data, dict) or "ruleset" not in data:
+        return default_ruleset()
+    name = data["ruleset"]
+    if not isinstance(name, str):
+        raise DesignReadError(file, "expected text, got a " + type(name).__name__, "ruleset")
+    return get_ruleset(name, file)
+
+
+def parse_design(data: object, file: str = "<design>") -> Any:
+    """Shape-check data as a design of the ruleset it names."""
+    return ruleset_of(data, file).parse(data, file)
+
+
+def read_design(path: Path) -> Any:
+    """Read and shape-check a design file of any ruleset; `DesignReadError` if unreadable."""
+    return parse_design(read_data(path), str(path))
+
+
+def evaluate(design: Any, scenario: Scenario | None = None,
+             catalog_root: str | None = None, file: str = "<design>") -> Evaluation:
+    """Price and check a shape-checked design under its own ruleset."""
+    ruleset = get_ruleset(design.ruleset, file)
+    catalog = ruleset.catalog(catalog_root)
+    sheet = ruleset.price(design, catalog)
+    issues = ruleset.check(design, sheet, catalog, scenario or Scenario())
+    return Evaluation(design, sheet, tuple(issues), catalog, ruleset)
+
+
+def validate(data: object, scenario: Scenario | None = None) -> list[Issue]:
+    """Legality of arbitrary data: never raises, shape problems become issues."""
+    try:
+        design = parse_design(data)
+        return list(evaluate(design, scenario).issues)
+    except DesignReadError as exc:
+        return [Issue("unreadable", "error", f"{exc.problem} (design format)", exc.field,
+                      "design format")]

@@ -1,0 +1,181 @@
+"""The designer's working file: open, save atomically, autosave and recover.
+
+No user interface here, so the file rules can be tested on their own: a save
+goes to a temporary file that is moved into place; every edit is also
+written to a recovery file, offered back on the next launch if the designer
+did not close cleanly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.errors import DesignReadError, WriteError
+from shipyard.core.files import write_atomic
+from shipyard.core.issues import Scenario
+from shipyard.core.protocol import Design
+from shipyard.services.editing import Workbench
+from shipyard.services.registry import parse_design, read_design
+from shipyard.services.samples import resolve, sample_paths
+
+STARTER = "starter"
+RECOVERY_SCHEMA = "shipyard.recovery/1"
+
+
+def state_folder() -> Path:
+    """Where recovery files live: $SHIPYARD_STATE_DIR, else the XDG state folder."""
+    explicit = os.environ.get("SHIPYARD_STATE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "shipyard"
+
+
+def is_sample(path: Path) -> bool:
+    try:
+        return path.resolve() in {sample.resolve() for sample in sample_paths()}
+    except OSError:
+        return False
+
+
+def saves_in_place(path: Path | None) -> bool:
+    """A file the designer may overwrite: a JSON design of the player's own."""
+    if path is None or is_sample(path):
+        return False
+    name = path.name.lower()
+    return name.endswith(".json") and not name.endswith(".ssd.json")
+
+
+def suggested_path(design: Design, current: Path | None) -> Path:
+    """Where save-as proposes to write: `<name>.ship.json` beside the current file."""
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in design.name.lower())
+    stem = stem.strip("-") or "design"
+    folder = Path(".") if current is None or is_sample(current) else current.parent
+    return folder / f"{stem}.ship.json"
+
+
+def starter_design(name: str = "") -> Design:
+    design = read_design(resolve(f"sample:{STARTER}"))
+    return design.model_copy(update={"name": name}) if name else design  # type: ignore[no-any-return]
+
+
+@dataclass
+class Recovery:
+    """A design autosaved for a file (or for an unsaved design) and when."""
+
+    file: Path | None
+    design: Design
+    saved_at: float
+
+
+@dataclass
+class Session:
+    """The file being designed: its path (None: not saved yet) and its workbench."""
+
+    workbench: Workbench
+    path: Path | None
+    title: str
+    recovery_dir: Path = field(default_factory=state_folder)
+
+    @property
+    def design(self) -> Design:
+        return self.workbench.design
+
+    @property
+    def can_save_in_place(self) -> bool:
+        return saves_in_place(self.path)
+
+    def recovery_file(self) -> Path:
+        key = str(self.path.resolve()) if self.path is not None else "(untitled)"
+        digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+        return self.recovery_dir / "recovery" / f"{digest}.json"
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the design as JSON, atomically; the session then names that file."""
+        target = path if path is not None else self.path
+        if target is None:
+            raise WriteError("no file to save to: use save as")
+        old_recovery = self.recovery_file()
+        write_atomic(target, self.design.to_json().encode())
+        self.path = target
+        self.title = str(target)
+        self.workbench.mark_saved()
+        old_recovery.unlink(missing_ok=True)
+        self.recovery_file().unlink(missing_ok=True)
+        return target
+
+    def autosave(self) -> None:
+        """Keep the working design in the recovery file (or clear it when saved)."""
+        target = self.recovery_file()
+        if not self.workbench.changed:
+            target.unlink(missing_ok=True)
+            return
+        record = {"schema": RECOVERY_SCHEMA,
+                  "file": str(self.path) if self.path is not None else None,
+                  "saved_at": time.time(), "design": self.design.to_data()}
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, json.dumps(record).encode())
+
+    def discard_recovery(self) -> None:
+        self.recovery_file().unlink(missing_ok=True)
+
+    def pending_recovery(self) -> Recovery | None:
+        """A recovery file that differs from the design on disk, if any."""
+        target = self.recovery_file()
+        try:
+            record: Any = json.loads(target.read_text(encoding="utf-8"))
+            design = parse_design(record["design"], str(target))
+            saved_at = float(record["saved_at"])
+        except (OSError, ValueError, KeyError, TypeError, DesignReadError):
+            return None
+        if design == self.design:
+            return None
+        file = record.get("file")
+        return Recovery(Path(file) if isinstance(file, str) else None, design, saved_at)
+
+    def recover(self, recovery: Recovery) -> None:
+        """Take the recovered design as one edit, so that undo returns to the file."""
+        replacement = recovery.design.to_data()
+
+        def change(data: dict[str, Any]) -> None:
+            data.clear()
+            data.update(replacement)
+
+        self.workbench.apply(change)
+
+    def replace(self, design: Design, path: Path | None, title: str) -> None:
+        """Start over on another design (open / new), with a fresh history."""
+        self.workbench = Workbench(design, self.workbench.scenario)
+        self.path = path
+        self.title = title
+
+
+def open_session(file: Path | None, budget: int | None = None,
+                 recovery_dir: Path | None = None) -> Session:
+    """The session for `shipyard` (starter) or `shipyard design FILE`.
+
+    An unreadable FILE raises `DesignReadError`; a missing one starts a new
+    design (the starter, named after the file) that will be saved there.
+    """
+    scenario = Scenario(budget=budget)
+    folder = recovery_dir if recovery_dir is not None else state_folder()
+    if file is None:
+        return Session(Workbench(starter_design(), scenario), None, "starter design", folder)
+    path = resolve(str(file))
+    if str(file).startswith("sample:"):
+        return Session(Workbench(read_design(path), scenario), None, str(file), folder)
+    if not path.exists() and not path.is_symlink():
+        if not path.parent.is_dir():
+            raise DesignReadError(str(file), "no such folder to start a new design in")
+        name = path.name.split(".")[0].replace("-", " ").replace("_", " ").title()
+        workbench = Workbench(starter_design(name or "New design"), scenario)
+        workbench.mark_unsaved()
+        return Session(workbench, path, f"{path} (new)", folder)
+    return Session(Workbench(read_design(path), scenario), path, str(path), folder)
+
