@@ -118,7 +118,7 @@ class Evaluation:
 class Ruleset(Protocol):
     """Everything a game supplies to the faces and services of Shipyard."""
 
-    name: str  # the design file's `ruleset` value, e.g. "pentagon-war"
+    name: str  # the design file's `ruleset` value
     title: str
     default: bool  # a design file with no `ruleset` key belongs to the default ruleset
     sheets: tuple[str, ...]  # record sheets, in print order

@@ -4,7 +4,7 @@ A game registers one object satisfying `shipyard.core.protocol.Ruleset` in
 its package metadata, the way pytest finds plugins:
 
     [project.entry-points."shipyard.rulesets"]
-    pentagon-war = "shipyard.rulesets.pentagon_war.ruleset:PentagonWar"
+    my-game = "my_game.ruleset:MyGame"
 
 so a third game can ship as a package of its own. Designs are read and
 evaluated here under their own ruleset (the design file's `ruleset` field;

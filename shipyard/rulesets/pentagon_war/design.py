@@ -9,7 +9,6 @@ are a public contract.
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -26,11 +25,11 @@ from pydantic import (
 
 from shipyard.core.errors import DesignReadError, describe, first_problem
 from shipyard.core.files import read_data
+from shipyard.core.values import DESIGN_SCHEMA, MAX_ENTRIES, Count, count_value
+from shipyard.core.values import MAX_COUNT as MAX_COUNT
 
-SCHEMA = "shipyard.design/1"
+SCHEMA = DESIGN_SCHEMA
 SSD_SCHEMA = "shipyard.ssd/1"  # an SSD document carries its design under "design"
-MAX_COUNT = 100_000  # far beyond any playable design; keeps hostile numbers out
-MAX_ENTRIES = 1_000  # radar boxes, weapons, guns or drones in one list
 
 SYSTEMS = (
     "screen",
@@ -54,14 +53,7 @@ SCOOPS = ("none", "ramscoop", "magnascoop")
 SIDES = ("1", "2", "3", "4", "5", "6")
 
 
-def _number(value: object) -> int | float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"expected a number, got {describe(value)}")
-    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_COUNT:
-        raise ValueError(f"number is out of range (at most {MAX_COUNT:,})")
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
+_number = count_value
 
 
 def _flag_or_count(value: object) -> bool | int | float:
@@ -82,7 +74,6 @@ def _scoop(value: object) -> str | list[str]:
 
 # Counts are read as any number so that legality can name a negative or
 # fractional one (1.6); the schema says so.
-Count = Annotated[int | float, PlainValidator(_number), WithJsonSchema({"type": "number"})]
 FlagOrCount = Annotated[
     bool | int | float,
     PlainValidator(_flag_or_count),

@@ -3,5 +3,6 @@
 Tables from the catalog (`tables`) and their quick reference (`reference`),
 plain game state (`state`), rule resolution (`damage`, `fire`, `gunnery`,
 `pointdefense`, `flight`, `duel`), decisions (`policy`) and matchups
-(`lineup`).
+(`lineup`). `figures` and `battle` hold typing protocols only, so that the
+tables and the duel loop can be named without import cycles.
 """

@@ -8,17 +8,13 @@ damage assessment.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from shipyard.rulesets.pentagon_war.engine import fire, pointdefense
+from shipyard.rulesets.pentagon_war.engine.battle import Battle
 from shipyard.rulesets.pentagon_war.engine.damage import Hit
 from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
 from shipyard.rulesets.pentagon_war.engine.policy import FireOrder, Launch, Policy, Situation
 from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, GunTrack, Missile
 from shipyard.rulesets.pentagon_war.engine.words import cause_of, describe_volley
-
-if TYPE_CHECKING:
-    from shipyard.rulesets.pentagon_war.engine.duel import Duel
 
 DRONE_GUNS = ("laser", "electron_cannon", "proton_cannon")
 GUN_ORDER = FireOrder(0, gun=True)  # a gun always fires at the enemy craft
@@ -27,7 +23,7 @@ GUN_ORDER = FireOrder(0, gun=True)  # a gun always fires at the enemy craft
 class Flight:
     """Missiles, drones and bolts of both sides, and the rules that move and land them."""
 
-    def __init__(self, duel: Duel) -> None:
+    def __init__(self, duel: Battle) -> None:
         self.duel = duel
         self.combat = combat = duel.combat
         # Targets are values: one of each kind serves every point-defense phase.

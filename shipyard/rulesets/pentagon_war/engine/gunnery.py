@@ -10,18 +10,15 @@ stays a readable size.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from shipyard.rulesets.pentagon_war.engine import fire
+from shipyard.rulesets.pentagon_war.engine.battle import Battle
 from shipyard.rulesets.pentagon_war.engine.policy import FireOrder
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.words import describe_volley
 
-if TYPE_CHECKING:
-    from shipyard.rulesets.pentagon_war.engine.duel import Duel
 
-
-def resolve_order(duel: Duel, side: int, craft: Craft, order: FireOrder) -> None:
+def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> None:
     """Check one fire order of `craft` (on `side`) against the rules and resolve it."""
     enemy = duel.crafts[1 - side]
     control = craft.has_control
@@ -89,7 +86,7 @@ def resolve_order(duel: Duel, side: int, craft: Craft, order: FireOrder) -> None
         attach_beam(duel, craft, enemy, order)
 
 
-def attach_beam(duel: Duel, craft: Craft, enemy: Craft, order: FireOrder) -> None:
+def attach_beam(duel: Battle, craft: Craft, enemy: Craft, order: FireOrder) -> None:
     """2.4: an attached beam pushes or pulls like one engine (two with power)."""
     combat = duel.combat
     rule = combat.magnetic_beam

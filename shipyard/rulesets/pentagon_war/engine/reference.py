@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from shipyard.rulesets.pentagon_war.arcs import arcs_covering
+from shipyard.rulesets.pentagon_war.engine.figures import CombatFigures
 
 if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.catalog import Catalog
-    from shipyard.rulesets.pentagon_war.engine.tables import Combat
 
 AccelerationKey = tuple[bool, int, int]  # manned, working engines, size class (at least 1)
 BestCaseKey = tuple[str, int, int, int]  # weapon kind, range, target size class, modifier
@@ -33,7 +33,7 @@ class QuickReference:
                  "chart", "costs", "evasion_spare", "fallthrough", "half_step", "impulses",
                  "rear_first", "rear_side", "rests", "secondary_shots", "step", "top_speed")
 
-    def __init__(self, combat: Combat) -> None:
+    def __init__(self, combat: CombatFigures) -> None:
         self._combat = combat
         movement, power, limits = combat.movement, combat.power, combat.fire_limits
         self.impulses = combat.turn.impulses

@@ -1,0 +1,60 @@
+"""`shipyard rules [ID]` and `shipyard rulesets`: the rules and the games, in the terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from shipyard.core.errors import ShipyardError
+from shipyard.services.registry import rulesets
+from shipyard.services.rules_text import index, lookup
+
+EXIT_UNREADABLE = 2
+
+
+def rules_command(
+    ident: Annotated[str | None, typer.Argument(
+        metavar="ID", show_default=False,
+        help="A section (1.2, 4) or ruling (R2); without it, the list of them.")] = None,
+) -> None:
+    """Print a section or ruling of the rules reference (docs/rules.md)."""
+    try:
+        if ident is None:
+            for key, title in index():
+                print(f"{key:>4}  {title}")
+            return
+        sys.stdout.write(lookup(ident))
+    except (ShipyardError, OSError) as exc:
+        print(f"shipyard: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def rulesets_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+    = False,
+) -> None:
+    """List the games Shipyard knows, with their catalog version and duel captains."""
+    rows = []
+    try:
+        for ruleset in rulesets().values():
+            catalog = ruleset.catalog()
+            rows.append({"name": ruleset.name, "title": ruleset.title,
+                         "version": catalog.manifest.version, "digest": catalog.digest,
+                         "catalog": catalog.folder, "samples": len(ruleset.samples()),
+                         "sheets": list(ruleset.sheets), "policies": list(ruleset.policies),
+                         "default": ruleset.default})
+    except ShipyardError as exc:
+        print(f"shipyard: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        default = "  (files without a ruleset)" if row["default"] else ""
+        print(f"{row['name']}: {row['title']}, catalog {row['version']} "
+              f"({row['digest'][:12]}), {row['samples']} samples{default}")
+        print(f"    sheets {', '.join(row['sheets'])}; duel policies "
+              f"{', '.join(row['policies'])}")

@@ -1,0 +1,76 @@
+"""What the flight rules and the gunnery ask of a duel, as typing protocols.
+
+`duel.Duel` builds its `flight.Flight` and calls `gunnery`, so neither of
+those can name `Duel` without an import cycle. `Battle` describes exactly the
+parts of `Duel` they read and call, `FlightFire` what gunnery asks of the
+flight; `Duel` and `Flight` satisfy them as they are. Typing only: nothing
+here plays a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from shipyard.core.dice import Dice
+from shipyard.rulesets.pentagon_war.engine.damage import Hit
+from shipyard.rulesets.pentagon_war.engine.fire import Volley
+from shipyard.rulesets.pentagon_war.engine.policy import FireOrder, Policy
+from shipyard.rulesets.pentagon_war.engine.reference import Covering, QuickReference
+from shipyard.rulesets.pentagon_war.engine.state import Craft, GunTrack
+from shipyard.rulesets.pentagon_war.engine.tables import Combat
+
+Side = tuple[int, Craft, Craft, Policy]  # side, its craft, the enemy craft, its policy
+TargetKey = tuple[str, int]  # a fire order's target kind and index
+
+
+class FlightFire(Protocol):
+    """The parts of `flight.Flight` that gunnery calls."""
+
+    def fire_gun(self, side: int, craft: Craft, gun: GunTrack) -> bool: ...
+
+    def target_of(self, side: int, order: FireOrder) -> tuple[int, int, str] | None: ...
+
+    def apply_volley(self, side: int, order: FireOrder, shot: Volley) -> None: ...
+
+
+class Battle(Protocol):
+    """The parts of `duel.Duel` that the flight rules and the gunnery read and call."""
+
+    @property
+    def crafts(self) -> tuple[Craft, Craft]: ...
+    @property
+    def policies(self) -> tuple[Policy, Policy]: ...
+    @property
+    def sides(self) -> tuple[Side, Side]: ...
+    @property
+    def combat(self) -> Combat: ...
+    @property
+    def quick(self) -> QuickReference: ...
+    @property
+    def dice(self) -> Dice: ...
+    @property
+    def covering(self) -> Covering: ...
+    @property
+    def range(self) -> float: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def impulse(self) -> int: ...
+    @property
+    def clock(self) -> int: ...
+    @property
+    def lines(self) -> list[str] | None: ...
+    @property
+    def pending(self) -> tuple[list[Hit], list[Hit]]: ...
+    @property
+    def turn_targets(self) -> list[TargetKey | None]: ...
+    @property
+    def impulse_targets(self) -> list[TargetKey | None]: ...
+    @property
+    def flight(self) -> FlightFire: ...
+
+    def say(self, text: str) -> None: ...
+
+    def enemy(self, side: int) -> Craft: ...
+
+    def add_acid(self, side: int) -> None: ...

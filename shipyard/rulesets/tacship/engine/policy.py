@@ -1,0 +1,282 @@
+"""Decisions of a Tacship pilot, apart from rule resolution (rules 4).
+
+A policy sees plain state (`View`) and answers: what to arm, how to move and
+where along the move to fire, what to release at the end of the move, and
+how to steer and fuse its own missiles. The duel checks every answer against
+the rules; an illegal move falls back to straight flight.
+
+`Pilot` scores a short list of candidate moves: a few speeds (full thrust
+either way, hold, half thrust, a cruise speed whose turns stay affordable),
+each flown straight, with one turn anywhere, two turns (same way or a jink)
+or three the same way. Each move is worth the best laser shot along it
+(expected boxes: fixed lasers need the enemy exactly ahead), plus where it
+ends: a shot next move, the slot behind the enemy, closing on a preferred
+range, less the enemy's lasers bearing on the end hex, mines brushed on the
+way and enemy missiles still in reach. The weights make the personalities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from shipyard.rulesets.tacship.engine.fire import hit_chance
+from shipyard.rulesets.tacship.engine.hexes import (
+    Hex,
+    bearing,
+    behind,
+    distance,
+    in_arc,
+    in_slot,
+    on_ray,
+    step,
+)
+from shipyard.rulesets.tacship.engine.movement import Plan, Point, speed_range, trace, turn_cost
+from shipyard.rulesets.tacship.engine.ordnance import missile_plans, missile_run
+from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Missile
+from shipyard.rulesets.tacship.engine.tables import Combat
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What a pilot knows when deciding: everything on the table."""
+
+    me: Craft
+    enemy: Craft
+    board: Board
+    combat: Combat
+    turn: int
+    enemy_moves_later: bool = False  # the enemy has still to move this turn
+
+
+@dataclass(frozen=True, slots=True)
+class FireOrder:
+    """Moments of the move (indexes into its trace) at which to fire; None holds fire."""
+
+    fixed: int | None = None
+    turrets: tuple[int | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    missile: bool = False
+    mine: bool = False
+    decoy: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Steer:
+    plan: Plan
+    detonate: int | None  # moment of the run, or None to fly on
+
+
+@dataclass(frozen=True, slots=True)
+class Pilot:
+    """A scoring pilot; the default weights pursue, the brawler closes in."""
+
+    name: str = "default"
+    next_shot: float = 0.5  # a shot at the start of the next move
+    exposure: float = 0.7  # the enemy's lasers bearing on the end hex
+    slot: float = 0.6  # in the slot behind the enemy
+    ideal_range: int = 4
+    range_weight: float = 0.05
+    missile_fear: float = 1.5  # expected warhead damage of a missile still in reach
+    eager_fuse: bool = False  # detonate at the first chance, not the closest
+    launch_margin: int = 1  # hexes of doubt a missile run must have in hand to launch
+
+    # -- step 1 ---------------------------------------------------------------
+    def arm(self, view: View) -> tuple[Item, ...]:
+        me, enemy, board = view.me, view.enemy, view.board
+        wanted: list[Item] = []
+        threatened = bool(board.missiles_at(me.side)) or "missile" in enemy.armed
+        if threatened and "decoy" not in me.armed:
+            wanted.append("decoy")
+        if "missile" not in me.armed and distance(me.pos, enemy.pos) <= 24:
+            wanted.append("missile")
+        if "mine" not in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos) \
+                and distance(me.pos, enemy.pos) <= 12:
+            wanted.append("mine")
+        return tuple(wanted)
+
+    # -- steps 2 and 3 --------------------------------------------------------
+    def candidates(self, me: Craft, combat: Combat) -> Iterator[Plan]:
+        rules, rounding = combat.manoeuvre, combat.turn_rounding
+        reach = speed_range(me, rules)
+        thrust = me.fighter.thrust
+        cruise = 4 * max(1, thrust // 2) - 1
+        wanted = {reach.start, reach.stop - 1, me.speed, me.speed - thrust // 2,
+                  me.speed + thrust // 2, cruise}
+        for speed in sorted(s for s in wanted if s in reach and (s > 0 or reach.stop == 1)):
+            yield Plan(speed)
+            cost = turn_cost(speed, rules, rounding)
+            most = min(3, (thrust - abs(speed - me.speed)) // cost)
+            first, last = max(0, cost - me.straight), speed - cost
+            if most == 0 or first > last:
+                continue
+            for flown in range(first, last + 1):
+                yield Plan(speed, ((flown, 1),))
+                yield Plan(speed, ((flown, -1),))
+            if most < 2 or first + cost > last:
+                continue
+            for start in sorted({first, (first + last - cost) // 2, last - cost}):
+                for side in (1, -1):
+                    for other in {start + cost, last}:
+                        yield Plan(speed, ((start, side), (other, side)))
+                        yield Plan(speed, ((start, side), (other, -side)))
+            if most >= 3 and first + 2 * cost <= last:
+                for side in (1, -1):
+                    yield Plan(speed, tuple((first + k * cost, side) for k in range(3)))
+
+    def move(self, view: View) -> tuple[Plan, FireOrder]:
+        me, enemy, combat = view.me, view.enemy, view.combat
+        chance = [hit_chance(r, combat) for r in range(41)]
+        target = enemy.pos
+        spots: dict[Point, int] = {}  # moments from which fixed lasers bear on the enemy
+        for heading in range(6):
+            for gap in range(min(21, len(chance))):
+                spots[(step(target, behind(heading), gap), heading)] = gap
+        danger = {m.pos for m in view.board.enemy_mines(me.side)}
+        missiles = view.board.missiles_at(me.side)
+        fixed_total = me.fighter.fixed_total
+        best: tuple[float, Plan, FireOrder] | None = None
+        for plan in self.candidates(me, combat):
+            path = trace(me.pos, me.heading, plan)
+            value, fixed_at = 0.0, None
+            if fixed_total:
+                for index, point in enumerate(path):
+                    hexes = spots.get(point)
+                    if hexes is not None and chance[hexes] * fixed_total > value:
+                        value, fixed_at = chance[hexes] * fixed_total, index
+            turret_at: list[int | None] = []
+            for turret in me.fighter.turrets:
+                shot, at = 0.0, None
+                for index, (pos, heading) in enumerate(path):
+                    if in_arc(pos, heading, turret.arc, target):
+                        p = chance[min(40, distance(pos, target))] * turret.factor
+                        if p > shot:
+                            shot, at = p, index
+                value += shot
+                turret_at.append(at)
+            if danger:
+                reach = combat.mine.trigger_range
+                value -= sum(1.5 for pos, _ in path[1:]
+                             if any(distance(pos, m) <= reach for m in danger))
+            value += self.standing(path[-1], plan.speed, view, chance, missiles)
+            if best is None or value > best[0]:
+                best = (value, plan, FireOrder(fixed_at, tuple(turret_at)))
+        if best is None:
+            return Plan(me.speed), FireOrder()
+        return best[1], best[2]
+
+    def standing(self, end: Point, speed: int, view: View, chance: list[float],
+                 missiles: list[Missile]) -> float:
+        """How good it is to end the move here (a heuristic, not a rule)."""
+        me, enemy, combat = view.me, view.enemy, view.combat
+        pos, heading = end
+        hexes = min(40, distance(pos, enemy.pos))
+        p = chance[hexes]
+        if on_ray(enemy.pos, enemy.heading, pos) is not None:
+            bears = 1.0
+        elif in_arc(enemy.pos, enemy.heading, "fore", pos):
+            bears = 0.4
+        else:
+            bears = 0.1
+        threat = enemy.fighter.fixed_total * p * bears
+        threat += sum(t.factor * p * 0.5 for t in enemy.fighter.turrets
+                      if in_arc(enemy.pos, enemy.heading, t.arc, pos))
+        ahead = 0.6 if in_arc(pos, heading, "fore", enemy.pos) else 0.1
+        score = self.next_shot * me.fighter.fixed_total * p * ahead - self.exposure * threat
+        if in_slot(pos, heading, enemy.pos, enemy.heading, combat.slot.max_range):
+            score += self.slot * max(1, me.fighter.fixed_total) * p
+        score -= self.range_weight * abs(hexes - self.ideal_range)
+        cost = turn_cost(speed, combat.manoeuvre, combat.turn_rounding)
+        score -= 0.2 * max(0, 2 * cost - me.fighter.thrust) + (0.5 if speed < 2 else 0.0)
+        if "decoy" not in me.armed:
+            reach = combat.missile.detonation_range
+            score -= self.missile_fear * sum(1 for m in missiles
+                                            if distance(m.pos, pos) <= m.speed + reach)
+        return score
+
+    # -- step 4 ---------------------------------------------------------------
+    def release(self, view: View) -> Release:
+        me, enemy, combat = view.me, view.enemy, view.combat
+        missile = "missile" in me.armed and self.missile_would_reach(view)
+        mine = ("mine" in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos)
+                and distance(me.pos, enemy.pos) <= combat.mine.rear_distance + 6)
+        decoy = None
+        inbound = view.board.missiles_at(me.side)
+        if "decoy" in me.armed and inbound:
+            toward = bearing(me.pos, inbound[0].pos)
+            decoy = step(me.pos, toward, combat.decoy.placement_range)
+        return Release(missile, mine, decoy)
+
+    def missile_would_reach(self, view: View) -> bool:
+        """Would a missile launched now get close to where the enemy is heading?"""
+        me, enemy, combat = view.me, view.enemy, view.combat
+        trial = Missile(me.side, enemy.side, step(me.pos, me.heading,
+                        combat.missile.launch_distance),
+                        me.heading, me.speed + combat.missile.speed_bonus, view.turn)
+        moves = 2 if view.enemy_moves_later else 1
+        if view.enemy_moves_later:
+            trial.pos = step(trial.pos, trial.heading, trial.speed)
+        guess = step(enemy.pos, enemy.heading, enemy.speed * moves)
+        reach = combat.missile.detonation_range - self.launch_margin
+        if distance(trial.pos, guess) > trial.speed + reach:
+            return False  # out of reach even flying straight at it
+        steer = self.steer(trial, guess, combat)
+        closest = min(distance(pos, guess) for pos, _ in missile_run(trial, steer.plan))
+        return closest <= reach
+
+    # -- missiles -------------------------------------------------------------
+    def steer(self, missile: Missile, target: Hex, combat: Combat) -> Steer:
+        """The run that gets closest to the target soonest; fuse per personality."""
+        reach = combat.missile.detonation_range
+        best: tuple[tuple[int, int], Steer] | None = None
+        for plan in missile_plans(missile, combat):
+            closest, at, first = 99, 0, None
+            for index, (pos, _) in enumerate(missile_run(missile, plan)):
+                hexes = distance(pos, target)
+                if hexes <= reach and first is None:
+                    first = index
+                if hexes < closest:
+                    closest, at = hexes, index
+            fuse = first if self.eager_fuse else (at if closest <= reach else None)
+            key = (closest, at)
+            if best is None or key < best[0]:
+                best = (key, Steer(plan, fuse))
+            if closest == 0:
+                break  # nothing gets closer than the target's own hex
+        return best[1] if best is not None else Steer(Plan(missile.speed), None)
+
+
+class Policy(Protocol):
+    """What the duel asks of a pilot (see `Pilot`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def arm(self, view: View) -> tuple[Item, ...]: ...
+
+    def move(self, view: View) -> tuple[Plan, FireOrder]: ...
+
+    def release(self, view: View) -> Release: ...
+
+    def steer(self, missile: Missile, target: Hex, combat: Combat) -> Steer: ...
+
+
+POLICIES: dict[str, Pilot] = {
+    "default": Pilot(),
+    "brawler": Pilot("brawler", next_shot=0.8, exposure=0.2, slot=0.3, ideal_range=1,
+                     range_weight=0.15, missile_fear=0.5, eager_fuse=True, launch_margin=0),
+    "sniper": Pilot("sniper", next_shot=0.4, exposure=1.0, slot=0.6, ideal_range=10,
+                    range_weight=0.12, launch_margin=0),
+}
+
+
+def policy_named(name: str) -> Pilot:
+    try:
+        return POLICIES[name]
+    except KeyError:
+        raise ValueError(f"no Tacship policy named {name!r}; "
+                         f"choose from {', '.join(POLICIES)}") from None

@@ -1,0 +1,147 @@
+"""The Tacship combat figures of RULES.md 4, read from `catalog/tacship/combat.toml`.
+
+Python holds the formulas, the catalog every figure, each table with its
+provenance (`source`, `rule`). A broken file raises `CatalogError` naming the
+file and the key at fault.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from shipyard.core.catalog_files import catalog_root, check_model, read_toml
+
+
+class Table(BaseModel):
+    """Common to every table: where its figures come from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: Literal["seed", "reconstructed", "ruling"]
+    rule: str = Field(min_length=1)
+    note: str = ""
+
+
+class Lasers(Table):
+    to_hit_die: int = Field(gt=0)
+
+
+class PointBlank(Table):
+    counts_as: int = Field(ge=0)
+
+
+class DamageTrack(Table):
+    location_die: int = Field(gt=0)
+    survivability_max: int = Field(ge=0)
+
+
+class Manoeuvre(Table):
+    speed_per_thrust: int = Field(gt=0)
+    turn_cost_divisor: int = Field(gt=0)
+    turn_cost_minimum: int = Field(ge=1)
+
+
+class TurnRounding(Table):
+    mode: Literal["down", "up", "nearest"]
+
+
+class Missile(Table):
+    speed_bonus: int = Field(ge=0)
+    launch_distance: int = Field(ge=0)
+    fuse_on_launch_turn: bool
+    turns: int = Field(ge=0)
+    straight_between_turns: int = Field(ge=0)
+    detonation_range: int = Field(ge=0)
+
+
+class Blast(Table):
+    """Warhead damage at one distance: `fixed` plus `d6` dice, halved rounding up if asked."""
+
+    distance: int = Field(ge=0)
+    fixed: int = Field(default=0, ge=0)
+    d6: int = Field(default=0, ge=0)
+    halve_round_up: bool = False
+
+
+class Mine(Table):
+    rear_distance: int = Field(gt=0)
+    trigger_range: int = Field(ge=0)
+
+
+class Decoy(Table):
+    placement_range: int = Field(ge=0)
+    opposed_die: int = Field(gt=0)
+
+
+class Ordnance(Table):
+    armed_limit: int = Field(ge=0)
+
+
+class Slot(Table):
+    max_range: int = Field(gt=0)
+
+
+class Initiative(Table):
+    die: int = Field(gt=1)
+    reroll_ties: bool
+
+
+class Scenario(Table):
+    start_range: int = Field(gt=0)
+    start_speed: int = Field(ge=0)
+    turn_limit: int = Field(gt=0)
+
+
+class Combat(BaseModel):
+    """Every Tacship combat figure (RULES.md 4)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lasers: Lasers
+    point_blank: PointBlank
+    damage_track: DamageTrack
+    manoeuvre: Manoeuvre
+    turn_rounding: TurnRounding
+    missile: Missile
+    blast: tuple[Blast, ...] = Field(min_length=1)
+    mine: Mine
+    decoy: Decoy
+    ordnance: Ordnance
+    slot: Slot
+    initiative: Initiative
+    scenario: Scenario
+
+    @model_validator(mode="after")
+    def _blast_distances(self) -> Combat:
+        distances = sorted(b.distance for b in self.blast)
+        if distances != list(range(len(distances))):
+            raise ValueError("blast distances must run 0, 1, 2, ... without gaps")
+        if distances[-1] < max(self.missile.detonation_range, self.mine.trigger_range):
+            raise ValueError("every detonation distance needs a blast entry")
+        return self
+
+    def blast_at(self, distance: int) -> Blast:
+        for blast in self.blast:
+            if blast.distance == distance:
+                return blast
+        raise ValueError(f"no blast entry for distance {distance}")
+
+
+def combat_path() -> Path:
+    return catalog_root() / "tacship" / "combat.toml"
+
+
+def parse_combat(data: dict[str, Any], file: str = "combat.toml") -> Combat:
+    """Check already-parsed TOML data; `CatalogError` naming the key at fault."""
+    return check_model(Path(file), Combat, data)
+
+
+@lru_cache(maxsize=1)
+def load_combat() -> Combat:
+    """The Tacship combat tables (cached: read once per process)."""
+    path = combat_path()
+    return parse_combat(read_toml(path), str(path))

@@ -1,0 +1,120 @@
+"""Missiles, mines, decoys and the turn sequence around them (rules 4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shipyard.rulesets.tacship.engine.duel import Duel, Scenario
+from shipyard.rulesets.tacship.engine.movement import Plan
+from shipyard.rulesets.tacship.engine.ordnance import (
+    arm,
+    launch_missile,
+    lay_mine,
+    missile_plans,
+    missile_run,
+)
+from shipyard.rulesets.tacship.engine.policy import POLICIES, FireOrder, Pilot, View
+from shipyard.rulesets.tacship.engine.state import Craft, Decoy, Fighter, Missile
+from shipyard.rulesets.tacship.engine.tables import load_combat
+from tests.tacship_engine.fighters import VALKYRIE, rolls
+
+COMBAT = load_combat()
+MINER = Fighter("Miner", damage_boxes=10, survivability=0, thrust=8, mines=3, missiles=1)
+
+
+def test_missile_speed_is_6_plus_launcher_speed_placed_6_ahead() -> None:
+    launcher = Craft.enter(VALKYRIE, "a", (0, 0), 0, 8)
+    target = Craft.enter(VALKYRIE, "b", (20, 0), 3, 4)
+    missile = launch_missile(launcher, target, 1, COMBAT)
+    assert missile.speed == 14 and missile.pos == (6, 0) and missile.heading == 0
+
+
+def test_at_most_two_armed_and_never_returned_to_store() -> None:
+    c = Craft.enter(MINER, "a", (0, 0), 0, 4)
+    assert arm(c, ["mine", "mine", "missile"], COMBAT) == ("mine", "mine")
+    assert arm(c, ["missile"], COMBAT) == ()  # the armed box is full
+    assert c.stores["mine"] == 1 and c.armed == ["mine", "mine"]
+
+
+def test_mine_sits_3_hexes_straight_behind() -> None:
+    c = Craft.enter(MINER, "a", (0, 0), 1, 4)
+    assert lay_mine(c, COMBAT).pos == (-3, 3)
+
+
+def test_missile_runs_make_at_most_two_turns_three_hexes_apart() -> None:
+    missile = Missile("a", "b", (0, 0), 0, 8, 1)
+    plans = list(missile_plans(missile, COMBAT))
+    assert Plan(8) in plans and Plan(8, ((0, 1), (3, -1))) in plans
+    assert Plan(8, ((0, 1), (2, -1))) not in plans
+    assert all(len(p.turns) <= 2 for p in plans)
+    assert len(missile_run(missile, Plan(8, ((0, 1),)))) == 10  # start, turn, eight hexes
+
+
+def duel(a: Craft, b: Craft, dice_faces: tuple[int, ...] = ()) -> Duel:
+    d = Duel((a, b), (POLICIES["default"], POLICIES["default"]), Scenario(initiative=(6, 1)),
+             COMBAT, rolls(*dice_faces))
+    d.turn = 3
+    return d
+
+
+def test_missile_cannot_detonate_on_its_launch_turn() -> None:
+    a = Craft.enter(VALKYRIE, "a", (0, 0), 0, 8)
+    b = Craft.enter(VALKYRIE, "b", (7, 0), 3, 4)
+    d = duel(a, b)
+    missile = Missile("a", "b", (6, 0), 0, 14, launched=3)  # one hex from its target
+    d.board.missiles.append(missile)
+    d.missiles_after(b)
+    assert b.taken == 0 and missile in d.board.missiles
+    assert missile.pos == (20, 0)  # straight on at full speed, no turns
+
+
+def test_missile_detonates_on_a_later_move_and_is_spent() -> None:
+    a = Craft.enter(VALKYRIE, "a", (0, 0), 0, 8)
+    b = Craft.enter(VALKYRIE, "b", (10, 0), 3, 4)
+    d = duel(a, b, (4, 5))  # same hex: D6 4; start box 5 + 2 = 7
+    d.board.missiles.append(Missile("a", "b", (6, 0), 0, 14, launched=2))
+    d.missiles_after(b)
+    assert b.hits == {7, 6, 5, 4} and b.taken == 4
+    assert d.board.missiles == []
+
+
+def test_missile_that_cannot_reach_is_removed() -> None:
+    a = Craft.enter(VALKYRIE, "a", (0, 0), 0, 8)
+    b = Craft.enter(VALKYRIE, "b", (-30, 0), 3, 4)  # far behind the missile
+    d = duel(a, b)
+    d.board.missiles.append(Missile("a", "b", (6, 0), 0, 14, launched=2))
+    d.missiles_after(b)
+    assert b.taken == 0 and d.board.missiles == []
+
+
+def test_decoy_roll_comes_before_the_missile_moves() -> None:
+    a = Craft.enter(VALKYRIE, "a", (0, 0), 0, 8)
+    b = Craft.enter(VALKYRIE, "b", (10, 0), 3, 4)
+    d = duel(a, b, (7, 12))  # missile 7, target 12: fooled
+    d.board.decoys.append(Decoy("b", (16, 0)))
+    d.board.missiles.append(Missile("a", "b", (6, 0), 0, 14, launched=2))
+    d.missiles_after(b)
+    assert b.taken == 0 and d.board.missiles == []
+
+
+@dataclass(frozen=True, slots=True)
+class StraightOn(Pilot):
+    """A pilot that holds speed and course whatever happens (forces a path in tests)."""
+
+    def move(self, view: View) -> tuple[Plan, FireOrder]:
+        return Plan(view.me.speed), FireOrder()
+
+
+def test_mine_fires_on_an_enemy_passing_within_2_hexes() -> None:
+    layer = Craft.enter(MINER, "a", (0, 0), 0, 4)
+    layer.armed = ["mine"]
+    victim = Craft.enter(VALKYRIE, "b", (-10, 0), 0, 6)  # tailing the mine layer
+    d = duel(layer, victim)
+    mine = lay_mine(layer, COMBAT)
+    d.board.mines.append(mine)
+    assert mine.pos == (-3, 0)
+    d.policies["b"] = StraightOn()
+    d.dice = rolls(20)  # two hexes away: 1 point, no D6; start box 20 + 2, top box 10
+    d.play(victim)
+    assert victim.hits == {10} and victim.pos == (-4, 0)
+    assert d.board.mines == []  # spent at the first hex within 2 (-5, 0)
