@@ -10,25 +10,34 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from shipyard import __version__
 from shipyard.commands.duel import duel_command
 from shipyard.commands.export import export_command
+from shipyard.commands.inputs import (
+    FOLDER_HELP,
+    CatalogNotes,
+    Loaded,
+    catalog_data,
+    catalog_ruleset,
+    load_all,
+)
+from shipyard.commands.options import BudgetOpt, CatalogOpt
+from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
 from shipyard.core.document import ssd_schema
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.protocol import Evaluation
 from shipyard.core.sheet import is_marked, marked
 from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, read_design
-from shipyard.services.samples import resolve, sample_name, sample_paths
+from shipyard.services.samples import sample_name, sample_paths
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+__all__ = ["EXIT_ILLEGAL", "EXIT_UNREADABLE", "app", "fail", "main"]
 
 app = typer.Typer(
     name="shipyard",
@@ -36,34 +45,20 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False, soft_wrap=True)
-
 T = TypeVar("T")
 
 FilesArg = Annotated[
     list[str],
-    typer.Argument(help="Design files (.ship.json or .toml), or sample:NAME.", show_default=False),
+    typer.Argument(help=f"Design files (.ship.json, .toml, .ssd.json), sample:NAME, or "
+                   f"folders ({FOLDER_HELP}).", show_default=False, metavar="FILE..."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
-BudgetOpt = Annotated[
-    int | None, typer.Option("--budget", min=0, help="Points budget agreed by the players.")
-]
-CatalogOpt = Annotated[
-    Path | None,
-    typer.Option("--catalog", help="Use this catalog folder instead of the bundled one."),
-]
 HyperOpt = Annotated[
     bool, typer.Option("--allow-hyper-bombs", help="The scenario allows hyper bombs (R15).")
 ]
 MassOpt = Annotated[
     bool, typer.Option("--mass-rule", help="Judge engine needs by mass class (1.4).")
 ]
-
-
-def fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
-    """One clear line on stderr, then exit."""
-    print(f"shipyard: {message}", file=sys.stderr)
-    raise typer.Exit(code)
 
 
 def guarded(action: Callable[[], T]) -> T:
@@ -73,18 +68,32 @@ def guarded(action: Callable[[], T]) -> T:
         fail(str(exc))
 
 
-def _evaluate_all(files: list[str], scenario: Scenario,
-                  catalog: Path | None) -> list[tuple[str, Evaluation]]:
-    """Read every file first: one unreadable file stops with exit 2."""
-    root = str(catalog) if catalog else None
-    results = []
-    for argument in files:
-        def one(argument: str = argument) -> Evaluation:
-            path = resolve(argument)
-            design = read_design(path)
-            return evaluate(design, scenario, root, str(path))
-        results.append((argument, guarded(one)))
-    return results
+def _report(loaded: Loaded) -> None:
+    """An unreadable file: its one line on stderr."""
+    problem(str(loaded.error))
+
+
+def _json_entries(loaded: list[Loaded],
+                  entry: Callable[[str, Evaluation], dict[str, Any]]) -> int:
+    """Print one JSON entry per file (an object for one file); the worst exit code.
+
+    An unreadable file is its line on stderr and `{"file", "error"}` among the
+    others; a single unreadable file prints nothing on stdout.
+    """
+    items: list[dict[str, Any]] = []
+    for one in loaded:
+        if one.evaluation is None:
+            _report(one)
+            items.append({"file": one.file, "error": str(one.error)})
+            continue
+        item = entry(one.file, one.evaluation)
+        house = catalog_data(one.evaluation)
+        if house is not None:
+            item["catalog"] = house
+        items.append(item)
+    if len(loaded) > 1 or loaded[0].evaluation is not None:
+        _print_json(items)
+    return max(one.code for one in loaded)
 
 
 def _print_json(items: list[dict[str, Any]]) -> None:
@@ -115,7 +124,7 @@ def _print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
         mark = " *" if marked(line) else ""
         points = str(line.price) if line.price.denominator != 1 else str(int(line.price))
         table.add_row(escape(line.item), str(line.boxes or ""), points,
-                      f"{line.source} {line.rule}{mark}")
+                      escape(f"{line.source} {line.rule}{mark}"))
     out.print(table)
     for number, line in enumerate(result.ruleset.summary(result, budget)):
         out.print(line, style="bold" if number == 0 else None, markup=False)
@@ -129,48 +138,70 @@ def cost(files: FilesArg, as_json: JsonOpt = False, budget: BudgetOpt = None,
          catalog: CatalogOpt = None, allow_hyper_bombs: HyperOpt = False) -> None:
     """Price designs: every line, the total and the derived figures."""
     scenario = Scenario(budget=budget, hyper_bombs_allowed=allow_hyper_bombs)
-    results = _evaluate_all(files, scenario, catalog)
+    loaded = load_all(files, scenario, catalog)
     if as_json:
-        _print_json([{"file": f, "name": r.design.name,
-                      **r.ruleset.sheet_data(r.sheet, r.issues)} for f, r in results])
-        return
-    for file, result in results:
-        _print_sheet(file, result, budget)
+        code = _json_entries(loaded, lambda f, r: {
+            "file": f, "name": r.design.name, "ruleset": r.ruleset.name,
+            **r.ruleset.sheet_data(r.sheet, r.issues)})
+        raise typer.Exit(code)
+    notes = CatalogNotes()
+    for one in loaded:
+        if one.evaluation is None:
+            _report(one)
+            continue
+        note = notes.line(one.evaluation)
+        if note is not None:
+            out.print(note, markup=False)
+        _print_sheet(one.file, one.evaluation, budget)
+    raise typer.Exit(max(one.code for one in loaded))
+
+
+def _verdict_code(result: Evaluation) -> int:
+    return 0 if result.legal else EXIT_ILLEGAL
 
 
 @app.command()
 def validate(files: FilesArg, budget: BudgetOpt = None, as_json: JsonOpt = False,
              catalog: CatalogOpt = None, allow_hyper_bombs: HyperOpt = False,
              mass_rule: MassOpt = False) -> None:
-    """Check designs: exit 0 legal (warnings shown), 1 illegal, 2 unreadable."""
+    """Check designs: exit 0 legal (warnings shown), 1 illegal, 2 unreadable (the worst)."""
     scenario = Scenario(budget, allow_hyper_bombs, mass_rule)
-    results = _evaluate_all(files, scenario, catalog)
+    loaded = load_all(files, scenario, catalog)
+    codes = [one.code if one.evaluation is None else _verdict_code(one.evaluation)
+             for one in loaded]
     if as_json:
-        _print_json([
-            {"file": f, "name": r.design.name, "legal": r.legal, "total": r.sheet.total,
-             **_class_data(r), "issues": [i.to_data() for i in r.issues]}
-            for f, r in results
-        ])
-    else:
-        for file, result in results:
-            verdict = "[green]legal[/green]" if result.legal else "[red]illegal[/red]"
-            label = result.ruleset.class_of(result.sheet).label
-            out.print(f"{escape(file)}: {verdict} ({result.sheet.total} points, "
-                      f"{escape(label)})")
-            for issue in result.issues:
-                out.print(_issue_line(issue))
-    if not all(result.legal for _, result in results):
-        raise typer.Exit(EXIT_ILLEGAL)
+        _json_entries(loaded, lambda f, r: {
+            "file": f, "name": r.design.name, "legal": r.legal, "total": r.sheet.total,
+            **_class_data(r), "issues": [i.to_data() for i in r.issues]})
+        raise typer.Exit(max(codes))
+    notes = CatalogNotes()
+    for one in loaded:
+        result = one.evaluation
+        if result is None:
+            _report(one)
+            continue
+        note = notes.line(result)
+        if note is not None:
+            out.print(note, markup=False)
+        verdict = "[green]legal[/green]" if result.legal else "[red]illegal[/red]"
+        label = result.ruleset.class_of(result.sheet).label
+        out.print(f"{escape(one.file)}: {verdict} ({result.sheet.total} points, "
+                  f"{escape(label)})")
+        for issue in result.issues:
+            out.print(_issue_line(issue))
+    raise typer.Exit(max(codes))
 
 
 @app.command("catalog")
 def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
-                 ruleset: Annotated[str, typer.Option(help="Ruleset name.")] = "pentagon-war",
+                 ruleset: Annotated[str | None, typer.Option(
+                     metavar="NAME", show_default=False,
+                     help="Ruleset name (default: the default game).")] = None,
                  ) -> None:
     """Print the price list and tables, each with its provenance."""
-    loaded = guarded(lambda: get_ruleset(ruleset, "--ruleset").catalog(
-        str(catalog) if catalog else None))
-    chosen = get_ruleset(ruleset, "--ruleset")
+    chosen = guarded(lambda: get_ruleset(ruleset, "--ruleset") if ruleset is not None
+                     else default_ruleset())
+    loaded = guarded(lambda: chosen.catalog(str(catalog) if catalog else None))
     rows = chosen.price_rows(loaded)
     if as_json:
         rulings = {k: v.model_dump() for k, v in loaded.rulings.items()}
@@ -178,23 +209,25 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
                           "digest": loaded.digest, "entries": rows, "rulings": rulings},
                          indent=2))
         return
-    table = Table(title=f"{loaded.manifest.title} catalog {loaded.manifest.version}",
+    table = Table(title=escape(f"{loaded.manifest.title} catalog {loaded.manifest.version}"),
                   title_justify="left", show_edge=False, pad_edge=False)
     for column in ("Item", "Figures", "Source"):
         table.add_column(column)
     for row in rows:
         mark = " *" if is_marked(row["source"], row["rule"]) else ""
-        table.add_row(row["label"], chosen.row_figures(row),
-                      f"{row['source']} {row['rule']}{mark}")
+        table.add_row(escape(row["label"]), escape(chosen.row_figures(row)),
+                      escape(f"{row['source']} {row['rule']}{mark}"))
     out.print(table)
     out.print("\n[bold]Rulings[/bold]")
     for key, ruling in loaded.rulings.items():
-        out.print(f"[bold]{key}[/bold] {ruling.title}: {ruling.text}")
+        out.print(f"[bold]{escape(key)}[/bold] {escape(ruling.title)}: {escape(ruling.text)}")
+
+
+KindArg = Annotated[str, typer.Argument(metavar="KIND", help="Which schema: design or ssd.")]
 
 
 @app.command()
-def schema(kind: Annotated[str, typer.Argument(help="Which schema: design or ssd.")] = "design",
-           ) -> None:
+def schema(kind: KindArg = "design") -> None:
     """Print the JSON Schema of a file format."""
     schemas = {"design": default_ruleset().schema, "ssd": ssd_schema}
     if kind not in schemas:
@@ -203,27 +236,44 @@ def schema(kind: Annotated[str, typer.Argument(help="Which schema: design or ssd
 
 
 @app.command()
-def samples(as_json: JsonOpt = False) -> None:
+def samples(as_json: JsonOpt = False, catalog: CatalogOpt = None) -> None:
     """List the bundled sample designs (use them as sample:NAME)."""
+    house = catalog_ruleset(catalog) if catalog is not None else None
     rows: list[dict[str, Any]] = []
     sizes: list[str] = []
+    notes = CatalogNotes()
+    lines: list[str] = []
     for path in sample_paths():
         def one(path: Path = path) -> Evaluation:
-            return evaluate(read_design(path), file=str(path))
+            design = read_design(path)
+            # A house catalog prices the samples of its own game; the others keep theirs.
+            root = str(catalog) if catalog is not None and house in (None, design.ruleset) \
+                else None
+            return evaluate(design, catalog_root=root, file=str(path))
         result = guarded(one)
         size = result.ruleset.class_of(result.sheet)
-        rows.append({"name": sample_name(path), "ruleset": result.ruleset.name,
-                     "design": result.design.name, "total": result.sheet.total,
-                     size.key: size.value, "legal": result.legal, "file": str(path)})
+        row = {"name": sample_name(path), "ruleset": result.ruleset.name,
+               "design": result.design.name, "total": result.sheet.total,
+               size.key: size.value, "legal": result.legal, "file": str(path)}
+        data = catalog_data(result)
+        if data is not None:
+            row["catalog"] = data
+        note = notes.line(result)
+        if note is not None:
+            lines.append(note)
+        rows.append(row)
         sizes.append(size.label)
     if as_json:
         print(json.dumps(rows, indent=2))
         return
+    for note in lines:
+        out.print(note, markup=False)
     table = Table(show_edge=False, pad_edge=False)
     for column in ("Sample", "Design", "Points", "Size"):
         table.add_column(column)
     for row, label in zip(rows, sizes, strict=True):
-        table.add_row(f"sample:{row['name']}", row["design"], str(row["total"]), label)
+        table.add_row(escape(f"sample:{row['name']}"), escape(row["design"]), str(row["total"]),
+                      escape(label))
     out.print(table)
 
 
@@ -250,8 +300,8 @@ def _open_designer(file: Path | None, budget: int | None) -> None:
 
 @app.command()
 def design(
-    file: Annotated[Path, typer.Argument(help="Design file to open; a missing file starts a "
-                                              "new design that will be saved there.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Design file to open; a missing "
+                                         "file starts a new design that will be saved there.")],
     budget: BudgetOpt = None,
 ) -> None:
     """Open the designer on a design file (or sample:NAME)."""

@@ -105,7 +105,7 @@ def test_cli_broken_catalog_is_one_line(tmp_path: Path) -> None:
     (folder / "construction.toml").write_text("[free_hull]\nmanned_divisor = 0\n")
     result = subprocess.run(
         [sys.executable, "-m", "shipyard", "cost", "--catalog", str(folder),
-         str(sample_paths()[0])], capture_output=True, text=True, timeout=60)
+         str(sample_paths("pentagon-war")[0])], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "construction.toml" in result.stderr and "free_hull" in result.stderr

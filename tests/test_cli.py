@@ -156,7 +156,11 @@ def test_folder_exits_2(tmp_path: Path) -> None:
 def test_one_bad_file_among_good_ones_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.ship.json"
     bad.write_text("{")
-    one_clear_line(run("cost", SAMPLES["lancer"], bad), "bad.ship.json")
+    result = run("cost", SAMPLES["lancer"], bad, SAMPLES["shade"])
+    assert result.returncode == 2
+    assert "Total 215 points" in result.stdout and "Total 210 points" in result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"shipyard: {bad}: ")
 
 
 def test_catalog_lists_prices_with_provenance() -> None:

@@ -36,7 +36,7 @@ def test_paths() -> None:
 
 
 def test_adding_a_four_arc_proton_cannon() -> None:
-    lancer = next(p for p in sample_paths() if p.name == "lancer.ship.json")
+    lancer = next(p for p in sample_paths("pentagon-war") if p.name == "lancer.ship.json")
     bench = Workbench(read_design(lancer))
     before = bench.evaluation.sheet.exact_total
     bench.apply(append("weapons", {"type": "proton_cannon", "arcs": ["LF", "RF", "R", "L"]}))
@@ -102,17 +102,17 @@ class DesignerEdits(RuleBasedStateMachine):
     # The designer's own widgets build these changes (radar track, armor sides).
     @rule(index=st.integers(0, 6), number=st.integers(1, 6))
     def radar_number(self, index: int, number: int) -> None:
-        self.bench.apply(set_box(index, number))
+        self.bench.apply(set_box("radar", index, number))
         self._did()
 
     @rule(index=st.integers(0, 6), number=st.integers(1, 6))
     def radar_insert(self, index: int, number: int) -> None:
-        self.bench.apply(insert_box(index, number))
+        self.bench.apply(insert_box("radar", index, number))
         self._did()
 
     @rule(index=st.integers(0, 6))
     def radar_remove(self, index: int) -> None:
-        self.bench.apply(remove_box(index))
+        self.bench.apply(remove_box("radar", index))
         self._did()
 
     @rule(side=st.sampled_from(["1", "2", "3", "5", "6"]))

@@ -19,7 +19,7 @@ from shipyard.services.registry import evaluate
 from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs
 
-SAMPLES = sample_paths()
+SAMPLES = sample_paths("pentagon-war")
 
 
 def _document(design: Design) -> tuple[Evaluation, SsdDocument]:

@@ -21,7 +21,7 @@ from shipyard.services.registry import evaluate
 from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs
 
-SAMPLES = sample_paths()
+SAMPLES = sample_paths("pentagon-war")
 
 
 def doc_of(design: Design, **options: Any) -> SsdDocument:

@@ -21,7 +21,7 @@ from shipyard.rulesets.pentagon_war.layout import POWER_LINES, layout
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import sample_paths
 
-SAMPLES = sample_paths()
+SAMPLES = sample_paths("pentagon-war")
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 MM_PER_POINT = 25.4 / 72
 

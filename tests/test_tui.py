@@ -24,7 +24,7 @@ from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from shipyard.tui.screens.export import ExportDialog
 from shipyard.tui.screens.help import HelpScreen
-from shipyard.tui.widgets.armor import ArmorHexagon
+from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field
 from shipyard.tui.widgets.issues import IssuesPanel
@@ -116,7 +116,7 @@ def test_rear_armor_error_points_to_the_field_and_undo_restores(tmp_path: Path) 
     # One rear box costs 5: 132. Two undos (two edits) give 127 back.
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         armor = await focus(app, pilot, "armor.1")
-        assert isinstance(armor, ArmorHexagon)
+        assert isinstance(armor, HexagonSides)
         await pilot.press("right", "right", "right")  # side 1 -> 2 -> 3 -> 4
         assert armor.side == "4"
         await pilot.press("plus")

@@ -11,7 +11,8 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import Annotated, NoReturn
+from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -19,33 +20,28 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from shipyard.commands.inputs import CatalogNotes, catalog_data, load
+from shipyard.commands.options import CatalogOpt
+from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, out
+from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import Rate, Summary, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
-from shipyard.services.registry import evaluate, read_design
-from shipyard.services.samples import resolve
 
-EXIT_ILLEGAL, EXIT_UNREADABLE = 1, 2
+__all__ = ["EXIT_ILLEGAL", "EXIT_UNREADABLE", "duel_command"]
+
 BLOCK = 200  # duels between two looks at the interval under --until-ci
 PROGRESS_FROM = 500  # runs from which a progress bar is worth showing
 
-out = Console(highlight=False, soft_wrap=True)
 
-
-def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
-    print(f"shipyard: {message}", file=sys.stderr)
-    raise typer.Exit(code)
-
-
-def _load(argument: str) -> Evaluation:
+def _load(argument: str, catalog: Path | None = None) -> Evaluation:
     try:
-        path = resolve(argument)
-        design = read_design(path)
-        result = evaluate(design, file=str(path))
-        result.ruleset.duel_defaults()  # its combat tables must load
+        result = load(argument, catalog=catalog)
+        root = str(catalog) if catalog is not None else None
+        result.ruleset.duel_defaults(root)  # its combat tables must load
     except ShipyardError as exc:
         _fail(str(exc))
     if not result.legal:
@@ -79,8 +75,30 @@ def _percent(rate: Rate) -> str:
     return f"{rate.share:6.1%}"
 
 
+def share_words(share: float) -> str:
+    """A share of kills in whole percent; never 0% for a cause that did kill, nor 100%
+    for one that did not kill every time."""
+    if 0 < share < 0.01:
+        return "<1%"
+    if 0.99 < share < 1:
+        return ">99%"
+    return f"{share:.0%}"
+
+
+def kill_lines(names: tuple[str, str], summary: Summary) -> list[str]:
+    """One line per side: how many duels it won by a kill, and by what (plain text)."""
+    lines = []
+    for name, kills, causes in zip(names, summary.kills_by_side, summary.kill_causes_by_side,
+                                   strict=True):
+        words = ", ".join(f"{cause} {share_words(share)}" for cause, share in causes.items())
+        count = f"{kills} kill" + ("" if kills == 1 else "s")
+        lines.append(f"Kills by cause, {name} ({count}): {words or 'none'}")
+    return lines
+
+
 def _print_summary(a: str, b: str, summary: Summary, seed: int, policies: tuple[str, str],
                    scenario: DuelScenario) -> None:
+    plain = (a, b)
     a, b = escape(a), escape(b)  # design names are the player's text, not markup
     out.print(f"[bold]{a}[/bold] ({policies[0]}) against [bold]{b}[/bold] ({policies[1]}): "
               f"{summary.runs} duels, seed {seed}, start range {scenario.start_range}, "
@@ -103,8 +121,8 @@ def _print_summary(a: str, b: str, summary: Summary, seed: int, policies: tuple[
     out.print(f"Mean damage dealt: {a} {summary.mean_damage[0]:.1f}, "
               f"{b} {summary.mean_damage[1]:.1f}")
     if summary.kill_causes:
-        causes = ", ".join(f"{cause} {share:.0%}" for cause, share in summary.kill_causes.items())
-        out.print(f"Kills by cause: {causes}")
+        for line in kill_lines(plain, summary):
+            out.print(line, markup=False)
 
 
 def duel_command(
@@ -112,36 +130,44 @@ def duel_command(
                                      help="First design (.ship.json or .toml), or sample:NAME.")],
     b: Annotated[str, typer.Argument(metavar="B", show_default=False,
                                      help="Second design, or sample:NAME.")],
-    runs: Annotated[int, typer.Option("--runs", min=1,
+    runs: Annotated[int, typer.Option("--runs", min=1, metavar="N",
                                       help="Duels to run (the most, with --until-ci).")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="Master seed of the batch.")] = 1,
-    range_: Annotated[int, typer.Option("--range", min=0, help="Start range in hexes.")] = 30,
-    turns: Annotated[int, typer.Option("--turns", min=1,
+    seed: Annotated[int, typer.Option("--seed", metavar="N",
+                                      help="Master seed of the batch.")] = 1,
+    range_: Annotated[int, typer.Option("--range", min=0, metavar="HEXES",
+                                        help="Start range in hexes.")] = 30,
+    turns: Annotated[int, typer.Option("--turns", min=1, metavar="N",
                                        help="Turn limit; a duel still going is a draw.")] = 20,
-    policy_a: Annotated[str, typer.Option("--policy-a", help="Policy of the first design "
+    policy_a: Annotated[str, typer.Option("--policy-a", metavar="NAME",
+                                          help="Policy of the first design "
                                           "(shipyard rulesets lists each game's).")] = "default",
-    policy_b: Annotated[str, typer.Option("--policy-b",
+    policy_b: Annotated[str, typer.Option("--policy-b", metavar="NAME",
                                           help="Policy of the second design.")] = "default",
-    workers: Annotated[int, typer.Option("--workers", min=0,
+    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
                                          help="Worker processes (0: one per core).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     until_ci: Annotated[float | None, typer.Option(
-        "--until-ci", min=0.0, max=1.0,
+        "--until-ci", min=0.0, max=1.0, metavar="WIDTH",
         help="Stop once the win-rate 95% interval is narrower than this.")] = None,
     log: Annotated[bool, typer.Option("--log", help="Print the first duel turn by turn.")] = False,
+    catalog: CatalogOpt = None,
 ) -> None:
     """Auto-resolve duels between two designs: win, loss and draw rates with 95% intervals."""
-    first, second = _load(a), _load(b)
+    first, second = _load(a, catalog), _load(b, catalog)
     if second.ruleset.name != first.ruleset.name:
         _fail(f"{b}: a {second.ruleset.name} design cannot duel a {first.ruleset.name} design")
     known = first.ruleset.policies
     for policy in (policy_a, policy_b):
         if policy not in known:
             _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
-    defaults = first.ruleset.duel_defaults()
+    defaults = first.ruleset.duel_defaults(str(catalog) if catalog is not None else None)
     scenario = DuelScenario(range_, defaults.closing_speed, turns)
     matchup = Matchup(first, second, policy_a, policy_b, scenario)
     name_a, name_b = names(matchup)
+    house = catalog_data(first)
+    note = CatalogNotes().line(first)
+    if note is not None and not as_json:
+        out.print(note, markup=False)
     if log:
         result = run_one(matchup, duel_seed(seed, 0), log=True)
         if as_json:
@@ -149,7 +175,8 @@ def duel_command(
                               "winner": None if result.winner is None else (name_a, name_b)[
                                   result.winner],
                               "turns": result.turns, "cause": result.cause,
-                              "damage": {"a": result.damage[0], "b": result.damage[1]}},
+                              "damage": {"a": result.damage[0], "b": result.damage[1]},
+                              **({"catalog": house} if house is not None else {})},
                              indent=2))
         else:
             for line in result.log:
@@ -164,6 +191,7 @@ def duel_command(
                           "seed": seed, "scenario": {"start_range": scenario.start_range,
                                                      "closing_speed": scenario.closing_speed,
                                                      "turn_limit": scenario.turn_limit},
-                          **summary.as_data()}, indent=2))
+                          **summary.as_data(),
+                          **({"catalog": house} if house is not None else {})}, indent=2))
     else:
         _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario)

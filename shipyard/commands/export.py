@@ -1,70 +1,153 @@
 """`shipyard export`: record sheets as an SSD document, SVG, PDF, text or Markdown.
 
 Exit codes: 0 written, 1 an illegal design refused (its errors on stderr),
-2 an unreadable file, an unknown option or a failed write.
+2 an unreadable file, an unknown option, a sheet no design has, or a failed
+write. Every file is read and judged before anything is written: one bad
+file among many names itself (and every other bad one) and nothing is written.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
+from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, load_all
+from shipyard.commands.options import BudgetOpt, CatalogOpt
+from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, problem
+from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import PAPERS
 from shipyard.core.errors import ShipyardError
-from shipyard.render.export import FORMATS, SHEETS, IllegalDesignError, export
+from shipyard.core.issues import Scenario
+from shipyard.render.export import (
+    FORMATS,
+    SHEETS,
+    IllegalDesignError,
+    all_sheets,
+    check_options,
+    format_of,
+    missing_sheets,
+    refusal,
+    write,
+)
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+EXIT_OK = 0
 ALL_SHEETS = ",".join(SHEETS)
 
 FilesArg = Annotated[
     list[str],
-    typer.Argument(help="Design or SSD files (.ship.json, .ssd.json, .toml), or sample:NAME.",
-                   show_default=False),
+    typer.Argument(help=f"Design or SSD files (.ship.json, .ssd.json, .toml), sample:NAME, "
+                   f"or folders ({FOLDER_HELP}).", show_default=False, metavar="FILE..."),
 ]
 FormatOpt = Annotated[
-    str, typer.Option("--format", "-f", help=f"One of: {', '.join(FORMATS)}.")
+    str | None,
+    typer.Option("--format", "-f", metavar="FORMAT", show_default=False,
+                 help=f"One of: {', '.join(FORMATS)}. Default: what the -o file's extension "
+                 "says (.pdf, .svg, .txt, .md, .ssd.json), else pdf."),
 ]
 OutputOpt = Annotated[
     Path | None,
-    typer.Option("--output", "-o", help="Write here. Default: stdout; a PDF goes to NAME.pdf "
-                 "(fleet.pdf for several files) in the current folder.", show_default=False),
+    typer.Option("--output", "-o", metavar="FILE", show_default=False,
+                 help="Write here. Default: stdout; a PDF goes to NAME.pdf "
+                 "(fleet.pdf for several files) in the current folder."),
 ]
-PaperOpt = Annotated[str, typer.Option("--paper", help=f"One of: {', '.join(PAPERS)}.")]
+PaperOpt = Annotated[str, typer.Option("--paper", metavar="PAPER",
+                                       help=f"One of: {', '.join(PAPERS)}.")]
 SheetsOpt = Annotated[
-    str, typer.Option("--sheets", help="Comma-separated sheets: ssd, power, accel.")
+    str | None, typer.Option("--sheets", metavar="LIST", show_default=False,
+                             help=f"Comma-separated sheets: {', '.join(SHEETS)}. "
+                             "Default: every sheet the design has.")
 ]
 DraftOpt = Annotated[
     bool, typer.Option("--draft", help="Export an illegal design, marked DRAFT.")
 ]
-BudgetOpt = Annotated[
-    int | None, typer.Option("--budget", min=0, help="Points budget agreed by the players.")
-]
 
 
-def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
-    """One clear line on stderr, then exit."""
-    print(f"shipyard: {message}", file=sys.stderr)
-    raise typer.Exit(code)
+def choose_format(given: str | None, output: Path | None) -> str:
+    """The format: -f, else the -o file's extension, else PDF; a contradiction exits 2."""
+    named = format_of(output) if output is not None else None
+    if given is not None:
+        if named is not None and named != given:
+            fail(f"-f {given} contradicts -o {output}, whose extension says {named} "
+                 f"(drop -f, or give the file a matching extension)")
+        return given
+    if named is not None:
+        return named
+    if output is not None:
+        problem(f"{output}: the extension names no format; writing pdf (-f chooses one)")
+    return "pdf"
 
 
-def export_command(files: FilesArg, format: FormatOpt = "pdf", output: OutputOpt = None,
-                   paper: PaperOpt = "a4", sheets: SheetsOpt = ALL_SHEETS,
-                   draft: DraftOpt = False, budget: BudgetOpt = None) -> None:
+def _illegal(exc: IllegalDesignError) -> None:
+    problem(str(exc))
+    for issue in exc.issues:
+        where = f" {issue.path}:" if issue.path else ""
+        print(f"  {issue.severity}{where} {issue.message}", file=sys.stderr)
+
+
+def _check_sheets(files: list[str], docs: list[SsdDocument], sheets: list[str],
+                  explicit: bool) -> bool:
+    """Every design must have at least one chosen sheet; True if one has none.
+
+    A design that lacks some of the sheets asked for by name gets a note.
+    """
+    empty = False
+    for file, doc in zip(files, docs, strict=True):
+        missing = missing_sheets(doc, sheets)
+        reasons = "; ".join(f"no {sheet} sheet: {why}" for sheet, why in missing.items())
+        if len(missing) == len(sheets):
+            problem(f"{file}: nothing to export with --sheets {','.join(sheets)}: {reasons}")
+            empty = True
+        elif missing and explicit:
+            problem(f"{file}: {reasons} (left out)")
+    return empty
+
+
+def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt = None,
+                   paper: PaperOpt = "a4", sheets: SheetsOpt = None,
+                   draft: DraftOpt = False, budget: BudgetOpt = None,
+                   catalog: CatalogOpt = None) -> None:
     """Export record sheets: SSD, power management form, acceleration record."""
-    chosen = [s.strip() for s in sheets.split(",") if s.strip()]
+    fmt = choose_format(format, output)
+    chosen = [s.strip() for s in (sheets or ",".join(all_sheets())).split(",") if s.strip()]
     try:
-        result = export(files, format, output, paper, chosen, draft, budget)
-    except IllegalDesignError as exc:
-        print(f"shipyard: {exc}", file=sys.stderr)
-        for issue in exc.issues:
-            where = f" {issue.path}:" if issue.path else ""
-            print(f"  {issue.severity}{where} {issue.message}", file=sys.stderr)
-        raise typer.Exit(EXIT_ILLEGAL) from None
+        check_options(fmt, paper, chosen)
     except ShipyardError as exc:
-        _fail(str(exc))
+        fail(str(exc))
+    loaded = load_all(files, Scenario(budget=budget), catalog)
+    code = EXIT_OK
+    for one in loaded:
+        if one.evaluation is None:
+            problem(str(one.error))
+            code = EXIT_UNREADABLE
+            continue
+        refused = refusal(one.file, one.evaluation, draft)
+        if refused is not None:
+            _illegal(refused)
+            code = max(code, EXIT_ILLEGAL)
+    if code != EXIT_OK:
+        bad = sum(1 for one in loaded if one.evaluation is None
+                  or refusal(one.file, one.evaluation, draft) is not None)
+        if len(loaded) > 1:
+            problem(f"nothing written: {bad} of {len(loaded)} designs cannot be exported")
+        raise typer.Exit(code)
+    good = [(one.file, one.evaluation) for one in loaded if one.evaluation is not None]
+    docs = [e.ruleset.document(e, budget=budget, draft=draft) for _, e in good]
+    if fmt != "ssd-json" and _check_sheets([f for f, _ in good], docs, chosen,
+                                           sheets is not None):
+        raise typer.Exit(EXIT_UNREADABLE)
+    root = str(catalog) if catalog is not None else None
+    try:
+        result = write([f for f, _ in good], docs, fmt, output, paper, chosen, root)
+    except ShipyardError as exc:
+        fail(str(exc))
+    notes = CatalogNotes()
+    for _, evaluation in good:
+        note = notes.line(evaluation)
+        if note is not None:
+            problem(note)
     if result.target is None:
         sys.stdout.write(result.content.decode())
         sys.stdout.flush()
@@ -72,5 +155,4 @@ def export_command(files: FilesArg, format: FormatOpt = "pdf", output: OutputOpt
         print(f"wrote {result.target}", file=sys.stderr)
     for doc in result.documents:
         if doc.draft and not doc.legal:
-            print(f"shipyard: {doc.name or '(unnamed)'}: illegal design exported as DRAFT",
-                  file=sys.stderr)
+            problem(f"{doc.name or '(unnamed)'}: illegal design exported as DRAFT")

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
+from shipyard.core.form import Form
 from shipyard.core.issues import Issue, Scenario, is_legal
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.sheet import Priced
@@ -195,6 +196,11 @@ class Ruleset(Protocol):
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario) -> Lineup: ...
+
+    # Designer form
+    def form(self, data: dict[str, Any], catalog: Any) -> Form:
+        """The designer's fields for this design's data, in sections (`core.form`)."""
+        ...
 
 
 def priced(sheet: Priced) -> Priced:

@@ -6,7 +6,7 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from shipyard.core.outcome import Result
 
@@ -55,6 +55,10 @@ class Summary:
     median_turns_to_kill: float | None
     mean_damage: tuple[float, float]  # dealt by A, dealt by B
     kill_causes: dict[str, float]  # cause -> share of all kills
+    kills_by_side: tuple[int, int] = (0, 0)  # duels won by a kill: by A, by B
+    # cause -> share of that side's kills: what A killed B with, what B killed A with
+    kill_causes_by_side: tuple[dict[str, float], dict[str, float]] = field(
+        default_factory=lambda: ({}, {}))
 
     def as_data(self) -> dict[str, object]:
         def r(x: Rate) -> dict[str, object]:
@@ -66,6 +70,9 @@ class Summary:
             "median_turns_to_kill": self.median_turns_to_kill,
             "mean_damage_dealt": {"a": self.mean_damage[0], "b": self.mean_damage[1]},
             "kill_causes": self.kill_causes,
+            "kills_by_side": {"a": self.kills_by_side[0], "b": self.kills_by_side[1]},
+            "kill_causes_by_side": {"a": self.kill_causes_by_side[0],
+                                    "b": self.kill_causes_by_side[1]},
         }
 
 
@@ -75,7 +82,7 @@ def summarize(results: Sequence[Result]) -> Summary:
     losses = sum(1 for r in results if r.winner == 1)
     kills = [r for r in results if r.winner is not None]
     turns = [r.turns for r in kills]
-    causes = Counter(r.cause for r in kills)
+    by_side = [[r for r in kills if r.winner == side] for side in (0, 1)]
     return Summary(
         runs=runs,
         wins=rate(wins, runs),
@@ -87,5 +94,13 @@ def summarize(results: Sequence[Result]) -> Summary:
             statistics.fmean(r.damage[0] for r in results) if runs else 0.0,
             statistics.fmean(r.damage[1] for r in results) if runs else 0.0,
         ),
-        kill_causes={c: n / len(kills) for c, n in sorted(causes.items(), key=lambda x: -x[1])},
+        kill_causes=_shares(kills),
+        kills_by_side=(len(by_side[0]), len(by_side[1])),
+        kill_causes_by_side=(_shares(by_side[0]), _shares(by_side[1])),
     )
+
+
+def _shares(kills: Sequence[Result]) -> dict[str, float]:
+    """Cause -> share of these kills, the most frequent first."""
+    causes = Counter(r.cause for r in kills)
+    return {c: n / len(kills) for c, n in sorted(causes.items(), key=lambda x: -x[1])}

@@ -19,6 +19,7 @@ from shipyard.core.drawing import PAPERS, Page
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Issue, Scenario
+from shipyard.core.protocol import Evaluation
 from shipyard.render.pdf import render_pdf
 from shipyard.render.svg import render_svg
 from shipyard.render.text import render_markdown, render_text
@@ -38,6 +39,18 @@ def all_sheets() -> tuple[str, ...]:
 
 SHEETS = all_sheets()
 SUFFIXES = {"ssd-json": ".ssd.json", "svg": ".svg", "pdf": ".pdf", "text": ".txt", "md": ".md"}
+# What an output file's name says about its format (`-o ship.svg`); longest suffix first.
+FORMAT_OF_SUFFIX = {".ssd.json": "ssd-json", ".json": "ssd-json", ".svg": "svg", ".pdf": "pdf",
+                    ".txt": "text", ".md": "md"}
+
+
+def format_of(path: Path) -> str | None:
+    """The format a file name's extension names (case ignored); None if it names none."""
+    name = path.name.lower()
+    for suffix, fmt in FORMAT_OF_SUFFIX.items():
+        if name.endswith(suffix) and name != suffix:
+            return fmt
+    return None
 
 
 class ExportOptionError(ShipyardError):
@@ -67,14 +80,22 @@ def check_options(fmt: str, paper: str, sheets: Sequence[str]) -> None:
         raise ExportOptionError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     if paper not in PAPERS:
         raise ExportOptionError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
-    unknown = [s for s in sheets if s not in SHEETS]
+    known = all_sheets()
+    unknown = [s for s in sheets if s not in known]
     if unknown or not sheets:
         raise ExportOptionError(f"unknown sheets {', '.join(unknown) or '(none)'} "
-                                f"(known: {', '.join(SHEETS)})")
+                                f"(known: {', '.join(known)})")
+
+
+def refusal(file: str, evaluation: Evaluation, draft: bool) -> IllegalDesignError | None:
+    """Why an evaluated design may not be exported (illegal, without --draft), or None."""
+    if evaluation.legal or draft:
+        return None
+    return IllegalDesignError(file, [i for i in evaluation.issues if i.severity == "error"])
 
 
 def documents(paths: Sequence[str | Path], *, draft: bool = False,
-              budget: int | None = None) -> list[SsdDocument]:
+              budget: int | None = None, catalog_root: str | None = None) -> list[SsdDocument]:
     """The SSD documents of design files (or `sample:NAME`), every file read first.
 
     An unreadable file raises `DesignReadError` before any legality is judged.
@@ -84,29 +105,56 @@ def documents(paths: Sequence[str | Path], *, draft: bool = False,
     for argument in paths:
         path = resolve(str(argument))
         evaluations.append((str(argument), evaluate(read_design(path), scenario,
-                                                    file=str(path))))
+                                                    catalog_root, file=str(path))))
     for file, evaluation in evaluations:
-        if not evaluation.legal and not draft:
-            errors = [i for i in evaluation.issues if i.severity == "error"]
-            raise IllegalDesignError(file, errors)
+        refused = refusal(file, evaluation, draft)
+        if refused is not None:
+            raise refused
     return [e.ruleset.document(e, budget=budget, draft=draft) for _, e in evaluations]
 
 
-def layout(docs: Sequence[SsdDocument], paper: str, sheets: Sequence[str]) -> list[Page]:
+def missing_sheets(doc: SsdDocument, sheets: Sequence[str]) -> dict[str, str]:
+    """The chosen sheets this document does not have, each with why (its ruleset says)."""
+    ruleset = get_ruleset(doc.catalog.ruleset)
+    found = {sheet: ruleset.has_sheet(doc, sheet) for sheet in sheets}
+    return {sheet: why for sheet, why in found.items() if why is not None}
+
+
+def house_label(doc: SsdDocument, catalog_root: str | None = None) -> str | None:
+    """"house rules" (and the folder's name) when `doc` was priced with a catalog that
+    is not its ruleset's bundled one; None for the bundled catalog."""
+    bundled = get_ruleset(doc.catalog.ruleset).catalog(None)
+    if bundled.digest == doc.catalog.digest:
+        return None
+    return "house rules" + (f" {Path(catalog_root).name}" if catalog_root else "")
+
+
+def as_printed(doc: SsdDocument, catalog_root: str | None = None) -> SsdDocument:
+    """The document as its pages show it: a house catalog is said where the version is."""
+    label = house_label(doc, catalog_root)
+    if label is None:
+        return doc
+    stamp = doc.catalog.model_copy(update={"version": f"{doc.catalog.version}, {label}"})
+    return doc.model_copy(update={"catalog": stamp})
+
+
+def layout(docs: Sequence[SsdDocument], paper: str, sheets: Sequence[str],
+           catalog_root: str | None = None) -> list[Page]:
     """Every page of every document, each laid out by its own ruleset, in order."""
     pages: list[Page] = []
     for doc in docs:
-        pages += get_ruleset(doc.catalog.ruleset).layout([doc], paper, sheets)
+        pages += get_ruleset(doc.catalog.ruleset).layout([as_printed(doc, catalog_root)],
+                                                         paper, sheets)
     return pages
 
 
 def render(docs: Sequence[SsdDocument], fmt: str, paper: str = "a4",
-           sheets: Sequence[str] = SHEETS) -> bytes:
+           sheets: Sequence[str] = SHEETS, catalog_root: str | None = None) -> bytes:
     """The export of `docs` in one format, as bytes."""
     if fmt == "ssd-json":
         data = [doc.to_data() for doc in docs]
         return (json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n").encode()
-    pages = layout(docs, paper, sheets)
+    pages = layout(docs, paper, sheets, catalog_root)
     if fmt == "pdf":
         names = [doc.name or "(unnamed)" for doc in docs]
         title = names[0] if len(names) == 1 else f"Fleet: {', '.join(names)}"
@@ -130,17 +178,24 @@ def default_target(paths: Sequence[str | Path], fmt: str) -> Path | None:
     return Path(f"{name or 'design'}.pdf")
 
 
+def write(paths: Sequence[str | Path], docs: Sequence[SsdDocument], fmt: str,
+          out: Path | None = None, paper: str = "a4", sheets: Sequence[str] = SHEETS,
+          catalog_root: str | None = None) -> Export:
+    """Render documents and write them to `out` (or the default target) atomically."""
+    content = render(docs, fmt, paper, sheets, catalog_root)
+    target = out if out is not None else default_target(paths, fmt)
+    if target is not None:
+        write_atomic(target, content)
+    return Export(content, target, tuple(docs))
+
+
 def export(paths: Sequence[str | Path], fmt: str = "pdf", out: Path | None = None,
            paper: str = "a4", sheets: Sequence[str] = SHEETS, draft: bool = False,
-           budget: int | None = None) -> Export:
+           budget: int | None = None, catalog_root: str | None = None) -> Export:
     """Export designs; write to `out` (or the default target) atomically.
 
     Returns the content with `target=None` when it belongs on stdout.
     """
     check_options(fmt, paper, sheets)
-    docs = documents(paths, draft=draft, budget=budget)
-    content = render(docs, fmt, paper, sheets)
-    target = out if out is not None else default_target(paths, fmt)
-    if target is not None:
-        write_atomic(target, content)
-    return Export(content, target, tuple(docs))
+    docs = documents(paths, draft=draft, budget=budget, catalog_root=catalog_root)
+    return write(paths, docs, fmt, out, paper, sheets, catalog_root)

@@ -14,15 +14,18 @@ from textual import work
 from textual.app import App
 
 from shipyard.core.errors import ShipyardError
+from shipyard.core.form import Form
 from shipyard.services.editing import Change, append
 from shipyard.services.registry import read_design
 from shipyard.services.samples import resolve, sample_name, sample_paths
 from shipyard.services.session import Session, starter_design, suggested_path
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
-from shipyard.tui.widgets.editor import NEW_ENTRY
 
-# (title, help, action) for the command palette.
-COMMANDS = (
+Command = tuple[str, str, str]
+
+# (title, help, action) for the command palette; the form's list groups add theirs
+# ("Add a gun") before the last two.
+COMMANDS: tuple[Command, ...] = (
     ("Save", "Save the design (Ctrl+S)", "save"),
     ("Save as…", "Save the design under a new name (F12)", "save_as"),
     ("Open…", "Open a design file or a bundled sample (Ctrl+O)", "open"),
@@ -36,9 +39,8 @@ COMMANDS = (
     ("Duel…", "Battle-test the design against a sample or a file (F4)", "duel"),
     ("Help: designer keys", "Every key of the designer and its fields (F1)", "help"),
     ("Light or dark theme", "Switch between the light and dark themes (Ctrl+T)", "toggle_theme"),
-    ("Add a secondary weapon", "A laser on LF+RF, to change as you like", "add('weapons')"),
-    ("Add a gun", "A one-box radiation gun on LF+RF", "add('guns')"),
-    ("Add a drone bay", "A laser drone bay", "add('drones')"),
+)
+LAST_COMMANDS: tuple[Command, ...] = (
     ("Go to the first issue", "Focus the field of the first error or warning", "first_issue"),
     ("Quit", "Leave Shipyard, asking first if there are unsaved changes (Ctrl+Q)", "quit"),
 )
@@ -59,6 +61,17 @@ class FileActions(App[None]):
 
     def go_to_issue(self, path: str) -> None:
         raise NotImplementedError
+
+    def form(self) -> Form:
+        """The ruleset's designer form for the design being edited."""
+        evaluation = self.session.workbench.evaluation
+        return evaluation.ruleset.form(evaluation.design.to_data(), evaluation.catalog)
+
+    def commands(self) -> list[Command]:
+        """Every command of the palette: (title, help, action)."""
+        adds = [(f"Add a {group.noun}", group.command, f"add({group.path!r})")
+                for group in self.form().groups()]
+        return [*COMMANDS, *adds, *LAST_COMMANDS]
 
     # Files -----------------------------------------------------------------
 
@@ -190,8 +203,9 @@ class FileActions(App[None]):
         self.design_changed()
 
     def action_add(self, group: str) -> None:
-        if group in NEW_ENTRY:
-            self.edit(append(group, NEW_ENTRY[group]))
+        found = self.form().group(group)
+        if found is not None:
+            self.edit(append(found.path, dict(found.new)))
 
     def action_first_issue(self) -> None:
         issues = sorted(self.session.workbench.evaluation.issues,
@@ -231,9 +245,11 @@ class FileActions(App[None]):
         self.push_screen(CatalogScreen(evaluation.ruleset, evaluation.catalog))
 
     def action_help(self) -> None:
-        from shipyard.tui.screens.help import HelpScreen
+        from shipyard.tui.screens.help import HelpScreen, own_bindings
 
-        self.push_screen(HelpScreen())
+        designer = type(self.screen_stack[0]) if self.screen_stack else None
+        bindings = own_bindings(type(self)) + (own_bindings(designer) if designer else [])
+        self.push_screen(HelpScreen(bindings, self.form()))
 
     def action_duel(self) -> None:
         from shipyard.tui.screens.duel import DuelScreen

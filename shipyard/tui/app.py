@@ -17,7 +17,7 @@ from textual.screen import Screen
 from shipyard.core.errors import ShipyardError
 from shipyard.services.editing import Change
 from shipyard.services.session import Session
-from shipyard.tui.actions import COMMANDS, FileActions
+from shipyard.tui.actions import FileActions
 from shipyard.tui.screens.designer import DesignerScreen
 
 
@@ -94,7 +94,7 @@ class ShipyardApp(FileActions):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for title, help_text, action in COMMANDS:
+        for title, help_text, action in self.commands():
             yield SystemCommand(title, help_text, self._runner(action))
 
     def _runner(self, action: str) -> Callable[[], Awaitable[None]]:

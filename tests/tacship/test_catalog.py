@@ -6,9 +6,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.errors import CatalogError
-
 from shipyard.rulesets.tacship.catalog import TacshipCatalog, load_tacship_catalog
 
 BUNDLED = catalog_root() / "tacship"

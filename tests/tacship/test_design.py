@@ -8,8 +8,8 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 import pytest
-from shipyard.core.errors import DesignReadError
 
+from shipyard.core.errors import DesignReadError
 from shipyard.rulesets.tacship.design import (
     parse_tacship_design,
     read_tacship_design,

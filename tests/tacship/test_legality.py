@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from shipyard.core.issues import Issue, is_legal
 
+from shipyard.core.issues import Issue, is_legal
 from shipyard.rulesets.tacship.catalog import load_tacship_catalog
 from shipyard.rulesets.tacship.legality import check
 from shipyard.rulesets.tacship.pricing import price

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from shipyard.core.sheet import Line
 from shipyard.rulesets.tacship.catalog import TacshipCatalog
 from shipyard.rulesets.tacship.design import parse_tacship_design
-from shipyard.rulesets.tacship.pricing import Line, price
+from shipyard.rulesets.tacship.pricing import price
 from tests.tacship.conftest import HAWK_JSON, sheet_of
 
 # One row of the price list at a time: (fields, key, path, count, points).
@@ -36,7 +37,7 @@ def test_price_rows(fields: dict[str, Any], key: str, path: str, count: int,
     sheet = sheet_of(**fields)
     assert len(sheet.lines) == 1
     line = sheet.lines[0]
-    assert (line.key, line.path, line.count, line.price) == (key, path, count, points)
+    assert (line.key, line.path, line.boxes, line.price) == (key, path, count, points)
     assert (line.source, line.rule) == ("seed", "4")
     assert sheet.total == points
 

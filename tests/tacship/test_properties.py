@@ -8,9 +8,9 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from shipyard.core.errors import DesignReadError
 from shipyard.core.issues import Issue, is_legal
-
 from shipyard.rulesets.tacship.catalog import load_tacship_catalog
 from shipyard.rulesets.tacship.design import parse_tacship_design
 from shipyard.rulesets.tacship.legality import check
@@ -82,7 +82,7 @@ def grow(data: dict[str, Any], where: str, index: int) -> dict[str, Any]:
 def test_total_is_the_sum_of_lines(data: dict[str, Any]) -> None:
     sheet = price(parse_tacship_design(data), load_tacship_catalog())
     assert sheet.total == sum(line.price for line in sheet.lines)
-    assert all(line.price > 0 and line.count > 0 for line in sheet.lines)
+    assert all(line.price > 0 and line.boxes > 0 for line in sheet.lines)
     assert len({line.path for line in sheet.lines}) == len(sheet.lines)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shipyard.core.catalog_files import catalog_root
 
+from shipyard.core.catalog_files import catalog_root
 from shipyard.rulesets.tacship.catalog import TacshipCatalog
 from shipyard.rulesets.tacship.design import read_tacship_design
 from shipyard.rulesets.tacship.legality import check

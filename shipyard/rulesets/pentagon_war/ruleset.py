@@ -14,6 +14,7 @@ from typing import Any
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
+from shipyard.core.form import Form
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Change, Evaluation, Figure, Margin
@@ -26,6 +27,7 @@ from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
 from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
 from shipyard.rulesets.pentagon_war.engine.policy import POLICIES
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.rulesets.pentagon_war.form import design_form
 from shipyard.rulesets.pentagon_war.layout import SHEET_TITLES, SHEETS, layout
 from shipyard.rulesets.pentagon_war.margin import margin_notes, what_if
 from shipyard.rulesets.pentagon_war.price_list import figures, price_rows
@@ -134,3 +136,7 @@ class PentagonWar:
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario) -> Lineup:
         return Lineup(a, b, names, policies, scenario)
+
+    # Designer form
+    def form(self, data: dict[str, Any], catalog: Catalog) -> Form:
+        return design_form(catalog)

@@ -10,22 +10,11 @@ be adapted to the shared, game-neutral sheet later.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
+from shipyard.core.sheet import Line
 from shipyard.rulesets.tacship.catalog import Entry, TacshipCatalog
 from shipyard.rulesets.tacship.design import TacshipDesign
-
-
-@dataclass(frozen=True)
-class Line:
-    """One priced item: `count` units (boxes, points, guns) for `price` points."""
-
-    key: str
-    item: str
-    count: int
-    price: int
-    source: str
-    rule: str
-    path: str
 
 
 @dataclass(frozen=True)
@@ -43,6 +32,11 @@ class TacshipSheet:
     hardpoints: int
     crew: int
     ordnance_load: int
+
+    @property
+    def exact_total(self) -> Fraction:
+        """Tacship prices are whole points: the exact total is the total."""
+        return Fraction(self.total)
 
     @property
     def laser_factors(self) -> int:
@@ -71,7 +65,7 @@ def whole(value: object) -> int:
 
 
 def _line(key: str, item: str, count: int, price: int, entry: Entry, path: str) -> Line:
-    return Line(key, item, count, price, entry.source, entry.rule, path)
+    return Line(key, item, count, Fraction(price), entry.source, entry.rule, path)
 
 
 def _lines(design: TacshipDesign, catalog: TacshipCatalog) -> list[Line]:
@@ -128,7 +122,7 @@ def price(design: TacshipDesign, catalog: TacshipCatalog) -> TacshipSheet:
                                     for laser in design.turret_lasers])
     return TacshipSheet(
         lines=tuple(lines),
-        total=sum(line.price for line in lines),
+        total=int(sum(line.price for line in lines)),
         damage_boxes=whole(design.damage_boxes),
         survivability=whole(design.survivability),
         thrust=whole(design.thrust),

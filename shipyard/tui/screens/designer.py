@@ -6,7 +6,7 @@ screen then shows the new evaluation everywhere at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar, cast
 
 from rich.text import Text
 from textual import on
@@ -16,14 +16,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from shipyard.core.protocol import Margin
+from shipyard.core.form import Form
+from shipyard.core.protocol import Evaluation, Margin
+from shipyard.tui.host import Host
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.sheet import Line, SheetPanel, points
 
-if TYPE_CHECKING:
-    from shipyard.tui.app import ShipyardApp
+
+def form_of(evaluation: Evaluation) -> Form:
+    """The ruleset's designer form for the evaluated design."""
+    return evaluation.ruleset.form(evaluation.design.to_data(), evaluation.catalog)
 
 
 def hint_text(label: str, margin: Margin | None, total: int) -> Text:
@@ -66,15 +70,15 @@ class DesignerScreen(Screen[None]):
         self.hint: Text = Text()
 
     @property
-    def shipyard(self) -> ShipyardApp:
-        return cast("ShipyardApp", self.app)
+    def shipyard(self) -> Host:
+        return cast(Host, self.app)
 
     def compose(self) -> ComposeResult:
-        catalog = self.shipyard.session.workbench.evaluation.catalog
+        form = form_of(self.shipyard.session.workbench.evaluation)
         yield Header()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Editor(catalog, id="editor")
+                yield Editor(form, id="editor")
                 yield Line(id="hint")
             with Vertical(id="right"):
                 with VerticalScroll(id="sheet-scroll"):
@@ -97,8 +101,13 @@ class DesignerScreen(Screen[None]):
         for issue in evaluation.issues:
             if problems.get(issue.path) != "error":
                 problems[issue.path] = issue.severity
-        view = View(evaluation.design.to_data(), evaluation.sheet, problems)
-        self.query_one(Editor).show(view)
+        data = evaluation.design.to_data()
+        form = evaluation.ruleset.form(data, evaluation.catalog)
+        view = View(data, evaluation.sheet, problems, form)
+        editor = self.query_one(Editor)
+        editor.show(view)
+        if self.current is not None and not editor.shows(self.current):
+            self.current = None  # its entry was removed: no hint for a field that is gone
         self.query_one(SheetPanel).show(evaluation, session.workbench.scenario.budget)
         self.query_one(IssuesPanel).show(evaluation.issues)
         self.show_hint()

@@ -1,7 +1,12 @@
-"""The keys screen: every binding of the designer and its fields, from their BINDINGS."""
+"""The keys screen: every binding of the designer and its fields, from their BINDINGS.
+
+The app hands over its own and the designer's bindings (this screen imports
+neither), and the form names the special fields as the game calls them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -12,24 +17,40 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from shipyard.tui.widgets.arcs import ArcPicker, GunArcPicker
-from shipyard.tui.widgets.armor import ArmorHexagon
+from shipyard.core.form import ArcPair, ArcSet, Form, HexSides, ListGroup, Split, Track
+from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
+from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.editor import AddEntry, Editor
-from shipyard.tui.widgets.fields import ChoiceField, CountField, Field, FlagField, HullSplitField
-from shipyard.tui.widgets.radar import RadarTrack
+from shipyard.tui.widgets.fields import ChoiceField, CountField, Field, FlagField, SplitField
+from shipyard.tui.widgets.radar import NumberedTrack
 
-GROUPS: tuple[tuple[str, tuple[type, ...]], ...] = (
-    ("Every field", (Field, Editor)),
-    ("Counts", (CountField,)),
-    ("Yes / no", (FlagField,)),
-    ("Choices", (ChoiceField,)),
-    ("Armor hexagon", (ArmorHexagon,)),
-    ("Radar track", (RadarTrack,)),
-    ("Secondary weapon arcs", (ArcPicker,)),
-    ("Gun arcs", (GunArcPicker,)),
-    ("Add lines", (AddEntry,)),
-    ("Forward hull", (HullSplitField,)),
+# (title, widget kinds, the form's spec kind that names the title after the game's fields)
+GROUPS: tuple[tuple[str, tuple[type, ...], type | None], ...] = (
+    ("Every field", (Field, Editor), None),
+    ("Counts", (CountField,), None),
+    ("Yes / no", (FlagField,), None),
+    ("Choices", (ChoiceField,), None),
+    ("Counts round a hexagon", (HexagonSides,), HexSides),
+    ("Numbered track", (NumberedTrack,), Track),
+    ("Arcs, any of them", (ArcSetPicker,), ArcSet),
+    ("Arcs, a pair turned round", (ArcPairPicker,), ArcPair),
+    ("Add lines", (AddEntry,), None),
+    ("Forward / aft split", (SplitField,), Split),
 )
+
+
+def names_in(form: Form, kind: type) -> list[str]:
+    """What the form calls its fields of one kind ("Armor by side", "Gun arcs")."""
+    names: list[str] = []
+    for section in form.sections:
+        for item in section.items:
+            if isinstance(item, ListGroup):
+                specs = item.entry_fields(item.new)
+                names += [f"{item.noun.capitalize()} {s.label.lower()}"
+                          for s in specs if type(s) is kind]
+            elif type(item) is kind:
+                names.append(item.label)
+    return list(dict.fromkeys(names))
 
 
 def key_names(binding: Binding) -> str:
@@ -66,19 +87,25 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
-    def compose(self) -> ComposeResult:
-        from shipyard.tui.app import ShipyardApp
-        from shipyard.tui.screens.designer import DesignerScreen
+    def __init__(self, designer: Sequence[Binding], form: Form | None = None) -> None:
+        super().__init__()
+        self.designer = list(designer)
+        self.form = form
 
-        tables = [keys_table("Designer", own_bindings(ShipyardApp)
-                             + own_bindings(DesignerScreen))]
-        tables += [keys_table(title, [b for kind in kinds for b in own_bindings(kind)])
-                   for title, kinds in GROUPS]
+    def title_of(self, title: str, spec: type | None) -> str:
+        names = names_in(self.form, spec) if self.form is not None and spec else []
+        return ", ".join(names) or title
+
+    def compose(self) -> ComposeResult:
+        tables = [keys_table("Designer", self.designer)]
+        tables += [keys_table(self.title_of(title, spec),
+                              [b for kind in kinds for b in own_bindings(kind)])
+                   for title, kinds, spec in GROUPS]
         with VerticalScroll(classes="dialog wide tall"):
             yield Label("Keys", classes="dialog-title")
             yield Static(Text("Ctrl+P opens the command palette: every command by name. "
                               "Digits typed on a count set it (Enter or leaving the field "
-                              "keeps it). Mouse: click a field, an arc or an armor side.",
+                              "keeps it). Mouse: click a field, an arc or a side of a hexagon.",
                               style="italic"))
             for table in tables:
                 yield Static(table)

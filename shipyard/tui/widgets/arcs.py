@@ -1,8 +1,8 @@
-"""The six-arc picture: firing arcs toggled around a ship pointing up (1.3, R12).
+"""The six-arc picture: named arcs toggled around a ship pointing up.
 
-The arcs sit where they point: the first (RF) up and to the right, then
-clockwise. A secondary weapon toggles any arcs; a gun turns a pair of
-adjacent arcs around the ship.
+The arcs sit where they point: the form's first arc up and to the right,
+then clockwise. An arc set toggles any arcs; an arc pair turns two adjacent
+arcs around the ship. The form's `Ring` names the arcs and their shorthand.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from shipyard.rulesets.pentagon_war.arcs import adjacent, expand
-from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.core.form import ArcPair, ArcSet, Ring, Spec
 from shipyard.services.editing import Change, assign
 from shipyard.tui.widgets.fields import LABEL_WIDTH, Field, draw
 
@@ -24,11 +23,11 @@ SHIP = (1, 5)
 LEFT = 2 + LABEL_WIDTH  # marker and label come first
 
 
-class ArcPicker(Field):
-    """A secondary weapon's arcs: left/right choose an arc, space toggles it."""
+class ArcSetPicker(Field):
+    """Any of the arcs: left/right choose an arc, space toggles it."""
 
     DEFAULT_CSS = """
-    ArcPicker { height: 3; }
+    ArcSetPicker { height: 3; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -39,17 +38,23 @@ class ArcPicker(Field):
         Binding("minus", "toggle_to(False)", "Remove arc", show=False),
     ]
 
-    def __init__(self, path: str, catalog: Catalog, label: str = "Arcs",
-                 id: str | None = None) -> None:
-        super().__init__(path, label, id=id)
-        self.order = list(catalog.arcs.names.order)
-        self.catalog = catalog
+    def __init__(self, spec: ArcSet | ArcPair, id: str | None = None) -> None:
+        super().__init__(spec.path, spec.label, id=id)
+        self.ring: Ring = spec.ring
         self.cursor = 0
+
+    def configure(self, spec: Spec) -> None:
+        if isinstance(spec, ArcSet | ArcPair):
+            self.ring = spec.ring
+
+    @property
+    def order(self) -> list[str]:
+        return list(self.ring.names)
 
     @property
     def arcs(self) -> list[str]:
         value = self.value if isinstance(self.value, list) else []
-        return expand([a for a in value if isinstance(a, str)], self.catalog)
+        return self.ring.expand([a for a in value if isinstance(a, str)])
 
     def _with(self, arc: str, present: bool) -> Change:
         arcs = [a for a in self.arcs if a != arc]
@@ -114,30 +119,42 @@ class ArcPicker(Field):
         return Text("\n").join(rows)
 
 
-class GunArcPicker(ArcPicker):
-    """A gun's two adjacent arcs (1.3): left/right turn the pair around the ship."""
+class ArcPairPicker(ArcSetPicker):
+    """Two adjacent arcs: left/right turn the pair around the ship."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,plus,equals_sign,space,enter", "turn(1)", "Turn clockwise"),
         Binding("left,minus", "turn(-1)", "Turn anticlockwise"),
     ]
 
+    def __init__(self, spec: ArcPair, id: str | None = None) -> None:
+        super().__init__(spec, id=id)
+        self.home = spec.home
+
+    def configure(self, spec: Spec) -> None:
+        super().configure(spec)
+        if isinstance(spec, ArcPair):
+            self.home = spec.home
+
     def _pair(self, start: int) -> list[str]:
-        first, second = self.order[start % 6], self.order[(start + 1) % 6]
-        # The forward pair reads LF, RF as players write it.
-        return [second, first] if start % 6 == 5 else [first, second]
+        size = len(self.order)
+        first, second = self.order[start % size], self.order[(start + 1) % size]
+        # The pair across the ring's ends reads in ring order (RF before LF).
+        return [second, first] if start % size == size - 1 else [first, second]
+
+    def _proper(self, arcs: list[str]) -> bool:
+        return len(arcs) == 2 and self.ring.adjacent(arcs[0], arcs[1])
 
     def _start(self) -> int:
         arcs = [a for a in self.arcs if a in self.order]
-        if len(arcs) == 2 and adjacent(arcs[0], arcs[1], self.catalog):
+        if self._proper(arcs):
             a, b = (self.order.index(x) for x in arcs)
-            return a if (b - a) % 6 == 1 else b
-        return 5  # no proper pair yet: start from dead ahead (F2)
+            return a if (b - a) % len(self.order) == 1 else b
+        return self.home  # no proper pair yet: start from the home pair
 
     def action_turn(self, step: int) -> None:
         arcs = [a for a in self.arcs if a in self.order]
-        proper = len(arcs) == 2 and adjacent(arcs[0], arcs[1], self.catalog)
-        target = self._start() + step if proper else 5
+        target = self._start() + step if self._proper(arcs) else self.home
         self.edit(assign(self.path, self._pair(target)))
 
     def action_flip(self) -> None:
@@ -151,7 +168,7 @@ class GunArcPicker(ArcPicker):
 
     def summary(self) -> str:
         arcs = self.arcs
-        proper = len(arcs) == 2 and adjacent(arcs[0], arcs[1], self.catalog)
+        proper = self._proper(arcs)
         return f"{'+'.join(arcs) or 'none'}" + ("" if proper else "  (needs 2 adjacent)")
 
     def on_click(self, event: events.Click) -> None:

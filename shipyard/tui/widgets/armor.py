@@ -1,7 +1,8 @@
-"""Armor per side on a hexagon, side 1 to the front and clockwise (R13).
+"""A count on each side of a hexagon, the first side to the front and clockwise.
 
-Side 4 (rear) is only for bases (R11); on a craft with engines it is shown
-as such, and an armor box there is an error the issues panel points to.
+The form names the sides, the noun of what is counted (e.g. armor boxes) and
+a note shown beside the hexagon; a side the rules forbid is an issue at
+`<path>.<side>`, which the picture shows in red and the issues panel points to.
 """
 
 from __future__ import annotations
@@ -12,40 +13,57 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
+from shipyard.core.form import HexSides, Spec
 from shipyard.services.editing import Change, assign
-from shipyard.tui.widgets.fields import TypedNumber, View, count_of, draw, unset
+from shipyard.tui.widgets.fields import (
+    TypedNumber,
+    View,
+    count_of,
+    describe_keys,
+    draw,
+    unset,
+)
 
-SIDES = ("1", "2", "3", "4", "5", "6")
-# Where each side's count sits around the hexagon (row, column).
-PLACES = {"1": (0, 14), "2": (2, 24), "3": (5, 24), "4": (6, 14), "5": (5, 2), "6": (2, 2)}
+# Where each side's count sits around the hexagon (row, column), clockwise from the front.
+PLACES = ((0, 14), (2, 24), (5, 24), (6, 14), (5, 2), (2, 2))
 HEXAGON = ((1, 14, "________"), (2, 13, "/"), (2, 22, "\\"), (3, 12, "/"), (3, 23, "\\"),
            (3, 17, "/\\"), (4, 12, "\\"), (4, 23, "/"), (5, 13, "\\"), (5, 14, "________"),
            (5, 22, "/"))
 CELL = 9
 
 
-class ArmorHexagon(TypedNumber):
-    """Armor boxes by side: left/right walk the sides, +/- or digits set the count."""
+class HexagonSides(TypedNumber):
+    """A count by side: left/right walk the sides, +/- or digits set the count."""
 
     DEFAULT_CSS = """
-    ArmorHexagon { height: 8; }
+    HexagonSides { height: 8; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "move(1)", "Next side"),
         Binding("left", "move(-1)", "Previous side"),
-        Binding("plus,equals_sign", "step(1)", "+1 armor"),
-        Binding("minus", "step(-1)", "-1 armor"),
+        Binding("plus,equals_sign", "step(1)", "+1 box"),  # "+1 <unit>" in the footer
+        Binding("minus", "step(-1)", "-1 box"),
     ]
 
-    def __init__(self, id: str | None = None) -> None:
-        super().__init__("armor", "Armor by side", id=id)
+    def __init__(self, spec: HexSides, id: str | None = None) -> None:
+        super().__init__(spec.path, spec.label, id=id)
+        self.spec = spec
         self.cursor = 0
-        self.has_engines = True
+        self.note = ""
+        describe_keys(self, {"step(1)": f"+1 {spec.unit}", "step(-1)": f"-1 {spec.unit}"})
+
+    def configure(self, spec: Spec) -> None:
+        if isinstance(spec, HexSides):
+            self.spec = spec
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.spec.sides
 
     @property
     def side(self) -> str:
-        return SIDES[self.cursor]
+        return self.sides[self.cursor]
 
     def count(self, side: str) -> object:
         table = self.value if isinstance(self.value, dict) else {}
@@ -53,24 +71,24 @@ class ArmorHexagon(TypedNumber):
 
     def show(self, view: View) -> None:
         super().show(view)
-        self.has_engines = not view.sheet.is_base
+        self.note = self.spec.note(view.sheet) if self.spec.note is not None else ""
 
     def owns(self, path: str) -> bool:
-        return path == "armor" or path.startswith("armor.")
+        return path == self.path or path.startswith(f"{self.path}.")
 
     def point_at(self, path: str) -> None:
-        side = path.removeprefix("armor.")
-        if side in SIDES:
-            self.cursor = SIDES.index(side)
+        side = path.removeprefix(f"{self.path}.")
+        if side in self.sides:
+            self.cursor = self.sides.index(side)
             self.refresh()
 
     def _set(self, value: int) -> Change:
-        path = f"armor.{self.side}"
+        path = f"{self.path}.{self.side}"
         return unset(path) if value <= 0 else assign(path, value)
 
     def action_move(self, step: int) -> None:
         self.action_commit()
-        self.cursor = (self.cursor + step) % 6
+        self.cursor = (self.cursor + step) % len(self.sides)
         self.post_message(self.Focused(self))
         self.refresh()
 
@@ -84,9 +102,9 @@ class ArmorHexagon(TypedNumber):
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
-        for side, (row, column) in PLACES.items():
+        for index, (row, column) in enumerate(PLACES):
             if event.y - 1 == row and column <= event.x < column + CELL:
-                self.cursor = SIDES.index(side)
+                self.cursor = index
                 self.post_message(self.Focused(self))
                 self.refresh()
 
@@ -95,15 +113,15 @@ class ArmorHexagon(TypedNumber):
         return self._set((current or 0) + 1)
 
     def hint_label(self) -> str:
-        return f"one more armor box on side {self.side}"
+        return f"one more {self.spec.noun} on side {self.side}"
 
     def _cell(self, side: str) -> tuple[str, str]:
-        chosen = SIDES.index(side) == self.cursor and self.has_focus
+        chosen = self.sides.index(side) == self.cursor and self.has_focus
         if chosen and self.typed:
             return f"{side} {self.typed:>3}▏ ", "bold reverse"
         value = self.count(side)
         text = f"{side} ◂{value!s:>3}▸"
-        problem = self.problems.get(f"armor.{side}")
+        problem = self.problems.get(f"{self.path}.{side}")
         style = "bold red" if problem == "error" else ("bold" if value else "dim")
         if chosen:
             style += " reverse"
@@ -111,11 +129,11 @@ class ArmorHexagon(TypedNumber):
 
     def render(self) -> Text:
         items: list[tuple[int, int, str, str]] = [(r, c, t, "dim") for r, c, t in HEXAGON]
-        for side, (row, column) in PLACES.items():
+        for side, (row, column) in zip(self.sides, PLACES, strict=False):
             text, style = self._cell(side)
             items.append((row, column, text, style))
-        note = "rear: bases only (R11)" if self.has_engines else "rear armor allowed (base)"
-        items.append((6, 26, note, "dim italic"))
+        if self.note:
+            items.append((6, 26, self.note, "dim italic"))
         label = self.prefix()
         label.append("←/→ side  +/- boxes", style="dim")
         return Text("\n").join([label, *draw(7, items)])

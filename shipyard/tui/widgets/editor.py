@@ -1,14 +1,14 @@
-"""The editor: every part of a design, grouped the way the rules group them.
+"""The editor: every part of a design, drawn from the ruleset's form.
 
-Sections follow the price list (1.2): craft options, defenses, power and
-drive, sensors and control, secondary weapons, guns, ordnance, structure.
-Weapons, guns and drones are lists; their entries are rebuilt when one is
-added, removed or changes kind, and every field is shown the new design
-after each edit.
+The form (`shipyard.core.form`) gives the sections and their fields; list
+groups (e.g. weapons) have entries that are rebuilt when one is added,
+removed or changes its fields, and every field is shown the new design (and
+its spec from the new form) after each edit.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
@@ -21,33 +21,37 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from shipyard.rulesets.pentagon_war.catalog import Catalog
-from shipyard.rulesets.pentagon_war.design import DRONE_WEAPONS, GUN_TYPES, SCOOPS, WEAPON_TYPES
+from shipyard.core.form import (
+    ArcPair,
+    ArcSet,
+    Choice,
+    Count,
+    Flag,
+    Form,
+    HexSides,
+    Item,
+    ListGroup,
+    Name,
+    Spec,
+    Split,
+    Track,
+)
 from shipyard.services.editing import Change, append, assign, get_value, remove
-from shipyard.tui.widgets.arcs import ArcPicker, GunArcPicker
-from shipyard.tui.widgets.armor import ArmorHexagon
+from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
+from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.fields import (
     ChoiceField,
     CountField,
     Field,
     FlagField,
-    HullSplitField,
+    SplitField,
     View,
-    suicide_bomb_writer,
     walk,
 )
-from shipyard.tui.widgets.radar import RadarTrack
+from shipyard.tui.widgets.radar import NumberedTrack
 
-NEW_ENTRY: dict[str, dict[str, Any]] = {
-    "weapons": {"type": "laser", "arcs": ["LF", "RF"], "count": 1},
-    "guns": {"type": "radiation_gun", "boxes": 1, "arcs": ["LF", "RF"]},
-    "drones": {"weapon": "laser", "count": 1},
-}
-NOUNS = {"weapons": "secondary weapon", "guns": "gun", "drones": "drone bay"}
-GROUPS = ("weapons", "guns", "drones")
-Shape = tuple[int, ...]
-SHORT = {"weapons": "weapon", "guns": "gun", "drones": "drone bay"}
-FIRST_FIELD = {"weapons": "type", "guns": "type", "drones": "weapon"}
+# What the widgets depend on: each group's entries, each as its fields' kinds and paths.
+Shape = tuple[tuple[str, tuple[tuple[tuple[str, str], ...], ...]], ...]
 
 
 class NameInput(Input):
@@ -58,61 +62,98 @@ class NameInput(Input):
         Binding("down", "walk(1)", "Next field", show=False),
     ]
 
+    def __init__(self, spec: Name) -> None:
+        super().__init__(placeholder=spec.placeholder, id="name")
+        self.path = spec.path
+
     def action_walk(self, step: int) -> None:
         walk(self, step)
 
 
 class AddEntry(Field):
-    """A line that adds a weapon, gun or drone bay when Enter is pressed on it."""
+    """A line that adds an entry to a list group when Enter is pressed on it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,plus,insert", "add", "Add"),
     ]
 
-    def __init__(self, group: str) -> None:
-        super().__init__(group, f"+ add {SHORT[group]}", classes="add-entry")
+    def __init__(self, group: ListGroup) -> None:
+        super().__init__(group.path, f"+ add {group.short}", classes="add-entry")
         self.group = group
 
     def action_add(self) -> None:
-        self.edit(append(self.group, NEW_ENTRY[self.group]))
+        self.edit(append(self.group.path, dict(self.group.new)))
 
     def hint_change(self) -> Change | None:
-        return append(self.group, NEW_ENTRY[self.group])
+        return append(self.group.path, dict(self.group.new))
 
     def hint_label(self) -> str:
-        return f"adding a {NOUNS[self.group]} ({self._describe()})"
-
-    def _describe(self) -> str:
-        entry = NEW_ENTRY[self.group]
-        kind = str(entry.get("type") or entry.get("weapon")).replace("_", " ")
-        return f"{kind}, {'/'.join(entry['arcs'])}" if "arcs" in entry else kind
+        return f"adding a {self.group.noun} ({self.group.new_words})"
 
     def owns(self, path: str) -> bool:
-        return path == self.group
+        return path == self.group.path
 
     def value_text(self) -> Text:
         return Text("(Enter)", style="dim")
 
 
-class GunBoxes(CountField):
-    """A gun's boxes; liquid metal guns step in pairs (1.2)."""
+def field_widget(spec: Spec) -> Widget:
+    """The widget that edits one field spec."""
+    if isinstance(spec, Count):
+        return CountField(spec)
+    if isinstance(spec, Flag):
+        return FlagField(spec)
+    if isinstance(spec, Choice):
+        return ChoiceField(spec)
+    if isinstance(spec, Name):
+        return Horizontal(Label(f"   {spec.label}", id="name-label"), NameInput(spec),
+                          id="name-row")
+    if isinstance(spec, HexSides):
+        return HexagonSides(spec)
+    if isinstance(spec, Track):
+        return NumberedTrack(spec)
+    if isinstance(spec, ArcPair):
+        return ArcPairPicker(spec)
+    if isinstance(spec, ArcSet):
+        return ArcSetPicker(spec)
+    if isinstance(spec, Split):
+        return SplitField(spec)
+    raise TypeError(f"no widget for {spec!r}")
 
-    def __init__(self, path: str) -> None:
-        super().__init__(path, "Boxes", noun="gun box")
 
-    def show(self, view: View) -> None:
-        gun = get_value(view.data, self.path.rsplit(".", 1)[0])
-        pairs = isinstance(gun, dict) and gun.get("type") == "liquid_metal_gun"
-        self.step = 2 if pairs else 1
-        self.noun = "pair of gun boxes" if pairs else "gun box"
-        super().show(view)
+def entry_specs(group: ListGroup, index: int, entry: object) -> tuple[Spec, ...]:
+    """An entry's fields, their paths inside the design (`weapons[2].arcs`)."""
+    return tuple(dataclasses.replace(spec, path=f"{group.path}[{index}].{spec.path}")
+                 for spec in group.entry_fields(entry))
+
+
+def outline(form: Form) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """What the fixed widgets depend on: the sections and their items' kinds and paths."""
+    def key(item: Item) -> tuple[str, str]:
+        return type(item).__name__, item.path
+    return tuple((section.title, tuple(key(item) for item in section.items))
+                 for section in form.sections)
+
+
+def specs_by_path(form: Form, data: dict[str, Any]) -> dict[str, Spec]:
+    """Every field spec of the form on this design data, by its path."""
+    found: dict[str, Spec] = {}
+    for section in form.sections:
+        for item in section.items:
+            if isinstance(item, ListGroup):
+                for index, entry in enumerate(item.entries(data)):
+                    found.update((s.path, s) for s in entry_specs(item, index, entry))
+            else:
+                found[item.path] = item
+    return found
 
 
 class Editor(VerticalScroll):
     """All fields of the design, in sections; Delete removes the entry under focus."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("delete", "remove_entry", "Remove the weapon, gun or drone bay", show=False),
+        Binding("delete", "remove_entry", "Remove the list entry under the cursor",
+                show=False),
         Binding("home", "walk_to(0)", "First field", show=False),
         Binding("end", "walk_to(-1)", "Last field", show=False),
         Binding("pageup", "walk(-10)", "Ten fields up", show=False),
@@ -124,118 +165,88 @@ class Editor(VerticalScroll):
             super().__init__()
             self.change = change
 
-    def __init__(self, catalog: Catalog, id: str | None = None) -> None:
+    def __init__(self, form: Form, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.catalog = catalog
+        self.form = form
+        self.outline = outline(form)
         self.shape: Shape | None = None
-
-    def _label(self, key: str, drone: bool = False) -> str:
-        model = self.catalog.drone_weapons if drone else self.catalog.prices
-        entry = getattr(model, key, None)
-        return str(getattr(entry, "label", "") or key.replace("_", " ").capitalize())
+        self.paths: set[str] = set()  # every field path of the design as last shown
 
     def compose(self) -> ComposeResult:
-        yield Static("Craft", classes="section")
-        with Horizontal(id="name-row"):
-            yield Label("   Name", id="name-label")
-            yield NameInput(placeholder="name of the design", id="name")
-        yield FlagField("manned", "Manned")
-        yield FlagField("options.movable_base", "Movable base")
-        yield CountField("options.suicide_bomb", "Suicide bomb", noun="suicide bomb",
-                         writer=suicide_bomb_writer)
-        yield Static("Defenses", classes="section")
-        yield CountField("systems.screen", "Screens", noun="screen")
-        yield FlagField("options.directional_screens", "Directional screens")
-        yield CountField("systems.point_defense", "Point defense", noun="point-defense box")
-        yield ArmorHexagon()
-        yield Static("Power and drive", classes="section")
-        yield CountField("systems.capacitor", "Capacitors", noun="capacitor")
-        yield CountField("systems.engine", "Engines", noun="engine")
-        yield CountField("systems.fuel_tank", "Fuel tanks", noun="fuel tank")
-        yield ChoiceField("scoop", "Scoop", [(s, s) for s in SCOOPS])
-        yield Static("Sensors and control", classes="section")
-        yield RadarTrack()
-        yield CountField("systems.aux_control", "Aux control", noun="aux control box")
-        yield FlagField("options.special_electronics", "Special electronics")
-        yield FlagField("options.radar_invisibility", "Radar invisibility")
-        yield Static("Secondary weapons", classes="section")
-        yield Vertical(id="weapons", classes="entries")
-        yield AddEntry("weapons")
-        yield Static("Guns", classes="section")
-        yield Vertical(id="guns", classes="entries")
-        yield AddEntry("guns")
-        yield Static("Ordnance", classes="section")
-        yield CountField("systems.missile", "Missiles", noun="missile")
-        yield CountField("systems.cargo", "Cargo", noun="cargo box")
-        yield CountField("systems.hyper_bomb", "Hyper bombs", noun="hyper bomb")
-        yield Vertical(id="drones", classes="entries")
-        yield AddEntry("drones")
-        yield Static("Structure", classes="section")
-        yield CountField("systems.extra_hull", "Extra hull", noun="hull box")
-        yield HullSplitField()
-        yield CountField("systems.extra_final_damage", "Extra final damage",
-                         noun="final-damage box")
-        yield CountField("systems.ramming_weight", "Ramming weight", noun="ramming-weight box")
-        yield CountField("systems.repair", "Repair", noun="repair box")
-
-    def _entries(self, group: str, data: dict[str, Any]) -> Iterator[Widget]:
-        items = data.get(group)
-        for i in range(len(items) if isinstance(items, list) else 0):
-            where = f"{group}[{i}]"
-            yield Static(f"{NOUNS[group].capitalize()} {i + 1}   (Del removes it)",
-                         classes="entry-title")
-            if group == "weapons":
-                yield ChoiceField(f"{where}.type", "Type",
-                                  [(t, self._label(t)) for t in WEAPON_TYPES])
-                yield CountField(f"{where}.count", "Boxes", noun="weapon box")
-                yield ArcPicker(f"{where}.arcs", self.catalog)
-            elif group == "guns":
-                yield ChoiceField(f"{where}.type", "Type",
-                                  [(t, self._label(t)) for t in GUN_TYPES])
-                yield GunBoxes(f"{where}.boxes")
-                yield GunArcPicker(f"{where}.arcs", self.catalog)
-            else:
-                yield ChoiceField(f"{where}.weapon", "Drone weapon",
-                                  [(t, self._label(t, drone=True)) for t in DRONE_WEAPONS])
-                yield CountField(f"{where}.count", "Drone bays", noun="drone bay")
+        yield from self._widgets(self.form)
 
     @staticmethod
-    def shape_of(data: dict[str, Any]) -> Shape:
-        """What the list entries' widgets depend on: how many there are."""
-        def items(group: str) -> list[Any]:
-            found = data.get(group)
-            return found if isinstance(found, list) else []
-        return tuple(len(items(group)) for group in GROUPS)
+    def _widgets(form: Form) -> Iterator[Widget]:
+        for section in form.sections:
+            yield Static(section.title, classes="section")
+            for item in section.items:
+                if isinstance(item, ListGroup):
+                    yield Vertical(id=item.path, classes="entries")
+                    yield AddEntry(item)
+                else:
+                    yield field_widget(item)
+
+    def _entries(self, group: ListGroup, data: dict[str, Any]) -> Iterator[Widget]:
+        for index, entry in enumerate(group.entries(data)):
+            yield Static(f"{group.noun.capitalize()} {index + 1}   (Del removes it)",
+                         classes="entry-title")
+            for spec in entry_specs(group, index, entry):
+                yield field_widget(spec)
+
+    def shape_of(self, data: dict[str, Any]) -> Shape:
+        """What the list entries' widgets depend on: their number and their fields."""
+        return tuple((group.path, tuple(
+            tuple((type(spec).__name__, spec.path) for spec in group.entry_fields(entry))
+            for entry in group.entries(data))) for group in self.form.groups())
 
     def show(self, view: View) -> None:
-        """Show the design; rebuild list entries when their number changed."""
+        """Show the design; rebuild list entries when their number or fields changed."""
+        if outline(view.form) != self.outline:  # another game's form: start again
+            self.form, self.outline, self.shape = view.form, outline(view.form), None
+            self.remove_children()
+            self.mount_all(list(self._widgets(view.form)))
+            self.call_after_refresh(self.show, view)
+            return
+        self.form = view.form
         shape = self.shape_of(view.data)
         if shape != self.shape:
-            grown = self._grown(self.shape, shape) if self.shape is not None else None
+            grown = self._grown(self.shape, shape, view.data) if self.shape is not None else None
             self.shape = shape
             focused = self.screen.focused
             path = focused.path if isinstance(focused, Field) else None
             moving = grown is not None and isinstance(focused, AddEntry)
             if moving:
                 path = grown  # a new entry: go to its first field
-            for group in GROUPS:
-                holder = self.query_one(f"#{group}", Vertical)
+            for group in self.form.groups():
+                holder = self.query_one(f"#{group.path}", Vertical)
                 holder.remove_children()
                 holder.mount_all(list(self._entries(group, view.data)))
             if path is not None:
                 self.call_after_refresh(self.refocus, path, moving)
-        name = self.query_one("#name", NameInput)
-        if not name.has_focus and name.value != str(view.data.get("name", "")):
-            name.value = str(view.data.get("name", ""))
+        for name in self.query(NameInput):
+            value = get_text(view.data, name.path)
+            if not name.has_focus and name.value != value:
+                name.value = value
+        specs = specs_by_path(self.form, view.data)
+        groups = {group.path: group for group in self.form.groups()}
+        self.paths = set(specs) | set(groups)
         for field in self.fields():
+            if isinstance(field, AddEntry):
+                field.group = groups.get(field.group.path, field.group)
+            elif field.path in specs:
+                field.configure(specs[field.path])
             field.show(view)
 
-    @staticmethod
-    def _grown(before: Shape, after: Shape) -> str | None:
+    def shows(self, field: Field) -> bool:
+        """Whether a field edits a part of the design as last shown (not a removed entry)."""
+        return field.path in self.paths
+
+    def _grown(self, before: Shape, after: Shape, data: dict[str, Any]) -> str | None:
         """The first field of an entry just added, if a list grew by one."""
-        for group, old, new in zip(GROUPS, before, after, strict=True):
-            if new == old + 1:
-                return f"{group}[{old}].{FIRST_FIELD[group]}"
+        for group, (_, old), (_, new) in zip(self.form.groups(), before, after, strict=False):
+            if len(new) == len(old) + 1:
+                fields = entry_specs(group, len(old), group.entries(data)[len(old)])
+                return fields[0].path if fields else group.path
         return None
 
     def refocus(self, path: str, moving: bool = False) -> None:
@@ -279,14 +290,21 @@ class Editor(VerticalScroll):
     @on(Input.Blurred, "#name")
     def _rename(self, event: Input.Submitted | Input.Blurred) -> None:
         event.stop()
-        self.post_message(Field.Edit(assign("name", event.value), "name"))
+        path = event.input.path if isinstance(event.input, NameInput) else "name"
+        self.post_message(Field.Edit(assign(path, event.value), path))
 
     def action_remove_entry(self) -> None:
         focused = self.screen.focused
         if not isinstance(focused, Field):
             return
-        for group in GROUPS:
-            if focused.path.startswith(f"{group}["):
-                index = int(focused.path[len(group) + 1:].split("]")[0])
-                self.post_message(self.Remove(remove(group, index)))
+        for group in self.form.groups():
+            if focused.path.startswith(f"{group.path}["):
+                index = int(focused.path[len(group.path) + 1:].split("]")[0])
+                self.post_message(self.Remove(remove(group.path, index)))
                 return
+
+
+def get_text(data: dict[str, Any], path: str) -> str:
+    """The text at `path` as the name field shows it."""
+    found = get_value(data, path)
+    return "" if found is None else str(found)

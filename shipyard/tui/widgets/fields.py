@@ -8,6 +8,7 @@ calls `show` on each field with the new design data.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -18,8 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
-from shipyard.rulesets.pentagon_war.design import MAX_COUNT
-from shipyard.rulesets.pentagon_war.pricing import Sheet
+from shipyard.core.form import Choice, Count, Flag, Form, Spec, Split
 from shipyard.services.editing import Change, assign, get_value
 
 LABEL_WIDTH = 22
@@ -27,11 +27,12 @@ LABEL_WIDTH = 22
 
 @dataclass(frozen=True)
 class View:
-    """What the fields show: the design data, its sheet, and issue severity by path."""
+    """What the fields show: the design data, its sheet, issue severity by path, the form."""
 
     data: dict[str, Any]
-    sheet: Sheet
+    sheet: Any  # the ruleset's own priced sheet, for the form's callables
     problems: dict[str, str]
+    form: Form
 
 
 def count_of(value: object) -> int | None:
@@ -89,6 +90,9 @@ class Field(Widget, can_focus=True):
         self.value: object = None
         self.problem: str | None = None
         self.problems: dict[str, str] = {}
+
+    def configure(self, spec: Spec) -> None:
+        """Take the form's current spec of this field (it may follow the design's data)."""
 
     def show(self, view: View) -> None:
         """Take the current design data, its sheet and the issues this field owns."""
@@ -155,6 +159,18 @@ def walk(origin: Widget, step: int) -> None:
             return
 
 
+def describe_keys(widget: Widget, descriptions: dict[str, str]) -> None:
+    """Give this one widget's bindings (by action) the words of its form spec.
+
+    The class's BINDINGS keep generic words for the help screen; the footer
+    shows the instance's own (e.g. "+1 armor" for a hexagon of armor boxes).
+    """
+    table = widget._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [dataclasses.replace(b, description=descriptions[b.action])
+                      if b.action in descriptions else b for b in bindings]
+
+
 def draw(height: int, items: Sequence[tuple[int, int, str, str]]) -> list[Text]:
     """Small pictures: place (row, column, text, style) items on `height` rows."""
     rows = [Text() for _ in range(height)]
@@ -214,15 +230,30 @@ class CountField(TypedNumber):
         Binding("minus,left", "step(-1)", "-1"),
     ]
 
-    def __init__(self, path: str, label: str, *, step: int = 1, floor: int = 0,
-                 writer: Callable[[int], Change] | None = None, unit: str = "",
-                 noun: str = "", id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(path, label, id=id, classes=classes)
-        self.noun = noun or label.lower()
-        self.step = step
+    def __init__(self, spec: Count | Split, *, floor: int = 0, unit: str = "",
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(spec.path, spec.label, id=id, classes=classes)
+        self.noun = spec.label.lower()
+        self.step = 1
         self.floor = floor
-        self.writer = writer or (lambda value: assign(path, value))
         self.unit = unit
+        self.most: int | None = None  # the form's largest count
+        self.store: Callable[[int], object] | None = None
+        self.configure(spec)
+
+    def configure(self, spec: Spec) -> None:
+        if isinstance(spec, Count):
+            self.noun = spec.noun or spec.label.lower()
+            self.step = spec.step
+            self.store = spec.writer
+
+    def write(self, value: int) -> Change:
+        """The edit that sets the count to `value`."""
+        return assign(self.path, value if self.store is None else self.store(value))
+
+    def show(self, view: View) -> None:
+        self.most = view.form.max_count
+        super().show(view)
 
     @property
     def count(self) -> int:
@@ -235,21 +266,21 @@ class CountField(TypedNumber):
         base = current if current is not None else 0
         target = max(self.floor, base + direction * self.step)
         if self.step > 1 and target % self.step:
-            target -= target % self.step  # liquid metal guns come in pairs
+            target -= target % self.step  # a count that comes in pairs stays in pairs
         if target != current:
-            self.edit(self.writer(target))
+            self.edit(self.write(target))
 
     def hint_change(self) -> Change | None:
-        return self.writer(max(self.floor, self.count + self.step))
+        return self.write(max(self.floor, self.count + self.step))
 
     def hint_label(self) -> str:
         return f"one more {self.noun}"
 
     def commit_typed(self, value: int) -> None:
-        if value > MAX_COUNT:
-            self.notify(f"{self.label}: counts stop at {MAX_COUNT:,}", severity="warning")
-            value = MAX_COUNT
-        self.edit(self.writer(max(self.floor, value)))
+        if self.most is not None and value > self.most:
+            self.notify(f"{self.label}: counts stop at {self.most:,}", severity="warning")
+            value = self.most
+        self.edit(self.write(max(self.floor, value)))
     def value_text(self) -> Text:
         if self.typed:
             return Text(f"  {self.typed}▏", style="bold reverse")
@@ -269,6 +300,10 @@ class FlagField(Field):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,enter,plus,minus,left,right", "flip", "Toggle"),
     ]
+
+    def __init__(self, spec: Flag, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(spec.path, spec.label, id=id, classes=classes)
 
     def action_flip(self) -> None:
         self.edit(assign(self.path, not bool(self.value)))
@@ -291,10 +326,14 @@ class ChoiceField(Field):
         Binding("left,minus", "cycle(-1)", "Previous choice"),
     ]
 
-    def __init__(self, path: str, label: str, choices: Sequence[tuple[str, str]], *,
-                 id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(path, label, id=id, classes=classes)
-        self.choices = list(choices)
+    def __init__(self, spec: Choice, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(spec.path, spec.label, id=id, classes=classes)
+        self.choices = list(spec.options)
+
+    def configure(self, spec: Spec) -> None:
+        if isinstance(spec, Choice):
+            self.choices = list(spec.options)
 
     def _index(self) -> int:
         values = [value for value, _ in self.choices]
@@ -323,21 +362,8 @@ class ChoiceField(Field):
         return text
 
 
-def suicide_bomb_writer(value: int) -> Change:
-    """`options.suicide_bomb` is a flag, or a count once there are two or more."""
-    return assign("options.suicide_bomb", value if value > 1 else bool(value))
-
-
-def armor_writer(side: str) -> Callable[[int], Change]:
-    path = f"armor.{side}"
-
-    def writer(value: int) -> Change:
-        return unset(path) if value == 0 else assign(path, value)
-    return writer
-
-
-class HullSplitField(CountField):
-    """Forward hull boxes; the rest goes aft (1.4: split as the owner likes).
+class SplitField(CountField):
+    """The forward part of a total; the rest goes aft (split as the owner likes).
 
     Without a split of the player's own, the sheet's split is shown as "auto";
     Delete returns to it.
@@ -347,29 +373,33 @@ class HullSplitField(CountField):
         Binding("delete", "auto", "Automatic split"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__("hull_split", "Forward hull", writer=self._split)
-        self.hull_boxes = 0
+    def __init__(self, spec: Split) -> None:
+        self.spec = spec
+        super().__init__(spec)
+        self.total = 0
         self.auto = True
 
-    def _split(self, forward: int) -> Change:
-        total = self.hull_boxes
-        ahead = min(forward, total)
-        return assign("hull_split", {"forward": ahead, "aft": total - ahead})
+    def configure(self, spec: Spec) -> None:
+        if isinstance(spec, Split):
+            self.spec = spec
+
+    def write(self, value: int) -> Change:
+        ahead = min(value, self.total)
+        return assign(self.path, {self.spec.forward: ahead, self.spec.aft: self.total - ahead})
 
     def owns(self, path: str) -> bool:
-        return path.startswith("hull_split")
+        return path.startswith(self.path)
 
     def show(self, view: View) -> None:
         super().show(view)
-        split = view.data.get("hull_split")
+        split = get_value(view.data, self.path)
         self.auto = not isinstance(split, dict)
-        self.hull_boxes = view.sheet.hull_boxes
-        self.value = view.sheet.hull_forward if self.auto else get_value(
-            view.data, "hull_split.forward")
+        self.total = self.spec.total(view.sheet)
+        self.value = self.spec.automatic(view.sheet) if self.auto else get_value(
+            view.data, f"{self.path}.{self.spec.forward}")
 
     def action_auto(self) -> None:
-        self.edit(unset("hull_split"))
+        self.edit(unset(self.path))
 
     def hint_change(self) -> Change | None:
         return None
@@ -377,7 +407,7 @@ class HullSplitField(CountField):
     def value_text(self) -> Text:
         text = super().value_text()
         if not self.typed:
-            aft = self.hull_boxes - self.count
+            aft = self.total - self.count
             text.append(f"  aft {aft}" + ("  (auto)" if self.auto else "  (Del: auto)"),
                         style="dim")
         return text

@@ -1,8 +1,9 @@
-"""The radar track editor: numbered boxes, highest first, the free 0 box last (R7).
+"""A numbered track editor: boxes numbered lowest..highest, an implied free box last.
 
-Left/right walk the boxes, +/- or a digit 1-6 change the number under the
+Left/right walk the boxes, +/- or a digit change the number under the
 cursor, Insert adds a box, Delete removes one. A track out of order is kept
-(the player may be mid-edit) and flagged box by box.
+(the player may be mid-edit) and flagged box by box. The form gives the
+path, the numbers allowed and the words (e.g. a radar track of radar boxes).
 """
 
 from __future__ import annotations
@@ -13,80 +14,95 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from shipyard.services.editing import Change
-from shipyard.tui.widgets.fields import Field, View, count_of
+from shipyard.core.form import Spec, Track
+from shipyard.services.editing import Change, get_value, set_value
+from shipyard.tui.widgets.fields import Field, View, count_of, describe_keys
 
-LOWEST, HIGHEST = 1, 6
 
-
-def _boxes(data: dict[str, Any]) -> list[Any]:
-    track = data.get("radar")
+def _boxes(data: dict[str, Any], path: str) -> list[Any]:
+    track = get_value(data, path)
     return list(track) if isinstance(track, list) else []
 
 
-def set_box(index: int, number: int) -> Change:
+def set_box(path: str, index: int, number: int) -> Change:
     def change(data: dict[str, Any]) -> None:
-        track = _boxes(data)
+        track = _boxes(data, path)
         if 0 <= index < len(track):
             track[index] = number
-            data["radar"] = track
+            set_value(data, path, track)
     return change
 
 
-def insert_box(index: int, number: int) -> Change:
+def insert_box(path: str, index: int, number: int) -> Change:
     def change(data: dict[str, Any]) -> None:
-        track = _boxes(data)
+        track = _boxes(data, path)
         track.insert(index, number)
-        data["radar"] = track
+        set_value(data, path, track)
     return change
 
 
-def remove_box(index: int) -> Change:
+def remove_box(path: str, index: int) -> Change:
     def change(data: dict[str, Any]) -> None:
-        track = _boxes(data)
+        track = _boxes(data, path)
         if 0 <= index < len(track):
             del track[index]
-            data["radar"] = track
+            set_value(data, path, track)
     return change
 
 
-class RadarTrack(Field):
-    """The radar track as boxes; the cursor picks the box to change."""
+class NumberedTrack(Field):
+    """A track as boxes; the cursor picks the box to change."""
 
     DEFAULT_CSS = """
-    RadarTrack { height: 2; }
+    NumberedTrack { height: 2; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "move(1)", "Next radar box"),
-        Binding("left", "move(-1)", "Previous radar box"),
+    BINDINGS: ClassVar[list[BindingType]] = [  # "Next <noun>" etc. in the footer
+        Binding("right", "move(1)", "Next box"),
+        Binding("left", "move(-1)", "Previous box"),
         Binding("plus,equals_sign", "step(1)", "Raise number"),
         Binding("minus", "step(-1)", "Lower number"),
-        Binding("insert,a", "add", "Add radar box"),
-        Binding("delete,backspace", "remove", "Remove radar box"),
+        Binding("insert,a", "add", "Add box"),
+        Binding("delete,backspace", "remove", "Remove box"),
     ]
 
-    def __init__(self, id: str | None = None) -> None:
-        super().__init__("radar", "Radar track", id=id)
+    def __init__(self, spec: Track, id: str | None = None) -> None:
+        super().__init__(spec.path, spec.label, id=id)
+        self.spec = spec
         self.cursor = 0
-        self.rating = 0
+        self.summary = ""
+        noun = spec.noun
+        describe_keys(self, {"move(1)": f"Next {noun}", "move(-1)": f"Previous {noun}",
+                             "add": f"Add {noun}", "remove": f"Remove {noun}"})
+
+    def configure(self, spec: Spec) -> None:
+        if isinstance(spec, Track):
+            self.spec = spec
+
+    @property
+    def lowest(self) -> int:
+        return self.spec.lowest
+
+    @property
+    def highest(self) -> int:
+        return self.spec.highest
 
     @property
     def track(self) -> list[Any]:
         return list(self.value) if isinstance(self.value, list) else []
 
     def owns(self, path: str) -> bool:
-        return path == "radar" or path.startswith("radar[")
+        return path == self.path or path.startswith(f"{self.path}[")
 
     def point_at(self, path: str) -> None:
-        inside = path.removeprefix("radar[").rstrip("]")
+        inside = path.removeprefix(f"{self.path}[").rstrip("]")
         if inside.isdigit():
             self.cursor = int(inside)
             self.refresh()
 
     def show(self, view: View) -> None:
         super().show(view)
-        self.rating = view.sheet.radar_rating
+        self.summary = self.spec.summary(view.sheet) if self.spec.summary is not None else ""
         self.cursor = min(self.cursor, len(self.track))
 
     def _number(self) -> int | None:
@@ -104,9 +120,9 @@ class RadarTrack(Field):
             if direction > 0:
                 self.action_add()
             return
-        target = max(LOWEST, min(HIGHEST, number + direction))
+        target = max(self.lowest, min(self.highest, number + direction))
         if target != number:
-            self.edit(set_box(self.cursor, target))
+            self.edit(set_box(self.path, self.cursor, target))
 
     def action_add(self) -> None:
         """A new box copies the one under the cursor, so the order stays good."""
@@ -114,36 +130,39 @@ class RadarTrack(Field):
         track = self.track
         if number is None:
             last = count_of(track[-1]) if track else None
-            number = min(last, LOWEST) if last is not None else LOWEST
-        self.edit(insert_box(self.cursor, max(LOWEST, min(HIGHEST, number))))
+            number = min(last, self.lowest) if last is not None else self.lowest
+        number = max(self.lowest, min(self.highest, number))
+        self.edit(insert_box(self.path, self.cursor, number))
 
     def action_remove(self) -> None:
         if self.cursor < len(self.track):
-            self.edit(remove_box(self.cursor))
+            self.edit(remove_box(self.path, self.cursor))
 
     def on_key(self, event: events.Key) -> None:
         character = event.character
         if character is not None and character.isdigit():
             event.stop()
             number = int(character)
-            if LOWEST <= number <= HIGHEST:
+            if self.lowest <= number <= self.highest:
                 if self.cursor < len(self.track):
-                    self.edit(set_box(self.cursor, number))
+                    self.edit(set_box(self.path, self.cursor, number))
                 else:
-                    self.edit(insert_box(self.cursor, number))
+                    self.edit(insert_box(self.path, self.cursor, number))
                     self.cursor += 1
 
     def hint_change(self) -> Change | None:
         number = self._number()
         if number is None:
-            return insert_box(self.cursor, LOWEST)
-        return set_box(self.cursor, min(HIGHEST, number + 1)) if number < HIGHEST else None
+            return insert_box(self.path, self.cursor, self.lowest)
+        if number >= self.highest:
+            return None
+        return set_box(self.path, self.cursor, min(self.highest, number + 1))
 
     def hint_label(self) -> str:
         number = self._number()
         if number is None:
-            return "one more radar box numbered 1"
-        return f"radar box {self.cursor + 1} numbered {min(HIGHEST, number + 1)}"
+            return f"one more {self.spec.noun} numbered {self.lowest}"
+        return f"{self.spec.noun} {self.cursor + 1} numbered {min(self.highest, number + 1)}"
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
@@ -155,15 +174,16 @@ class RadarTrack(Field):
 
     def render(self) -> Text:
         line = self.prefix()
-        for index, box in enumerate([*self.track, 0]):
+        for index, box in enumerate([*self.track, self.spec.free]):
             free = index == len(self.track)
-            problem = self.problems.get(f"radar[{index}]")
+            problem = self.problems.get(f"{self.path}[{index}]")
             style = "bold red" if problem == "error" else ("dim" if free else "bold")
             if index == self.cursor and self.has_focus:
                 style += " reverse"
             line.append(f"[{box}]", style=style)
-        line.append(f"  rating {self.rating}", style="italic")
+        if self.summary:
+            line.append(f"  {self.summary}", style="italic")
         help_line = Text(" " * len(self.prefix()))
-        help_line.append("←/→ box  +/- or 1-6 number  a add  Del remove  (0 is free)",
-                         style="dim")
+        help_line.append(f"←/→ box  +/- or {self.lowest}-{self.highest} number  a add  "
+                         f"Del remove  ({self.spec.free} is free)", style="dim")
         return Text("\n").join([line, help_line])

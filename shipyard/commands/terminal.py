@@ -1,0 +1,31 @@
+"""Where the commands write: user text reaches the terminal exactly as typed.
+
+Design names, file names and catalog text are the player's own words. Rich
+would read `[bold]` as markup and `:fire:` as an emoji code; the consoles
+here never turn `:name:` into an emoji, and every user string printed with
+markup on goes through `escape`. Problems go to stderr as one line each.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+
+
+def problem(message: str) -> None:
+    """One line on stderr, after whatever stdout already holds (so the order holds)."""
+    sys.stdout.flush()
+    print(f"shipyard: {message}", file=sys.stderr)
+
+
+def fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
+    """One clear line on stderr, then exit."""
+    problem(message)
+    raise typer.Exit(code)

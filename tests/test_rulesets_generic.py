@@ -1,0 +1,127 @@
+"""One suite for every registered ruleset, with no per-game branch, and a fake third game.
+
+Each sample of each game goes through the command line (cost, validate,
+export in every format) and a seeded duel batch. The fake coin game
+(tests/fake_game.py) goes through the same suite: the proof that the seam
+is game-neutral.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from shipyard.cli import app as cli
+from shipyard.core.dice import duel_seed
+from shipyard.core.outcome import DuelScenario
+from shipyard.services.batch import Matchup, run_batch, run_one
+from shipyard.services.registry import (
+    evaluate,
+    read_design,
+    register,
+    rulesets,
+    unregister,
+)
+from shipyard.services.samples import sample_name
+from tests.fake_game import NAME, PRICE, CoinGame
+
+FORMATS = {"ssd-json": b"{", "svg": b"<", "pdf": b"%PDF", "text": b"", "md": b""}
+runner = CliRunner()
+
+
+@pytest.fixture(params=["installed", "fake"])
+def game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+         ) -> Iterator[str]:
+    """Every installed ruleset's samples, or the fake game with two samples of its own."""
+    if request.param == "installed":
+        yield "installed"
+        return
+    folder = tmp_path_factory.mktemp("coins")
+    samples = []
+    for name, hull in (("penny", 2), ("dime", 5)):
+        path = folder / f"{name}.ship.json"
+        path.write_text(json.dumps({"schema": "shipyard.design/1", "name": name.title(),
+                                    "ruleset": NAME, "hull": hull}))
+        samples.append(path)
+    register(CoinGame(samples))
+    try:
+        yield NAME
+    finally:
+        unregister(NAME)
+
+
+def samples_of(game: str) -> list[tuple[str, Path]]:
+    names = [n for n in rulesets() if n != NAME] if game == "installed" else [NAME]
+    return [(name, path) for name in names for path in rulesets()[name].samples()]
+
+
+def test_every_ruleset_has_samples_and_a_catalog(game: str) -> None:
+    found = samples_of(game)
+    assert found
+    for name, _ in found:
+        ruleset = rulesets()[name]
+        catalog = ruleset.catalog()
+        assert catalog.manifest.ruleset == name
+        assert ruleset.sheets and ruleset.policies
+
+
+def test_cost_and_validate_through_the_cli(game: str) -> None:
+    for name, path in samples_of(game):
+        evaluation = evaluate(read_design(path))
+        result = runner.invoke(cli, ["cost", "--json", str(path)])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert data["total"] == evaluation.sheet.total
+        assert data["ruleset"] == name
+        checked = runner.invoke(cli, ["validate", str(path)])
+        assert checked.exit_code == (0 if evaluation.legal else 1), checked.output
+        assert f"{evaluation.sheet.total} points" in checked.output
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_export_in_every_format(game: str, fmt: str, tmp_path: Path) -> None:
+    for _, path in samples_of(game):
+        out = tmp_path / f"{sample_name(path)}.{fmt}"
+        result = runner.invoke(cli, ["export", str(path), "-f", fmt, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        content = out.read_bytes()
+        assert content.startswith(FORMATS[fmt]) and len(content) > 100
+        again = tmp_path / f"again.{fmt}"
+        runner.invoke(cli, ["export", str(path), "-f", fmt, "-o", str(again)])
+        assert again.read_bytes() == content  # byte for byte, every time
+
+
+def test_a_seeded_duel_batch(game: str) -> None:
+    found = samples_of(game)
+    by_game: dict[str, list[Path]] = {}
+    for name, path in found:
+        by_game.setdefault(name, []).append(path)
+    for name, paths in by_game.items():
+        a, b = evaluate(read_design(paths[0])), evaluate(read_design(paths[-1]))
+        ruleset = rulesets()[name]
+        defaults = ruleset.duel_defaults()
+        scenario = DuelScenario(defaults.start_range, defaults.closing_speed, 3)
+        matchup = Matchup(a, b, ruleset.policies[0], ruleset.policies[0], scenario)
+        results = run_batch(matchup, 6, 11)
+        assert len(results) == 6
+        assert results == run_batch(matchup, 6, 11)  # same seed, same duels
+        assert results[2] == run_one(matchup, duel_seed(11, 2))
+        assert all(r.winner in (0, 1, None) and r.turns <= 3 for r in results)
+
+
+def test_the_fake_game_prices_by_its_own_rule() -> None:
+    register(CoinGame())
+    try:
+        design = rulesets()[NAME].parse({"schema": "shipyard.design/1", "ruleset": NAME,
+                                         "hull": 4})
+        evaluation = evaluate(design)
+        assert evaluation.sheet.total == 4 * PRICE
+        assert evaluation.legal
+        broken = evaluate(design.model_copy(update={"hull": 0}))
+        assert [i.code for i in broken.issues] == ["no-hull"]
+    finally:
+        unregister(NAME)
