@@ -28,6 +28,7 @@ from shipyard.commands.inputs import (
     load_all,
 )
 from shipyard.commands.options import BudgetOpt, CatalogOpt
+from shipyard.commands.reference import rules_command, rulesets_command
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
 from shipyard.core.document import ssd_schema
 from shipyard.core.errors import ShipyardError
@@ -224,12 +225,18 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
 
 
 KindArg = Annotated[str, typer.Argument(metavar="KIND", help="Which schema: design or ssd.")]
+RulesetOpt = Annotated[str | None, typer.Option(
+    "--ruleset", metavar="NAME", show_default=False,
+    help="The game whose design file to describe (default: the default game; "
+         "shipyard rulesets lists them).")]
 
 
 @app.command()
-def schema(kind: KindArg = "design") -> None:
+def schema(kind: KindArg = "design", ruleset: RulesetOpt = None) -> None:
     """Print the JSON Schema of a file format."""
-    schemas = {"design": default_ruleset().schema, "ssd": ssd_schema}
+    game = guarded(lambda: default_ruleset() if ruleset is None
+                   else get_ruleset(ruleset, "--ruleset"))
+    schemas = {"design": game.schema, "ssd": ssd_schema}
     if kind not in schemas:
         fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")
     print(json.dumps(schemas[kind](), indent=2))
@@ -279,6 +286,8 @@ def samples(as_json: JsonOpt = False, catalog: CatalogOpt = None) -> None:
 
 app.command("export")(export_command)
 app.command("duel")(duel_command)
+app.command("rules")(rules_command)
+app.command("rulesets")(rulesets_command)
 
 
 def _version(value: bool) -> None:

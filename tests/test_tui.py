@@ -23,7 +23,7 @@ from shipyard.tui.screens.catalog import CatalogScreen
 from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from shipyard.tui.screens.export import ExportDialog
-from shipyard.tui.screens.help import HelpScreen
+from shipyard.tui.screens.help import GROUPS, HelpScreen
 from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field
@@ -327,4 +327,36 @@ def test_save_as_adds_the_design_extension_and_undo_to_saved_is_clean(tmp_path: 
         assert app.session.path == tmp_path / "escort.ship.json"
         assert read_design(tmp_path / "escort.ship.json") == app.session.design
         assert not app.session.workbench.changed
+    drive(designer_app(None, tmp_path), flow)
+
+
+def test_deleting_the_entry_under_the_cursor_keeps_the_designer_going(tmp_path: Path) -> None:
+    # Lancer has two secondary weapons; Del on the last one's boxes removes it, and the
+    # hint no longer prices an edit of the weapon that is gone (it used to crash).
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await focus(app, pilot, "weapons[1].count")
+        await pilot.press("delete")
+        await pilot.pause()
+        assert len(app.session.design.weapons) == 1
+        assert app.is_running and isinstance(app.focused, Field)
+        assert "weapon box" not in app.designer.hint.plain
+        await pilot.press("ctrl+z")
+        assert len(app.session.design.weapons) == 2
+    drive(designer_app("sample:lancer", tmp_path), flow)
+
+
+def test_the_form_names_the_help_screen_and_the_add_commands(tmp_path: Path) -> None:
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert ["Add a secondary weapon", "Add a gun", "Add a drone bay"] == [
+            t for t in titles if t.startswith("Add a")]
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        shown = [help_screen.title_of(title, spec) for title, _, spec in GROUPS]
+        for name in ("Armor by side", "Radar track", "Secondary weapon arcs", "Gun arcs",
+                     "Forward hull"):
+            assert name in shown
+        assert any(b.description == "Save" for b in help_screen.designer)
     drive(designer_app(None, tmp_path), flow)

@@ -134,10 +134,12 @@ def duel_command(
                                       help="Duels to run (the most, with --until-ci).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the batch.")] = 1,
-    range_: Annotated[int, typer.Option("--range", min=0, metavar="HEXES",
-                                        help="Start range in hexes.")] = 30,
-    turns: Annotated[int, typer.Option("--turns", min=1, metavar="N",
-                                       help="Turn limit; a duel still going is a draw.")] = 20,
+    range_: Annotated[int | None, typer.Option(
+        "--range", min=0, metavar="HEXES", show_default=False,
+        help="Start range in hexes (default: the game's own).")] = None,
+    turns: Annotated[int | None, typer.Option(
+        "--turns", min=1, metavar="N", show_default=False,
+        help="Turn limit; a duel still going is a draw (default: the game's own).")] = None,
     policy_a: Annotated[str, typer.Option("--policy-a", metavar="NAME",
                                           help="Policy of the first design "
                                           "(shipyard rulesets lists each game's).")] = "default",
@@ -161,7 +163,9 @@ def duel_command(
         if policy not in known:
             _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
     defaults = first.ruleset.duel_defaults(str(catalog) if catalog is not None else None)
-    scenario = DuelScenario(range_, defaults.closing_speed, turns)
+    scenario = DuelScenario(defaults.start_range if range_ is None else range_,
+                            defaults.closing_speed,
+                            defaults.turn_limit if turns is None else turns)
     matchup = Matchup(first, second, policy_a, policy_b, scenario)
     name_a, name_b = names(matchup)
     house = catalog_data(first)
