@@ -2,7 +2,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test check bench clean
+.PHONY: run test check bench mutate clean
 
 run:
 	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q . && $(VENV)/bin/shipyard
@@ -17,7 +17,18 @@ bench:
 	$(PY) benchmarks/pricing_bench.py
 	$(PY) benchmarks/export_bench.py
 	$(PY) benchmarks/duel_bench.py
+	$(PY) benchmarks/tournament_bench.py
 	$(PY) benchmarks/tui_bench.py
+
+# Mutation testing of pricing and legality (docs/testing.md); slow, not part of CI.
+mutate:
+	$(VENV)/bin/pip install -q -e '.[test,mutation]'
+	rm -rf mutants
+	$(VENV)/bin/mutmut run --max-children 2
+	$(VENV)/bin/mutmut results --all true | awk -F': ' \
+	  '{ split($$1, name, "."); m = name[4]; n[m]++; if ($$2 == "killed" || $$2 == "timeout") k[m]++ } \
+	  END { for (m in n) printf "%s: %d of %d mutants killed (%.1f%%)\n", m, k[m], n[m], 100 * k[m] / n[m] }'
+	$(VENV)/bin/mutmut results
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,3 +1,3 @@
-"""Shipyard: spacecraft designer and point-cost calculator for The Pentagon War."""
+"""Shipyard: spacecraft designer and point-cost calculator for tabletop space-combat games."""
 
 __version__ = "0.1.0"

@@ -17,8 +17,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from shipyard import __version__
+from shipyard.commands.compare import compare_command
 from shipyard.commands.duel import duel_command
 from shipyard.commands.export import export_command
+from shipyard.commands.fleet import fleet_command, has_fleet, validate_mixed
 from shipyard.commands.inputs import (
     FOLDER_HELP,
     CatalogNotes,
@@ -30,11 +32,13 @@ from shipyard.commands.inputs import (
 from shipyard.commands.options import BudgetOpt, CatalogOpt
 from shipyard.commands.reference import rules_command, rulesets_command
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
+from shipyard.commands.tournament import tournament_command
 from shipyard.core.document import ssd_schema
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.protocol import Evaluation
 from shipyard.core.sheet import is_marked, marked
+from shipyard.services.fleet import fleet_schema
 from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, read_design
 from shipyard.services.samples import sample_name, sample_paths
 
@@ -42,7 +46,7 @@ __all__ = ["EXIT_ILLEGAL", "EXIT_UNREADABLE", "app", "fail", "main"]
 
 app = typer.Typer(
     name="shipyard",
-    help="Design, price and check spacecraft for The Pentagon War.",
+    help="Design, price, print and battle-test spacecraft for tabletop space-combat games.",
     add_completion=False,
     pretty_exceptions_enable=False,
 )
@@ -167,30 +171,42 @@ def validate(files: FilesArg, budget: BudgetOpt = None, as_json: JsonOpt = False
              mass_rule: MassOpt = False) -> None:
     """Check designs: exit 0 legal (warnings shown), 1 illegal, 2 unreadable (the worst)."""
     scenario = Scenario(budget, allow_hyper_bombs, mass_rule)
+    if has_fleet(files):  # fleet files among the designs: each judged as a fleet
+        raise typer.Exit(validate_mixed(files, scenario, catalog, as_json, _validate_entry,
+                                        _print_verdict, _verdict_code))
     loaded = load_all(files, scenario, catalog)
     codes = [one.code if one.evaluation is None else _verdict_code(one.evaluation)
              for one in loaded]
     if as_json:
-        _json_entries(loaded, lambda f, r: {
-            "file": f, "name": r.design.name, "legal": r.legal, "total": r.sheet.total,
-            **_class_data(r), "issues": [i.to_data() for i in r.issues]})
+        _json_entries(loaded, _validate_entry)
         raise typer.Exit(max(codes))
     notes = CatalogNotes()
     for one in loaded:
-        result = one.evaluation
-        if result is None:
+        if one.evaluation is None:
             _report(one)
             continue
-        note = notes.line(result)
-        if note is not None:
-            out.print(note, markup=False)
-        verdict = "[green]legal[/green]" if result.legal else "[red]illegal[/red]"
-        label = result.ruleset.class_of(result.sheet).label
-        out.print(f"{escape(one.file)}: {verdict} ({result.sheet.total} points, "
-                  f"{escape(label)})")
-        for issue in result.issues:
-            out.print(_issue_line(issue))
+        _print_verdict(one, notes)
     raise typer.Exit(max(codes))
+
+
+def _validate_entry(file: str, result: Evaluation) -> dict[str, Any]:
+    return {"file": file, "name": result.design.name, "legal": result.legal,
+            "total": result.sheet.total, **_class_data(result),
+            "issues": [i.to_data() for i in result.issues]}
+
+
+def _print_verdict(one: Loaded, notes: CatalogNotes) -> None:
+    result = one.evaluation
+    assert result is not None
+    note = notes.line(result)
+    if note is not None:
+        out.print(note, markup=False)
+    verdict = "[green]legal[/green]" if result.legal else "[red]illegal[/red]"
+    label = result.ruleset.class_of(result.sheet).label
+    out.print(f"{escape(one.file)}: {verdict} ({result.sheet.total} points, "
+              f"{escape(label)})")
+    for issue in result.issues:
+        out.print(_issue_line(issue))
 
 
 @app.command("catalog")
@@ -224,7 +240,8 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
         out.print(f"[bold]{escape(key)}[/bold] {escape(ruling.title)}: {escape(ruling.text)}")
 
 
-KindArg = Annotated[str, typer.Argument(metavar="KIND", help="Which schema: design or ssd.")]
+KindArg = Annotated[str, typer.Argument(metavar="KIND",
+                                        help="Which schema: design, ssd or fleet.")]
 RulesetOpt = Annotated[str | None, typer.Option(
     "--ruleset", metavar="NAME", show_default=False,
     help="The game whose design file to describe (default: the default game; "
@@ -236,7 +253,7 @@ def schema(kind: KindArg = "design", ruleset: RulesetOpt = None) -> None:
     """Print the JSON Schema of a file format."""
     game = guarded(lambda: default_ruleset() if ruleset is None
                    else get_ruleset(ruleset, "--ruleset"))
-    schemas = {"design": game.schema, "ssd": ssd_schema}
+    schemas = {"design": game.schema, "ssd": ssd_schema, "fleet": fleet_schema}
     if kind not in schemas:
         fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")
     print(json.dumps(schemas[kind](), indent=2))
@@ -285,6 +302,9 @@ def samples(as_json: JsonOpt = False, catalog: CatalogOpt = None) -> None:
 
 
 app.command("export")(export_command)
+app.command("fleet")(fleet_command)
+app.command("compare")(compare_command)
+app.command("tournament")(tournament_command)
 app.command("duel")(duel_command)
 app.command("rules")(rules_command)
 app.command("rulesets")(rulesets_command)
@@ -296,12 +316,13 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-def _open_designer(file: Path | None, budget: int | None) -> None:
+def _open_designer(file: Path | None, budget: int | None,
+                   catalog: Path | None = None) -> None:
     """Read the file first (a bad one is one line and exit 2), then start the designer."""
     from shipyard.services.session import open_session
     from shipyard.tui import run
 
-    session = guarded(lambda: open_session(file, budget=budget))
+    session = guarded(lambda: open_session(file, budget=budget, catalog=catalog))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail("the designer needs a terminal; see `shipyard --help` for the other commands")
     run(session)
@@ -312,9 +333,10 @@ def design(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="Design file to open; a missing "
                                          "file starts a new design that will be saved there.")],
     budget: BudgetOpt = None,
+    catalog: CatalogOpt = None,
 ) -> None:
-    """Open the designer on a design file (or sample:NAME)."""
-    _open_designer(file, budget)
+    """Open the designer on a design file (or sample:NAME); --catalog prices with house rules."""
+    _open_designer(file, budget, catalog)
 
 
 @app.callback(invoke_without_command=True)
@@ -323,7 +345,7 @@ def root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
 ) -> None:
-    """Design, price and check spacecraft for The Pentagon War.
+    """Design, price, print and battle-test spacecraft for tabletop space-combat games.
 
     With no command, opens the designer on the starter design.
     """

@@ -19,11 +19,13 @@ from shipyard.core.dice import SeededDice
 from shipyard.core.document import SCHEMA, BoxRows, CatalogStamp, SsdDocument
 from shipyard.core.drawing import PAPERS, Canvas, Page
 from shipyard.core.errors import DesignReadError, first_problem
+from shipyard.core.form import Count as CountField
+from shipyard.core.form import Form, Name, Section
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Change, Evaluation, Figure, Margin
 from shipyard.core.sheet import Line
-from shipyard.core.values import Count
+from shipyard.core.values import MAX_COUNT, Count
 
 NAME = "coin-game"
 PRICE = 3  # one hull box costs 3 points
@@ -126,8 +128,14 @@ class CoinGame:
                 "lines": [{"key": ln.key, "price": str(ln.price)} for ln in sheet.lines],
                 "issues": [i.to_data() for i in issues]}
 
+    def budget(self, catalog: CoinCatalog) -> int | None:
+        return None
+
     def class_of(self, sheet: CoinSheet) -> Figure:
         return Figure("hull", f"hull {sheet.hull}", sheet.hull)
+
+    def groups(self, sheet: CoinSheet) -> dict[str, Fraction]:
+        return {"structure": sheet.exact_total}
 
     def figures(self, evaluation: Evaluation) -> list[Figure]:
         return [self.class_of(evaluation.sheet)]
@@ -163,7 +171,7 @@ class CoinGame:
             "arc_order": [], "groups": rows.groups, "boxes": rows.boxes})
 
     def layout(self, documents: Sequence[SsdDocument], paper: str = "a4",
-               sheets: Sequence[str] = ("card",)) -> list[Page]:
+               sheets: Sequence[str] = ("card",), turns: int = 20) -> list[Page]:
         pages: list[Page] = []
         for doc in documents:
             if "card" not in sheets:
@@ -194,3 +202,7 @@ class CoinGame:
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario) -> CoinLineup:
         return CoinLineup()
+
+    def form(self, data: dict[str, Any], catalog: CoinCatalog) -> Form:
+        return Form(max_count=MAX_COUNT, sections=(
+            Section("Coin", (Name(), CountField("hull", "Hull", noun="hull box"))),))

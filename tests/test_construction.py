@@ -1,4 +1,4 @@
-"""Free hull, free final damage, size class and mass (RULES.md 1.4), by hand.
+"""Free hull, free final damage, size class and mass (rules 1.4), by hand.
 
 An empty design already has two boxes: the free main control and the free 0
 radar box. The cargo-only bases below make the arithmetic easy to follow.

@@ -1,4 +1,4 @@
-"""The damage pipeline of RULES.md 2.7 with forced dice: screens, armor, chart, R16."""
+"""The damage pipeline of rules 2.7 with forced dice: screens, armor, chart, R16."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Point defense (RULES.md 2.5), checked against the seeds' worked example."""
+"""Point defense (rules 2.5), checked against the seeds' worked example."""
 
 from __future__ import annotations
 

@@ -42,17 +42,17 @@ def test_beams_do_not_reach_past_2_hexes() -> None:
 
 
 def test_proton_fire_erodes_a_bolt() -> None:
-    fight = duel("hammer", "lancer", ScriptedDice([6, 6]))
+    fight = duel("hammer", "lancer", ScriptedDice([6, 6, 6, 6]))  # one roll per cannon
     hammer, lancer = fight.crafts
     hammer.bolts.append(Bolt(5.5))
     fight.fire(1, lancer, FireOrder(0, target="bolt"))
-    # 2d6 12 + bolt size class 1 + URM(5) -4 = 9: hit, 5 + 5 at range 5 -> 10 points, 5 off
+    # each 2d6 12 + bolt size class 1 + URM(5) -4 = 9: hit, 5 + 5 at range 5 -> 10, 5 off
     assert hammer.bolts[0].erosion == 5
     assert lancer.power == lancer.charge - 4
 
 
 def test_secondary_weapons_fire_once_per_turn() -> None:
-    fight = duel("lancer", "zelta-dee", ScriptedDice([1, 1, 1, 1]))
+    fight = duel("lancer", "zelta-dee", ScriptedDice([1] * 8))
     lancer = fight.crafts[0]
     fight.fire(0, lancer, FireOrder(0))
     fight.fire(0, lancer, FireOrder(0))

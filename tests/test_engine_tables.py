@@ -1,4 +1,4 @@
-"""Known answers for every table of RULES.md 2.4, typed by hand from the rules."""
+"""Known answers for every table of rules 2.4, typed by hand from the rules."""
 
 from __future__ import annotations
 
@@ -145,10 +145,14 @@ def test_command_defaults_match_the_catalog(combat: Combat) -> None:
     import inspect
 
     from shipyard.commands.duel import duel_command
+    from shipyard.services.registry import get_ruleset
 
     params = inspect.signature(duel_command).parameters
-    assert params["range_"].default == combat.scenario.start_range
-    assert params["turns"].default == combat.scenario.turn_limit
+    assert params["range_"].default is None  # the game's own, from its catalog
+    assert params["turns"].default is None
+    defaults = get_ruleset("pentagon-war").duel_defaults()
+    assert (defaults.start_range, defaults.turn_limit) == \
+        (combat.scenario.start_range, combat.scenario.turn_limit) == (30, 20)
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:

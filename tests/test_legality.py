@@ -1,4 +1,4 @@
-"""Every error and warning of RULES.md 1.6, with the field it points at."""
+"""Every error and warning of rules 1.6, with the field it points at."""
 
 from __future__ import annotations
 

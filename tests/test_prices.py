@@ -1,4 +1,4 @@
-"""Hand-worked prices, one or more per row of the RULES.md 1.2 price list.
+"""Hand-worked prices, one or more per row of the rules 1.2 price list.
 
 Every design here is otherwise empty: the free main control and the free 0
 radar box cost nothing, so the total is the row's price alone.

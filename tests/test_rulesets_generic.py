@@ -9,14 +9,17 @@ is game-neutral.
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from shipyard.cli import app as cli
 from shipyard.core.dice import duel_seed
+from shipyard.core.form import Count
 from shipyard.core.outcome import DuelScenario
 from shipyard.services.batch import Matchup, run_batch, run_one
 from shipyard.services.registry import (
@@ -27,7 +30,9 @@ from shipyard.services.registry import (
     unregister,
 )
 from shipyard.services.samples import sample_name
+from shipyard.tui.app import ShipyardApp
 from tests.fake_game import NAME, PRICE, CoinGame
+from tests.test_tui import designer_app, drive, focus
 
 FORMATS = {"ssd-json": b"{", "svg": b"<", "pdf": b"%PDF", "text": b"", "md": b""}
 runner = CliRunner()
@@ -111,6 +116,42 @@ def test_a_seeded_duel_batch(game: str) -> None:
         assert results == run_batch(matchup, 6, 11)  # same seed, same duels
         assert results[2] == run_one(matchup, duel_seed(11, 2))
         assert all(r.winner in (0, 1, None) and r.turns <= 3 for r in results)
+
+
+def test_the_designer_opens_edits_and_saves(game: str, tmp_path: Path) -> None:
+    """Every sample in the designer: step its form's first count, save, reopen."""
+    for name, sample in samples_of(game):
+        copy = tmp_path / sample.name
+        shutil.copyfile(sample, copy)
+        before = copy.read_text()
+        state = tmp_path / f"state-{sample_name(sample)}"
+
+        async def edit(app: ShipyardApp, pilot: Pilot[None], copy: Path = copy) -> None:
+            assert app.session.path == copy and not app.session.workbench.changed
+            counts = [item for section in app.form().sections for item in section.items
+                      if isinstance(item, Count)]
+            assert counts, "a form with no count field"
+            was = app.session.design.to_data()
+            await focus(app, pilot, counts[0].path)
+            await pilot.press("plus")
+            await pilot.pause()
+            assert app.session.workbench.changed
+            assert app.session.design.to_data() != was
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert not app.session.workbench.changed
+        drive(designer_app(copy, state), edit)
+        after = copy.read_text()
+        assert after != before
+        assert json.loads(after)["ruleset"] == name
+        saved = read_design(copy)
+
+        async def reopen(app: ShipyardApp, pilot: Pilot[None], saved: object = saved,
+                         name: str = name) -> None:
+            assert app.session.design == saved
+            assert app.session.workbench.evaluation.ruleset.name == name
+            assert not app.session.workbench.changed
+        drive(designer_app(copy, state), reopen)
 
 
 def test_the_fake_game_prices_by_its_own_rule() -> None:

@@ -1,4 +1,4 @@
-"""The bundled sample designs, priced by hand from RULES.md.
+"""The bundled sample designs, priced by hand from docs/rules.md.
 
 Each worked example lists the boxes before hull (R3), the free hull, the free
 final damage (R4), the size class (R5) and the price, line by line.

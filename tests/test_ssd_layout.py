@@ -16,7 +16,8 @@ from shipyard.core.drawing import Page, Polygon, Rect, Text, bounds, printable, 
 from shipyard.render.svg import mark_size
 from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
 from shipyard.rulesets.pentagon_war.document import build_document
-from shipyard.rulesets.pentagon_war.layout import BOX, IMPULSES, POWER_LINES, layout
+from shipyard.rulesets.pentagon_war.forms import IMPULSES, POWER_LINES
+from shipyard.rulesets.pentagon_war.layout import BOX, layout
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs
@@ -95,12 +96,19 @@ def test_a_design_with_many_weapon_groups_keeps_its_arc_diagrams_apart() -> None
     check_pages(layout([doc_of(design, draft=True, budget=99999)]))
 
 
+def _runs(pages: list[Page]) -> list[str]:
+    """The sheets in print order, each run of pages of one sheet counted once."""
+    return [sheet for sheet, _ in itertools.groupby(p.sheet for p in pages)]
+
+
 def test_sheets_in_order_and_bases_have_no_acceleration_record() -> None:
-    ship = doc_of(sample("hive"))
+    carrier = doc_of(sample("hive"))
+    ship = doc_of(sample("lancer"))
     base = doc_of(sample("ceres-station"))
-    assert [p.sheet for p in layout([ship])] == ["ssd", "power", "accel"]
-    assert [p.sheet for p in layout([base])] == ["ssd", "power"]
-    assert [p.sheet for p in layout([ship, base], sheets=["accel", "power"])] == [
+    assert _runs(layout([carrier])) == ["ssd", "power", "accel", "drones"]
+    assert _runs(layout([ship])) == ["ssd", "power", "accel"]
+    assert _runs(layout([base])) == ["ssd", "power"]
+    assert _runs(layout([carrier, base], sheets=["accel", "power"])) == [
         "power", "accel", "power"]
 
 

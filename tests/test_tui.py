@@ -1,6 +1,6 @@
 """The designer's main flows, driven with Textual's Pilot, asserting real figures.
 
-Every figure is worked by hand from RULES.md in the comments next to it.
+Every figure is worked by hand from docs/rules.md in the comments next to it.
 """
 
 from __future__ import annotations
@@ -348,8 +348,8 @@ def test_deleting_the_entry_under_the_cursor_keeps_the_designer_going(tmp_path: 
 def test_the_form_names_the_help_screen_and_the_add_commands(tmp_path: Path) -> None:
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         titles = [command.title for command in app.get_system_commands(app.screen)]
-        assert ["Add a secondary weapon", "Add a gun", "Add a drone bay"] == [
-            t for t in titles if t.startswith("Add a")]
+        adds = [t for t in titles if t.startswith("Add a")]
+        assert adds == ["Add a secondary weapon", "Add a gun", "Add a drone bay"]
         await pilot.press("f1")
         await pilot.pause()
         help_screen = app.screen

@@ -30,7 +30,7 @@ from shipyard.rulesets.pentagon_war.design import parse_design, read_design
 from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.services.batch import Matchup, run_batch, run_one
-from shipyard.services.registry import evaluate
+from shipyard.services.registry import evaluate, get_ruleset
 from shipyard.services.samples import resolve
 from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
@@ -122,8 +122,11 @@ def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
               screen_module.MINIMUM, screen_module.BLOCK)
     assert screen == (default("runs"), default("seed"), default("policy_a"),
                       default("policy_b"), cli_minimum, CLI_BLOCK)
+    # Start range and turn limit: the game's own in both (the CLI's None, the screen's
+    # fields filled from the ruleset's duel defaults).
+    assert (default("range_"), default("turns")) == (None, None)
     rules = scenario_defaults(load_combat("pentagon-war"))
-    assert (rules.start_range, rules.turn_limit) == (default("range_"), default("turns"))
+    assert get_ruleset("pentagon-war").duel_defaults() == rules
 
 
 def test_a_run_shows_the_figures_of_the_engine(tmp_path: Path) -> None:

@@ -42,3 +42,85 @@ def test_catalog_screen(snap_compare: Compare, tmp_path: Path) -> None:
 
 def test_preview_screen(snap_compare: Compare, tmp_path: Path) -> None:
     assert snap_compare(_app(tmp_path, "sample:lancer"), terminal_size=SIZE, press=["f2"])
+
+
+# 80 x 24: every screen and dialog fits, the footer keeps help and quit.
+SMALL = (80, 24)
+
+
+def test_small_designer(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path, "sample:lancer"), terminal_size=SMALL)
+
+
+def test_small_export_dialog(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path), terminal_size=SMALL, press=["ctrl+e"])
+
+
+def test_small_duel_screen(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path), terminal_size=SMALL, press=["f4"])
+
+
+def test_small_catalog_screen(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path), terminal_size=SMALL, press=["f3"])
+
+
+def test_small_preview_screen(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path, "sample:lancer"), terminal_size=SMALL, press=["f2"])
+
+
+def test_small_help_screen(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path), terminal_size=SMALL, press=["f1"])
+
+
+# The fleet and compare screens, at 120 x 40 and at 80 x 24.
+
+
+async def _fleet_772(pilot: Any) -> None:
+    """Three lancers and a starter against 800 points (772, 28 left)."""
+    from shipyard.tui.screens.fleet import FLEET_STATE, FleetScreen
+
+    await pilot.press("f8")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, FleetScreen)
+    fleet = getattr(pilot.app, FLEET_STATE)
+    from shipyard.services.fleet_session import add_ship, set_count, set_field
+
+    for change in (set_field("name", "Home fleet"), set_field("budget", 800),
+                   add_ship("sample:lancer"), set_count(0, 3), add_ship("sample:starter")):
+        fleet.apply(change)
+    screen.refresh_view()
+    await pilot.pause()
+
+
+async def _compare_two(pilot: Any) -> None:
+    from shipyard.services.registry import evaluate, read_design
+    from shipyard.services.samples import resolve
+    from shipyard.tui.screens.compare import CompareScreen
+
+    await pilot.press("f9")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, CompareScreen)
+    path = resolve("sample:starter")
+    screen.picked.append(("sample:starter", evaluate(read_design(path), file=str(path))))
+    screen.refresh_view()
+    await pilot.pause()
+
+
+def test_fleet_screen(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path), terminal_size=SIZE, run_before=_fleet_772)
+
+
+def test_small_fleet_screen(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path), terminal_size=SMALL, run_before=_fleet_772)
+
+
+def test_compare_screen(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path, "sample:lancer"), terminal_size=SIZE,
+                        run_before=_compare_two)
+
+
+def test_small_compare_screen(snap_compare: Compare, tmp_path: Path) -> None:
+    assert snap_compare(_app(tmp_path, "sample:lancer"), terminal_size=SMALL,
+                        run_before=_compare_two)

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from shipyard.commands.fleet import export_fleet
 from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, load_all
 from shipyard.commands.options import BudgetOpt, CatalogOpt
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, problem
@@ -21,6 +22,7 @@ from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import PAPERS
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Scenario
+from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import (
     FORMATS,
     SHEETS,
@@ -32,6 +34,7 @@ from shipyard.render.export import (
     refusal,
     write,
 )
+from shipyard.services.fleet import is_fleet
 
 EXIT_OK = 0
 ALL_SHEETS = ",".join(SHEETS)
@@ -62,6 +65,11 @@ SheetsOpt = Annotated[
 ]
 DraftOpt = Annotated[
     bool, typer.Option("--draft", help="Export an illegal design, marked DRAFT.")
+]
+TurnsOpt = Annotated[
+    int, typer.Option("--turns", min=1, metavar="N",
+                      help="Turns the power form, acceleration records and velocity row "
+                      "cover (default 20).", show_default=False)
 ]
 
 
@@ -108,14 +116,18 @@ def _check_sheets(files: list[str], docs: list[SsdDocument], sheets: list[str],
 def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt = None,
                    paper: PaperOpt = "a4", sheets: SheetsOpt = None,
                    draft: DraftOpt = False, budget: BudgetOpt = None,
-                   catalog: CatalogOpt = None) -> None:
-    """Export record sheets: SSD, power management form, acceleration record."""
+                   catalog: CatalogOpt = None, turns: TurnsOpt = DEFAULT_TURNS) -> None:
+    """Export record sheets: SSD, power management form, acceleration records."""
     fmt = choose_format(format, output)
     chosen = [s.strip() for s in (sheets or ",".join(all_sheets())).split(",") if s.strip()]
     try:
-        check_options(fmt, paper, chosen)
+        check_options(fmt, paper, chosen, turns)
     except ShipyardError as exc:
         fail(str(exc))
+    if any(is_fleet(file) for file in files):  # a fleet pack: roster, then every ship
+        export_fleet(files, fmt, output, paper, chosen, sheets is not None, draft, budget,
+                     catalog, turns)
+        return
     loaded = load_all(files, Scenario(budget=budget), catalog)
     code = EXIT_OK
     for one in loaded:
@@ -140,7 +152,7 @@ def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt 
         raise typer.Exit(EXIT_UNREADABLE)
     root = str(catalog) if catalog is not None else None
     try:
-        result = write([f for f, _ in good], docs, fmt, output, paper, chosen, root)
+        result = write([f for f, _ in good], docs, fmt, output, paper, chosen, root, turns)
     except ShipyardError as exc:
         fail(str(exc))
     notes = CatalogNotes()

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from shipyard.core.errors import ShipyardError
-from shipyard.services.registry import rulesets
+from shipyard.services.registry import broken, rulesets
 from shipyard.services.rules_text import index, lookup
 
 EXIT_UNREADABLE = 2
@@ -49,10 +49,15 @@ def rulesets_command(
     except ShipyardError as exc:
         print(f"shipyard: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_UNREADABLE) from None
+    for name, reason in broken().items():
+        rows.append({"name": name, "broken": reason})
     if as_json:
         print(json.dumps(rows, indent=2))
         return
     for row in rows:
+        if "broken" in row:
+            print(f"{row['name']}: cannot be loaded ({row['broken']})")
+            continue
         default = "  (files without a ruleset)" if row["default"] else ""
         print(f"{row['name']}: {row['title']}, catalog {row['version']} "
               f"({row['digest'][:12]}), {row['samples']} samples{default}")

@@ -17,7 +17,7 @@ SCHEMA = "shipyard.ssd/1"
 
 
 class Box(BaseModel):
-    """One box of the SSD: one system (RULES.md 1.1)."""
+    """One box of the SSD: one system (rules 1.1)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

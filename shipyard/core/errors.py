@@ -47,8 +47,16 @@ def field_path(loc: tuple[int | str, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            name = printable(str(part))
+            out += f".{name}" if out else name
     return out
+
+
+def printable(text: str) -> str:
+    """User text for a one-line message: control characters shown escaped ("\\n")."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def first_problem(errors: Sequence[Mapping[str, object]]) -> tuple[str, str]:

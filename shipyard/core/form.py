@@ -42,11 +42,14 @@ class Flag:
 
 @dataclass(frozen=True)
 class Choice:
-    """One value out of a few: options as (value, label) in cycling order."""
+    """One value out of a few: options as (value, label) in cycling order.
+
+    A value is what the design stores: a word, or a number (a crew of 2).
+    """
 
     path: str
     label: str
-    options: tuple[tuple[str, str], ...]
+    options: tuple[tuple[str | int, str], ...]
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,9 @@ class Form:
 
     sections: tuple[Section, ...]
     max_count: int
+    # Issue codes of entries no field shows (e.g. a system the game does not know,
+    # brought in by a file): Delete in the issues panel removes the entry at the path.
+    removable: tuple[str, ...] = ()
 
     def groups(self) -> list[ListGroup]:
         return [item for section in self.sections for item in section.items

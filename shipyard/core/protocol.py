@@ -26,6 +26,7 @@ from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.sheet import Priced
 
 Change = Callable[[dict[str, Any]], None]
+DEFAULT_TURNS = 20  # record sheets cover a whole game: the duel's default length
 
 
 class Design(Protocol):
@@ -154,8 +155,20 @@ class Ruleset(Protocol):
         """The headline figures of a priced design, in the game's own words."""
         ...
 
+    def budget(self, catalog: Any) -> int | None:
+        """The game's own points budget (None: the players agree one)."""
+        ...
+
     def class_of(self, sheet: Any) -> Figure:
         """The one size figure players quote beside the points (e.g. size class II)."""
+        ...
+
+    def groups(self, sheet: Any) -> dict[str, Fraction]:
+        """Points per group of systems, in the game's own groups and order (`compare`).
+
+        Every priced line falls in exactly one group, so the groups sum to the
+        sheet's exact total.
+        """
         ...
 
     def summary(self, evaluation: Evaluation, budget: int | None) -> list[str]:
@@ -179,7 +192,9 @@ class Ruleset(Protocol):
                  draft: bool = False) -> SsdDocument: ...
 
     def layout(self, documents: Sequence[SsdDocument], paper: str,
-               sheets: Sequence[str]) -> list[Page]: ...
+               sheets: Sequence[str], turns: int = DEFAULT_TURNS) -> list[Page]:
+        """The chosen sheets' pages; turn-by-turn forms cover `turns` turns."""
+        ...
 
     def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
         """None if the document has `sheet`, else why it does not."""

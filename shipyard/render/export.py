@@ -19,7 +19,7 @@ from shipyard.core.drawing import PAPERS, Page
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Issue, Scenario
-from shipyard.core.protocol import Evaluation
+from shipyard.core.protocol import DEFAULT_TURNS, Evaluation
 from shipyard.render.pdf import render_pdf
 from shipyard.render.svg import render_svg
 from shipyard.render.text import render_markdown, render_text
@@ -75,7 +75,10 @@ class Export:
     documents: tuple[SsdDocument, ...]
 
 
-def check_options(fmt: str, paper: str, sheets: Sequence[str]) -> None:
+def check_options(fmt: str, paper: str, sheets: Sequence[str],
+                  turns: int = DEFAULT_TURNS) -> None:
+    if turns < 1:
+        raise ExportOptionError(f"turns must be at least 1, not {turns}")
     if fmt not in FORMATS:
         raise ExportOptionError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     if paper not in PAPERS:
@@ -139,22 +142,23 @@ def as_printed(doc: SsdDocument, catalog_root: str | None = None) -> SsdDocument
 
 
 def layout(docs: Sequence[SsdDocument], paper: str, sheets: Sequence[str],
-           catalog_root: str | None = None) -> list[Page]:
+           catalog_root: str | None = None, turns: int = DEFAULT_TURNS) -> list[Page]:
     """Every page of every document, each laid out by its own ruleset, in order."""
     pages: list[Page] = []
     for doc in docs:
         pages += get_ruleset(doc.catalog.ruleset).layout([as_printed(doc, catalog_root)],
-                                                         paper, sheets)
+                                                         paper, sheets, turns)
     return pages
 
 
 def render(docs: Sequence[SsdDocument], fmt: str, paper: str = "a4",
-           sheets: Sequence[str] = SHEETS, catalog_root: str | None = None) -> bytes:
-    """The export of `docs` in one format, as bytes."""
+           sheets: Sequence[str] = SHEETS, catalog_root: str | None = None,
+           turns: int = DEFAULT_TURNS) -> bytes:
+    """The export of `docs` in one format, as bytes; forms cover `turns` turns."""
     if fmt == "ssd-json":
         data = [doc.to_data() for doc in docs]
         return (json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n").encode()
-    pages = layout(docs, paper, sheets, catalog_root)
+    pages = layout(docs, paper, sheets, catalog_root, turns)
     if fmt == "pdf":
         names = [doc.name or "(unnamed)" for doc in docs]
         title = names[0] if len(names) == 1 else f"Fleet: {', '.join(names)}"
@@ -180,9 +184,9 @@ def default_target(paths: Sequence[str | Path], fmt: str) -> Path | None:
 
 def write(paths: Sequence[str | Path], docs: Sequence[SsdDocument], fmt: str,
           out: Path | None = None, paper: str = "a4", sheets: Sequence[str] = SHEETS,
-          catalog_root: str | None = None) -> Export:
+          catalog_root: str | None = None, turns: int = DEFAULT_TURNS) -> Export:
     """Render documents and write them to `out` (or the default target) atomically."""
-    content = render(docs, fmt, paper, sheets, catalog_root)
+    content = render(docs, fmt, paper, sheets, catalog_root, turns)
     target = out if out is not None else default_target(paths, fmt)
     if target is not None:
         write_atomic(target, content)
@@ -191,11 +195,12 @@ def write(paths: Sequence[str | Path], docs: Sequence[SsdDocument], fmt: str,
 
 def export(paths: Sequence[str | Path], fmt: str = "pdf", out: Path | None = None,
            paper: str = "a4", sheets: Sequence[str] = SHEETS, draft: bool = False,
-           budget: int | None = None, catalog_root: str | None = None) -> Export:
+           budget: int | None = None, catalog_root: str | None = None,
+           turns: int = DEFAULT_TURNS) -> Export:
     """Export designs; write to `out` (or the default target) atomically.
 
     Returns the content with `target=None` when it belongs on stdout.
     """
-    check_options(fmt, paper, sheets)
+    check_options(fmt, paper, sheets, turns)
     docs = documents(paths, draft=draft, budget=budget, catalog_root=catalog_root)
-    return write(paths, docs, fmt, out, paper, sheets, catalog_root)
+    return write(paths, docs, fmt, out, paper, sheets, catalog_root, turns)

@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from shipyard.core.errors import DesignReadError
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Issue, Scenario
 from shipyard.core.protocol import Design, Evaluation
 from shipyard.services.registry import evaluate, parse_design
 
@@ -105,9 +105,10 @@ class Workbench:
     undo_stack: list[Design] = field(default_factory=list)
     redo_stack: list[Design] = field(default_factory=list)
     saved: Design | None = field(default=None)
+    catalog_root: str | None = None  # a house catalog; None for the bundled one
 
     def __post_init__(self) -> None:
-        self.evaluation = evaluate(self.design, self.scenario)
+        self.evaluation = self.evaluate(self.design)
         if self.saved is None:
             self.saved = self.design
 
@@ -115,6 +116,26 @@ class Workbench:
     def changed(self) -> bool:
         """Whether the design differs from the one last saved (or opened)."""
         return self.saved is None or self.design != self.saved
+
+    def evaluate(self, design: Design) -> Evaluation:
+        """Price and check a design with this workbench's catalog and scenario."""
+        return evaluate(design, self.scenario, self.catalog_root)
+
+    def new_error(self, change: Change) -> Issue | None:
+        """The first error `change` would bring that the design does not have now.
+
+        Tried on a copy, with the scenario (the budget) of the workbench; None
+        if the change brings no new error or would not make a readable design.
+        """
+        data = self.design.to_data()
+        change(data)
+        try:
+            edited = parse_design(data)
+        except DesignReadError:
+            return None
+        before = {(i.code, i.path) for i in self.evaluation.issues if i.severity == "error"}
+        return next((i for i in self.evaluate(edited).issues
+                     if i.severity == "error" and (i.code, i.path) not in before), None)
 
     def apply(self, change: Change) -> bool:
         """Apply one edit; False (and nothing changes) if it would break the shape."""
@@ -148,7 +169,7 @@ class Workbench:
 
     def set_scenario(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.evaluation = evaluate(self.design, scenario)
+        self.evaluation = self.evaluate(self.design)
 
     def mark_saved(self) -> None:
         self.saved = self.design
@@ -159,4 +180,4 @@ class Workbench:
 
     def _show(self, design: Design) -> None:
         self.design = design
-        self.evaluation = evaluate(design, self.scenario)
+        self.evaluation = self.evaluate(design)

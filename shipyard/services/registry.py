@@ -19,18 +19,21 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, cast
 
+from shipyard.core.envelope import SSD_SCHEMA
 from shipyard.core.errors import DesignReadError, ShipyardError
 from shipyard.core.files import read_data
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.protocol import Evaluation, Ruleset
 
 GROUP = "shipyard.rulesets"
-SSD_SCHEMA = "shipyard.ssd/1"  # a record-sheet document carries its design under "design"
 _EXTRA: dict[str, Ruleset] = {}  # rulesets registered at run time (tests, plugins in development)
 
 
 class RulesetError(ShipyardError):
     """A ruleset package that is installed but cannot be loaded."""
+
+
+_BROKEN: dict[str, str] = {}  # installed rulesets that failed to load, and why
 
 
 @cache
@@ -39,11 +42,18 @@ def _installed() -> dict[str, Ruleset]:
     for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
         try:
             loaded = point.load()
+            ruleset = cast(Ruleset, loaded() if isinstance(loaded, type) else loaded)
         except Exception as exc:  # a broken plugin must not break the others
-            raise RulesetError(f"ruleset {point.name!r} cannot be loaded: {exc}") from None
-        ruleset = cast(Ruleset, loaded() if isinstance(loaded, type) else loaded)
+            _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
+            continue
         found[ruleset.name] = ruleset
     return found
+
+
+def broken() -> dict[str, str]:
+    """Installed rulesets that could not be loaded, each with the reason."""
+    _installed()
+    return dict(_BROKEN)
 
 
 def rulesets() -> dict[str, Ruleset]:
@@ -76,6 +86,9 @@ def get_ruleset(name: str, file: str = "<design>") -> Ruleset:
     """The ruleset called `name`; a `DesignReadError` on the `ruleset` field if none."""
     registry = rulesets()
     if name not in registry:
+        if name in broken():
+            raise RulesetError(f"ruleset {name!r} is installed but cannot be loaded "
+                               f"({broken()[name]})")
         known = ", ".join(sorted(registry))
         raise DesignReadError(file, f"unknown ruleset {name!r} (known: {known})", "ruleset")
     return registry[name]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from shipyard.core.errors import ShipyardError
 
-HEADING = re.compile(r"^(#{2,3}) (?:(\d+(?:\.\d+)?)\.? |(R\d+) )?(.*)$")
+HEADING = re.compile(r"^(#{2,3}) (?:(\d+(?:\.\d+)?)\.? |([RT]\d+) )?(.*)$")
 
 
 class RulesError(ShipyardError):
@@ -44,7 +44,7 @@ def lookup(ident: str, text: str | None = None) -> str:
     text = rules_file().read_text(encoding="utf-8") if text is None else text
     wanted = ident.strip().upper().removesuffix(".")
     parts = [body for key, _, body in sections(text)
-             if key.upper() == wanted or ("." not in wanted and not wanted.startswith("R")
+             if key.upper() == wanted or ("." not in wanted and not wanted[:1].isalpha()
                                           and key.startswith(f"{wanted}."))]
     if not parts:
         known = ", ".join(key for key, _, _ in sections(text))

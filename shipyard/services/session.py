@@ -151,31 +151,38 @@ class Session:
 
     def replace(self, design: Design, path: Path | None, title: str) -> None:
         """Start over on another design (open / new), with a fresh history."""
-        self.workbench = Workbench(design, self.workbench.scenario)
+        self.workbench = Workbench(design, self.workbench.scenario,
+                                   catalog_root=self.workbench.catalog_root)
         self.path = path
         self.title = title
 
 
 def open_session(file: Path | None, budget: int | None = None,
-                 recovery_dir: Path | None = None) -> Session:
+                 recovery_dir: Path | None = None, catalog: Path | None = None) -> Session:
     """The session for `shipyard` (starter) or `shipyard design FILE`.
 
     An unreadable FILE raises `DesignReadError`; a missing one starts a new
     design (the starter, named after the file) that will be saved there.
+    `catalog` is a house-rules catalog folder that prices the design instead
+    of the bundled one (a `CatalogError` if it cannot be read).
     """
     scenario = Scenario(budget=budget)
     folder = recovery_dir if recovery_dir is not None else state_folder()
+    root = None if catalog is None else str(catalog)
+
+    def bench(design: Design) -> Workbench:
+        return Workbench(design, scenario, catalog_root=root)
     if file is None:
-        return Session(Workbench(starter_design(), scenario), None, "starter design", folder)
+        return Session(bench(starter_design()), None, "starter design", folder)
     path = resolve(str(file))
     if str(file).startswith("sample:"):
-        return Session(Workbench(read_design(path), scenario), None, str(file), folder)
+        return Session(bench(read_design(path)), None, str(file), folder)
     if not path.exists() and not path.is_symlink():
         if not path.parent.is_dir():
             raise DesignReadError(str(file), "no such folder to start a new design in")
         name = path.name.split(".")[0].replace("-", " ").replace("_", " ").title()
-        workbench = Workbench(starter_design(name or "New design"), scenario)
+        workbench = bench(starter_design(name or "New design"))
         workbench.mark_unsaved()
         return Session(workbench, path, f"{path} (new)", folder)
-    return Session(Workbench(read_design(path), scenario), path, str(path), folder)
+    return Session(bench(read_design(path)), path, str(path), folder)
 

@@ -15,10 +15,11 @@ from textual.app import App
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
+from shipyard.core.protocol import Design, Ruleset
 from shipyard.services.editing import Change, append
-from shipyard.services.registry import read_design
+from shipyard.services.registry import read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
-from shipyard.services.session import Session, starter_design, suggested_path
+from shipyard.services.session import STARTER, Session, suggested_path
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 
 Command = tuple[str, str, str]
@@ -29,7 +30,8 @@ COMMANDS: tuple[Command, ...] = (
     ("Save", "Save the design (Ctrl+S)", "save"),
     ("Save as…", "Save the design under a new name (F12)", "save_as"),
     ("Open…", "Open a design file or a bundled sample (Ctrl+O)", "open"),
-    ("New design", "Start again from the starter design (Ctrl+N)", "new"),
+    ("New design", "Start a new design, asking which game if there are several (Ctrl+N)",
+     "new"),
     ("Undo", "Undo the last edit (Ctrl+Z)", "undo"),
     ("Redo", "Redo the edit just undone (Ctrl+Y)", "redo"),
     ("Set budget…", "The agreed points budget; over it is an error (Ctrl+B)", "budget"),
@@ -37,6 +39,10 @@ COMMANDS: tuple[Command, ...] = (
     ("Preview record sheet", "The record sheet as text (F2)", "preview"),
     ("Catalog and rulings", "Every price with its provenance, and the rulings (F3)", "catalog"),
     ("Duel…", "Battle-test the design against a sample or a file (F4)", "duel"),
+    ("Fleet…", "Ships against a points budget: open, build, save, export the pack (F8)",
+     "fleet"),
+    ("Compare designs…", "Designs side by side; a head-to-head or a small tournament (F9)",
+     "compare"),
     ("Help: designer keys", "Every key of the designer and its fields (F1)", "help"),
     ("Light or dark theme", "Switch between the light and dark themes (Ctrl+T)", "toggle_theme"),
 )
@@ -46,6 +52,20 @@ LAST_COMMANDS: tuple[Command, ...] = (
 )
 
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
+NEW_NAME = "New design"
+
+
+def games() -> list[Ruleset]:
+    """Every registered ruleset, the default one first (so Enter picks it)."""
+    return sorted(rulesets().values(), key=lambda ruleset: not ruleset.default)
+
+
+def fresh_design(ruleset: Ruleset) -> Design:
+    """A game's new design: its bundled starter sample if it has one, else its own blank."""
+    for path in ruleset.samples():
+        if sample_name(path) == STARTER:
+            return read_design(path)  # type: ignore[no-any-return]
+    return ruleset.new_design(NEW_NAME)  # type: ignore[no-any-return]
 
 
 class FileActions(App[None]):
@@ -154,9 +174,30 @@ class FileActions(App[None]):
     async def action_new(self) -> None:
         if not await self.settle_changes("starting a new design"):
             return
+        ruleset = await self.choose_game()
+        if ruleset is None:
+            return
+        try:
+            design = fresh_design(ruleset)
+        except ShipyardError as exc:
+            self.notify(str(exc), title="Cannot start a new design", severity="error")
+            return
         self.session.discard_recovery()
-        self.session.replace(starter_design(), None, "new design")
+        self.session.replace(design, None, "new design")
         self.design_changed()
+
+    async def choose_game(self) -> Ruleset | None:
+        """The game of a new design: asked only when more than one is registered."""
+        found = games()
+        if len(found) <= 1:
+            return found[0] if found else None
+        answers = [(str(index), ruleset.title) for index, ruleset in enumerate(found)]
+        answer = await self.push_screen_wait(ChoiceDialog(
+            "New design", "Which game is the new design for?",
+            [*answers, ("cancel", "Cancel")]))
+        if answer is None or not answer.isdigit():
+            return None
+        return found[int(answer)]
 
     async def action_quit(self) -> None:
         self.quit_asking()
@@ -247,11 +288,29 @@ class FileActions(App[None]):
     def action_help(self) -> None:
         from shipyard.tui.screens.help import HelpScreen, own_bindings
 
+        # A screen with a HELP_TITLE (fleet, compare) lists its own keys; else the designer's.
+        top = type(self.screen)
+        title = getattr(top, "HELP_TITLE", None)
         designer = type(self.screen_stack[0]) if self.screen_stack else None
-        bindings = own_bindings(type(self)) + (own_bindings(designer) if designer else [])
-        self.push_screen(HelpScreen(bindings, self.form()))
+        shown = top if isinstance(title, str) else designer
+        bindings = own_bindings(type(self)) + (own_bindings(shown) if shown else [])
+        if isinstance(title, str):
+            self.push_screen(HelpScreen(bindings, None, title))
+        else:
+            self.push_screen(HelpScreen(bindings, self.form()))
 
     def action_duel(self) -> None:
         from shipyard.tui.screens.duel import DuelScreen
 
         self.push_screen(DuelScreen(self.session.workbench.evaluation))
+
+    def action_fleet(self) -> None:
+        from shipyard.tui.screens.fleet import FleetScreen
+
+        self.push_screen(FleetScreen(self.session.workbench.evaluation,
+                                     self.session.recovery_dir))
+
+    def action_compare(self) -> None:
+        from shipyard.tui.screens.compare import CompareScreen
+
+        self.push_screen(CompareScreen(self.session.workbench.evaluation))

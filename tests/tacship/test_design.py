@@ -70,7 +70,7 @@ READ_ERRORS: list[tuple[object, str, str]] = [
     ([1, 2], "", "expected an object at the top level, got a list"),
     ("garbage", "", "expected an object"),
     ({"name": "x"}, "schema", "required field is missing"),
-    ({"schema": "shipyard.ssd/1"}, "schema", "expected 'shipyard.design/1'"),
+    ({"schema": "shipyard.ssd/1"}, "design", "an SSD document needs its design here"),
     (data(ruleset="pentagon-war"), "ruleset", "expected 'tacship', got 'pentagon-war'"),
     (data(shields=3), "shields", "unknown field"),
     (data(thrust="6"), "thrust", "expected a number, got text"),

@@ -32,9 +32,11 @@ def cost(speed: int) -> int:
     return turn_cost(speed, COMBAT.manoeuvre, COMBAT.turn_rounding)
 
 
-def test_every_table_cites_rule_4() -> None:
+def test_every_table_cites_rule_4_or_a_tacship_ruling() -> None:
     tables = [getattr(COMBAT, name) for name in type(COMBAT).model_fields if name != "blast"]
-    assert all(t.rule == "4" for t in [*tables, *COMBAT.blast])
+    rules = {t.rule for t in [*tables, *COMBAT.blast]}
+    assert rules == {"4", "T1", "T2", "T3"}
+    assert all(t.source == "ruling" for t in tables if t.rule.startswith("T"))
 
 
 @pytest.mark.parametrize(("speed", "thrust"), [(0, 1), (4, 1), (5, 1), (7, 1), (8, 2),

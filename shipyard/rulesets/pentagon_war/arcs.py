@@ -1,4 +1,4 @@
-"""Firing arcs: names, shorthand, adjacency (RULES.md 1.3, R12, R13)."""
+"""Firing arcs: names, shorthand, adjacency (rules 1.3, R12, R13)."""
 
 from __future__ import annotations
 

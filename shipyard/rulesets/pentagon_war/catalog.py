@@ -57,7 +57,7 @@ class DroneWeapon(Flat):
 
 
 class Prices(BaseModel):
-    """The price list of RULES.md 1.2."""
+    """The price list of rules 1.2."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

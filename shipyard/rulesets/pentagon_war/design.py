@@ -19,17 +19,17 @@ from pydantic import (
     PlainValidator,
     StrictBool,
     StrictStr,
-    ValidationError,
     WithJsonSchema,
 )
 
-from shipyard.core.errors import DesignReadError, describe, first_problem
+from shipyard.core.envelope import parse_envelope
+from shipyard.core.errors import describe
 from shipyard.core.files import read_data
 from shipyard.core.values import DESIGN_SCHEMA, MAX_ENTRIES, Count, count_value
 from shipyard.core.values import MAX_COUNT as MAX_COUNT
 
 SCHEMA = DESIGN_SCHEMA
-SSD_SCHEMA = "shipyard.ssd/1"  # an SSD document carries its design under "design"
+
 
 SYSTEMS = (
     "screen",
@@ -192,27 +192,7 @@ def design_schema() -> dict[str, Any]:
 
 def parse_design(data: object, file: str = "<design>") -> Design:
     """Check the shape of already-parsed data; raise `DesignReadError` if wrong."""
-    if not isinstance(data, dict):
-        raise DesignReadError(file, f"expected an object at the top level, got {describe(data)}")
-    if data.get("schema") == SSD_SCHEMA:
-        inner = data.get("design")
-        if not isinstance(inner, dict) or inner.get("schema") != SCHEMA:
-            raise DesignReadError(file, "an SSD document needs its design here", "design")
-        try:
-            return parse_design(inner, file)
-        except DesignReadError as exc:
-            field = f"design.{exc.field}" if exc.field else "design"
-            raise DesignReadError(file, exc.problem, field) from None
-    tag = data.get("schema")
-    if tag is None:
-        raise DesignReadError(file, f"required field is missing (expected '{SCHEMA}')", "schema")
-    if tag != SCHEMA:
-        raise DesignReadError(file, f"expected '{SCHEMA}', got {tag!r}", "schema")
-    try:
-        return Design.model_validate(data)
-    except ValidationError as exc:
-        field, problem = first_problem(exc.errors())
-        raise DesignReadError(file, problem, field) from None
+    return parse_envelope(data, file, Design)
 
 
 def read_design(path: Path) -> Design:

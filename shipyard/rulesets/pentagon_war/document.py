@@ -1,6 +1,6 @@
 """The SSD document: `shipyard.ssd/1`, the record sheet as data.
 
-A spacecraft systems display lists every box of a design (RULES.md 1.1) with
+A spacecraft systems display lists every box of a design (rules 1.1) with
 a stable id, so that a game aid can mark damage by id. The document carries
 the design itself under `design` (so `cost`, `validate` and `export` read an
 SSD file back as its design), every figure of the priced sheet, and the

@@ -107,7 +107,8 @@ def design_form(catalog: Catalog) -> Form:
                 Count("count", "Drone bays", noun="drone bay"))
 
     radar = catalog.construction.radar
-    return Form(max_count=MAX_COUNT, sections=(
+    return Form(max_count=MAX_COUNT, removable=("unknown-system", "unknown-armor-side"),
+                sections=(
         Section("Craft", (
             Name(),
             Flag("manned", "Manned"),

@@ -6,10 +6,11 @@ The SVG, PDF and text backends only draw these; none of them places anything
 itself, so the sheets look the same in every format. Text is measured with
 the PDF core font metrics (Helvetica), which the SVG fonts match closely.
 
-Three sheets per design (seed 001): the SSD, the Capacitor Power Management
-Form and the Acceleration Record; a base (no engines, R11) has no
-Acceleration Record. Large designs flow onto further SSD pages rather than
-shrinking boxes below `BOX` millimetres.
+Sheets per design (rules 2.1): the SSD (here), then the Capacitor Power
+Management Form, the Acceleration Record and one compact acceleration record
+per drone (`forms.py`); a base (no engines, R11) has no Acceleration Record.
+Large designs flow onto further SSD pages rather than shrinking boxes below
+`BOX` millimetres.
 """
 
 from __future__ import annotations
@@ -22,55 +23,26 @@ from shipyard.core.drawing import (
     MARGIN,
     PAPERS,
     PT,
-    Canvas,
     Page,
     fit,
     middle,
     wrap,
 )
+from shipyard.core.protocol import DEFAULT_TURNS
+from shipyard.rulesets.pentagon_war.forms import accel, drone_records, drones_of, power
+from shipyard.rulesets.pentagon_war.sheet_canvas import (
+    BOX,
+    DRONE_MARKS,
+    SHEET_TITLES,
+    SHEETS,
+    SheetCanvas,
+)
 
-SHEETS = ("ssd", "power", "accel")
-SHEET_TITLES = {
-    "ssd": "Spacecraft Systems Display",
-    "power": "Capacitor Power Management Form",
-    "accel": "Acceleration Record",
-}
-BOX = 4.2  # the smallest box a pen can mark; never shrunk, pages are added instead
 BOX_PITCH = 5.0
 ROW_PITCH = 5.8
 LABEL_COLUMN = 50.0
 LABEL_SIZE = 7.5
 LABEL_LEADING = 3.1
-
-# The 13 lines of the Capacitor Power Management Form (seed 001), with when
-# power is allocated to them.
-POWER_LINES = (
-    "Capacitors available",
-    "Radar invisibility",
-    "ECM",
-    "ECCM",
-    "Double magnetic beams",
-    "Fire mag. beam at LMGB",
-    "Rail launch missile",
-    "Reinforce screens",
-    "Fire laser",
-    "Fire proton cannon",
-    "Fire electron cannon",
-    "Power lost to damage",
-    "Total capacitors discharged",
-)
-TURN_START_LINES = (2, 3, 4)  # allocated only at the start of a turn (seed 001)
-IMPULSES = 12  # impulses per turn (2.1)
-DRONE_MARKS = {"laser": "L", "electron_cannon": "E", "proton_cannon": "P",
-               "point_defense": "PD"}
-
-class SheetCanvas(Canvas):
-    """A canvas that knows the SSD document it draws."""
-
-    def __init__(self, doc: SsdDocument, sheet: str, paper: tuple[float, float]) -> None:
-        super().__init__(doc.name, doc.draft, sheet, SHEET_TITLES[sheet], paper,
-                         own_title_block=sheet == "ssd")
-        self.doc = doc
 
 
 def _hexagon(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
@@ -298,95 +270,34 @@ def _ssd(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
     return c
 
 
-def _power(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
-    """The Capacitor Power Management Form: 13 lines, one column per turn (seed 001)."""
-    c = SheetCanvas(doc, "power", paper)
-    sheet = doc.sheet
-    capacitors = sheet["box_counts"].get("capacitor", 0)
-    invisibility = sheet["radar_invisibility_power"]
-    c.block = "facts"
-    facts = (f"Size class {sheet['size_class_roman']} - {capacitors} capacitors - radar "
-             f"invisibility {f'{invisibility} per turn' if invisibility else 'not fitted'}")
-    c.text(MARGIN, c.y + 1, fit(facts, 8, c.inner), 8)
-    c.y += 5
-    label_width = 70.0
-    turns = int((c.inner - label_width) // 10)
-    cell = (c.inner - label_width) / turns
-    row_height = 7.0
-    hints = {2: f"{invisibility} at turn start" if invisibility else "not fitted",
-             3: "turn start", 4: "turn start", 13: "max line 1"}
-    table = 0
-    while c.y + row_height * 14 <= c.bottom and table < 2:
-        c.block = f"table{table}"
-        first = table * turns + 1
-        c.text(MARGIN + 1, middle(c.y, 6, 7.5), "Line", 7.5, bold=True)
-        for t in range(turns):
-            c.text(MARGIN + label_width + (t + 0.5) * cell, middle(c.y, 6, 7.5),
-                   f"T{first + t}", 7.5, bold=True, anchor="middle")
-        c.y += 6
-        for number, label in enumerate(POWER_LINES, start=1):
-            base = middle(c.y, row_height, 7.5)
-            c.text(MARGIN + 1, base, f"{number}. {label}", 7.5, bold=number in (1, 13))
-            if number in hints:
-                c.text(MARGIN + label_width - 1.5, base, hints[number], 6, anchor="end")
-            for t in range(turns):
-                c.rect(MARGIN + label_width + t * cell, c.y, cell, row_height, "cell",
-                       heavy=number in (1, 13))
-            c.y += row_height
-        c.y += 7
-        table += 1
-    return c
-
-
-def _accel(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
-    """The Acceleration Record: A and C components and 12 impulse lines per turn."""
-    c = SheetCanvas(doc, "accel", paper)
-    sheet = doc.sheet
-    c.block = "facts"
-    manned = "manned" if doc.design.get("manned") else "unmanned"
-    engines = sheet["box_counts"].get("engine", 0)
-    facts = (f"Size class {sheet['size_class_roman']} - {manned} - {engines} engines; "
-             f"standard acceleration needs {sheet['engines_for_standard']}")
-    c.text(MARGIN, c.y + 1, fit(facts, 8, c.inner), 8)
-    c.y += 5
-    columns = 3
-    width = c.inner / columns
-    pitch = 4.6
-    height = 6 + pitch * (IMPULSES + 2) + 1.5 + 4
-    rows = ["A component", "C component"] + [f"Impulse {i}" for i in range(1, IMPULSES + 1)]
-    turn = 1
-    while c.y + height <= c.bottom:
-        c.block = f"turns from {turn}"
-        for col in range(columns):
-            x = MARGIN + col * width
-            c.text(x + 1, c.y + 4, f"Turn {turn}", 8.5, bold=True)
-            y = c.y + 6
-            for i, label in enumerate(rows):
-                c.text(x + 1, middle(y, pitch, 7), label, 7, bold=i < 2)
-                c.rect(x + 22, y + 0.3, width - 25, pitch - 0.6, "cell", heavy=i < 2)
-                y += pitch
-                if i == 1:
-                    y += 1.5  # set the two components apart from the impulse lines
-            turn += 1
-        c.y += height
-    return c
+def missing(doc: SsdDocument, sheet: str) -> str | None:
+    """None if the document has `sheet`, else why it does not."""
+    if sheet == "accel" and doc.sheet.get("is_base"):
+        return "a base (no engines, R11) has no acceleration record"
+    if sheet == "drones" and not drones_of(doc):
+        return "no drone bays"
+    return None
 
 
 def layout(documents: Sequence[SsdDocument], paper: str = "a4",
-           sheets: Sequence[str] = SHEETS) -> list[Page]:
-    """Every page of every document's chosen sheets, in order (a fleet pack)."""
+           sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS) -> list[Page]:
+    """Every page of every document's chosen sheets, in order (a fleet pack).
+
+    The power form and the acceleration records cover `turns` turns.
+    """
     size = PAPERS[paper]
     pages: list[Page] = []
     for doc in documents:
         stamp = doc.catalog
         right = f"Shipyard - {stamp.ruleset} catalog {stamp.version} - {stamp.digest[:12]}"
         for sheet in SHEETS:
-            if sheet not in sheets or (sheet == "accel" and doc.sheet["is_base"]):
+            if sheet not in sheets or missing(doc, sheet) is not None:
                 continue
-            canvas = {"ssd": _ssd, "power": _power, "accel": _accel}[sheet](doc, size)
+            canvas = (_ssd(doc, size) if sheet == "ssd" else
+                      {"power": power, "accel": accel, "drones": drone_records}[sheet](
+                          doc, size, turns))
             draft = "DRAFT - " if doc.draft else ""
             name = doc.name or "(unnamed)"
             left = f"{draft}{name} - {SHEET_TITLES[sheet]}"
             pages.extend(canvas.finish(left, right))
     return pages
-

@@ -1,4 +1,4 @@
-"""Is a design legal? Every error and warning of RULES.md 1.6, as data.
+"""Is a design legal? Every error and warning of rules 1.6, as data.
 
 Validation returns `Issue`s and never raises, whatever it is given: shape
 problems of raw data become issues too (code `unreadable`).
@@ -230,7 +230,7 @@ def _warnings(design: Design, sheet: Sheet, scenario: Scenario) -> list[Issue]:
 
 def check(design: Design, sheet: Sheet, catalog: Catalog,
           scenario: Scenario | None = None) -> list[Issue]:
-    """Every error and warning of RULES.md 1.6 for a shape-checked design."""
+    """Every error and warning of rules 1.6 for a shape-checked design."""
     scenario = scenario or Scenario()
     return [
         *_counts(design),

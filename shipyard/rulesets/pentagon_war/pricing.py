@@ -1,4 +1,4 @@
-"""Price a Pentagon War design exactly (RULES.md 1.2-1.5).
+"""Price a Pentagon War design exactly (rules 1.2-1.5).
 
 Prices are `Fraction`s until the design is complete (R2). The steps follow
 1.4: every box but hull and final damage, then free hull (R3), then free
@@ -254,7 +254,7 @@ def _explosion(ledger: _Ledger, design: Design, catalog: Catalog) -> Fraction:
 
 
 def price(design: Design, catalog: Catalog) -> Sheet:
-    """Price a design and derive every figure a player needs (RULES.md 1.4)."""
+    """Price a design and derive every figure a player needs (rules 1.4)."""
     build = catalog.construction
     prices = catalog.prices
     ledger = _Ledger()

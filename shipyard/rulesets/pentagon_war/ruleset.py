@@ -8,6 +8,7 @@ package imports them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from shipyard.core.drawing import Page
 from shipyard.core.form import Form
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import Change, Evaluation, Figure, Margin
+from shipyard.core.protocol import DEFAULT_TURNS, Change, Evaluation, Figure, Margin
 from shipyard.core.sheet import roman
 from shipyard.rulesets.pentagon_war import legality, pricing
 from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog
@@ -28,11 +29,26 @@ from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
 from shipyard.rulesets.pentagon_war.engine.policy import POLICIES
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.rulesets.pentagon_war.form import design_form
-from shipyard.rulesets.pentagon_war.layout import SHEET_TITLES, SHEETS, layout
+from shipyard.rulesets.pentagon_war.layout import layout, missing
 from shipyard.rulesets.pentagon_war.margin import margin_notes, what_if
 from shipyard.rulesets.pentagon_war.price_list import figures, price_rows
 from shipyard.rulesets.pentagon_war.report import sheet_data
+from shipyard.rulesets.pentagon_war.sheet_canvas import SHEET_LABELS, SHEET_TITLES, SHEETS
 from shipyard.rulesets.pentagon_war.sheet_text import kind_words, panel_rows, summary_lines
+
+# Points per group (`compare`): each priced line's key, grouped like the price list
+# (1.2) and the designer's sections; a key not named here counts under "options".
+GROUPS: dict[str, tuple[str, ...]] = {
+    "defense": ("screen", "armor", "point_defense"),
+    "power and drive": ("capacitor", "engine", "fuel_tank", "ramscoop", "magnascoop"),
+    "sensors and control": ("radar", "main_control", "aux_control", "special_electronics",
+                            "radar_invisibility"),
+    "weapons": ("laser", "electron_cannon", "proton_cannon", "magnetic_beam", "radiation_gun",
+                "acid_gum_gun", "liquid_metal_gun", "missile", "drone", "hyper_bomb"),
+    "structure": ("free_hull", "extra_hull", "free_final_damage", "extra_final_damage",
+                  "cargo", "repair", "ramming_weight"),
+    "options": (),
+}
 
 
 class PentagonWar:
@@ -43,8 +59,7 @@ class PentagonWar:
     default = True  # design files written before other games existed carry no `ruleset`
     sheets: tuple[str, ...] = SHEETS
     sheet_titles: dict[str, str] = SHEET_TITLES
-    sheet_labels: dict[str, str] = {  # noqa: RUF012
-        "ssd": "Systems display", "power": "Power form", "accel": "Acceleration"}
+    sheet_labels: dict[str, str] = SHEET_LABELS
     policies: tuple[str, ...] = tuple(POLICIES)
 
     # Designs
@@ -76,8 +91,18 @@ class PentagonWar:
     def sheet_data(self, sheet: pricing.Sheet, issues: Sequence[Issue]) -> dict[str, Any]:
         return sheet_data(sheet, tuple(issues))
 
+    def budget(self, catalog: Catalog) -> int | None:
+        return None  # agreed by the players (rules 1.1)
+
     def class_of(self, sheet: pricing.Sheet) -> Figure:
         return Figure("size_class", f"size class {roman(sheet.size_class)}", sheet.size_class)
+
+    def groups(self, sheet: pricing.Sheet) -> dict[str, Fraction]:
+        found = {group: Fraction(0) for group in GROUPS}
+        for line in sheet.lines:
+            group = next((g for g, keys in GROUPS.items() if line.key in keys), "options")
+            found[group] += line.price
+        return found
 
     def figures(self, evaluation: Evaluation) -> list[Figure]:
         sheet: pricing.Sheet = evaluation.sheet
@@ -113,13 +138,11 @@ class PentagonWar:
         return build_document(evaluation, budget=budget, draft=draft)
 
     def layout(self, documents: Sequence[SsdDocument], paper: str = "a4",
-               sheets: Sequence[str] = SHEETS) -> list[Page]:
-        return layout(documents, paper, sheets)
+               sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS) -> list[Page]:
+        return layout(documents, paper, sheets, turns)
 
     def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
-        if sheet == "accel" and document.sheet.get("is_base"):
-            return "a base (no engines, R11) has no acceleration record"
-        return None
+        return missing(document, sheet)
 
     # Designer
     def what_if(self, design: Design, change: Change, catalog: Catalog,

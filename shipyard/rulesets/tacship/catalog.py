@@ -8,14 +8,13 @@ and the key, in one line.
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Self
+from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
-from shipyard.core.catalog_files import Manifest, Source, catalog_root, check_model, read_toml
+from shipyard.core.catalog_files import Manifest, Ruling, Rulings, Source, catalog_root, read_parts
 from shipyard.core.errors import CatalogError
 from shipyard.rulesets.tacship.design import ORDNANCE_KINDS
 
@@ -122,11 +121,13 @@ class TacshipCatalog(BaseModel):
     prices: Prices
     construction: Construction
     folder: str
+    rulings: dict[str, Ruling]
     digest: str
 
 
 _FILES: dict[str, type[BaseModel]] = {
     "ruleset.toml": Manifest,
+    "rulings.toml": Rulings,
     "prices.toml": Prices,
     "construction.toml": Construction,
 }
@@ -158,19 +159,14 @@ def load_tacship_catalog(root: str | None = None) -> TacshipCatalog:
     if not folder.is_dir():
         raise CatalogError(str(folder), "no Tacship catalog folder (it holds ruleset.toml, "
                            "prices.toml and construction.toml)")
-    parts: dict[str, Any] = {}
-    digest = hashlib.sha256()
-    for name, model in _FILES.items():
-        path = folder / name
-        data = read_toml(path)
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-        parts[name.removesuffix(".toml")] = check_model(path, model, data)
+    parts, digest = read_parts(folder, _FILES)
     catalog = TacshipCatalog(
         manifest=parts["ruleset"],
         prices=parts["prices"],
         construction=parts["construction"],
+        rulings=parts["rulings"].root,
         folder=str(folder),
-        digest=digest.hexdigest(),
+        digest=digest,
     )
     if catalog.manifest.ruleset != RULESET:
         raise CatalogError(str(folder / "ruleset.toml"),

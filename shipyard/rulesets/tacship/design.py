@@ -14,9 +14,10 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
-from shipyard.core.errors import DesignReadError, describe, first_problem
+from shipyard.core.envelope import parse_envelope
+from shipyard.core.errors import DesignReadError
 from shipyard.core.files import read_data
 from shipyard.core.values import DESIGN_SCHEMA as SCHEMA
 from shipyard.core.values import MAX_ENTRIES, Count
@@ -98,23 +99,15 @@ def tacship_schema() -> dict[str, Any]:
     return schema
 
 
-def parse_tacship_design(data: object, file: str = "<design>") -> TacshipDesign:
-    """Check the shape of already-parsed data; raise `DesignReadError` if wrong."""
-    if not isinstance(data, dict):
-        raise DesignReadError(file, f"expected an object at the top level, got {describe(data)}")
-    tag = data.get("schema")
-    if tag is None:
-        raise DesignReadError(file, f"required field is missing (expected '{SCHEMA}')", "schema")
-    if tag != SCHEMA:
-        raise DesignReadError(file, f"expected '{SCHEMA}', got {tag!r}", "schema")
+def _ours(data: dict[str, Any], file: str) -> None:
     ruleset = data.get("ruleset", RULESET)
     if ruleset != RULESET:
         raise DesignReadError(file, f"expected '{RULESET}', got {ruleset!r}", "ruleset")
-    try:
-        return TacshipDesign.model_validate(data)
-    except ValidationError as exc:
-        field, problem = first_problem(exc.errors())
-        raise DesignReadError(file, problem, field) from None
+
+
+def parse_tacship_design(data: object, file: str = "<design>") -> TacshipDesign:
+    """Check the shape of already-parsed data (an SSD document's design too)."""
+    return parse_envelope(data, file, TacshipDesign, _ours)
 
 
 def read_tacship_design(path: Path) -> TacshipDesign:

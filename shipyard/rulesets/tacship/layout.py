@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from shipyard.core.document import Box, Group, SsdDocument
 from shipyard.core.drawing import MARGIN, PAPERS, Canvas, Page, fit, middle, text_width, wrap
+from shipyard.core.protocol import DEFAULT_TURNS
 
 SHEETS = ("chart",)
 SHEET_TITLES = {"chart": "Tacship Record Chart"}
@@ -323,22 +324,28 @@ def _ordnance(c: ChartCanvas) -> None:
     c.y += 3
 
 
-def _velocity(c: ChartCanvas) -> None:
-    """One box per turn for the speed after thrust, labelled T1, T2, ..."""
-    boxes = c.boxes("velocity")
+def _velocity(c: ChartCanvas, turns: int) -> None:
+    """One box per turn for the speed after thrust, labelled T1, T2, ...
+
+    The document holds a game's worth of `velocity#t` boxes; a longer game
+    (`turns`) gets more boxes of the same ids, a shorter one fewer.
+    """
+    held = c.boxes("velocity")
+    refs = [box.id for box in held[:turns]]
+    refs += [f"velocity#{t}" for t in range(len(refs) + 1, turns + 1)] if held else []
     c.need(18)
     c.block = "velocity"
     c.heading("Velocity", "write the speed after step 2 each turn")
     per_row = 20
     pitch = c.inner / per_row
     width, height = pitch - 1.2, 10.0
-    for start in range(0, len(boxes), per_row):
+    for start in range(0, len(refs), per_row):
         c.need(height + 4.5)
         c.block = "velocity"
-        for col, box in enumerate(boxes[start:start + per_row]):
+        for col, ref in enumerate(refs[start:start + per_row]):
             x = MARGIN + col * pitch
-            c.text(x + width / 2, c.y + 2.5, f"T{box.number}", 6.5, anchor="middle")
-            c.rect(x, c.y + 3.5, width, height, "box", ref=box.id)
+            c.text(x + width / 2, c.y + 2.5, f"T{start + col + 1}", 6.5, anchor="middle")
+            c.rect(x, c.y + 3.5, width, height, "box", ref=ref)
         c.y += height + 5
     c.y += 1
 
@@ -357,21 +364,24 @@ def _sequence(c: ChartCanvas) -> None:
         c.notes(MARGIN, c.inner, step, 7, 3.2)
 
 
-def _chart(doc: SsdDocument, paper: tuple[float, float]) -> ChartCanvas:
+def _chart(doc: SsdDocument, paper: tuple[float, float], turns: int) -> ChartCanvas:
     c = ChartCanvas(doc, paper)
     _title_block(c)
     _damage(c)
     _figures(c)
     _lasers(c)
     _ordnance(c)
-    _velocity(c)
+    _velocity(c, turns)
     _sequence(c)
     return c
 
 
 def layout(documents: Sequence[SsdDocument], paper: str = "a4",
-           sheets: Sequence[str] = SHEETS) -> list[Page]:
-    """Every page of every document's chosen sheets, in order (a squadron pack)."""
+           sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS) -> list[Page]:
+    """Every page of every document's chosen sheets, in order (a squadron pack).
+
+    The velocity row has one box per turn, `turns` of them.
+    """
     size = PAPERS[paper]
     pages: list[Page] = []
     for doc in documents:
@@ -380,7 +390,7 @@ def layout(documents: Sequence[SsdDocument], paper: str = "a4",
         for sheet in SHEETS:
             if sheet not in sheets:
                 continue
-            canvas = _chart(doc, size)
+            canvas = _chart(doc, size, turns)
             draft = "DRAFT - " if doc.draft else ""
             left = f"{draft}{doc.name or '(unnamed)'} - {SHEET_TITLES[sheet]}"
             pages.extend(canvas.finish(left, right))

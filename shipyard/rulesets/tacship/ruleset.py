@@ -15,9 +15,10 @@ from shipyard.core.catalog_files import catalog_root
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.errors import DesignReadError
+from shipyard.core.form import Form
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import Change, Evaluation, Figure, Margin
+from shipyard.core.protocol import DEFAULT_TURNS, Change, Evaluation, Figure, Margin
 from shipyard.rulesets.tacship import legality, pricing
 from shipyard.rulesets.tacship.catalog import TacshipCatalog, load_tacship_catalog
 from shipyard.rulesets.tacship.design import TacshipDesign, parse_tacship_design, tacship_schema
@@ -25,8 +26,37 @@ from shipyard.rulesets.tacship.document import build_document, sheet_data
 from shipyard.rulesets.tacship.engine.lineup import Lineup
 from shipyard.rulesets.tacship.engine.policy import POLICIES
 from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.rulesets.tacship.form import design_form
 from shipyard.rulesets.tacship.layout import SHEET_TITLES, SHEETS, layout
 from shipyard.rulesets.tacship.price_list import price_rows, row_figures
+
+# Points per group (`compare`), by priced line key (rules 4).
+GROUPS: dict[str, tuple[str, ...]] = {
+    "structure": ("damage_box", "survivability"),
+    "drive": ("thrust",),
+    "weapons": ("fixed_laser", "turret_laser"),
+    "ordnance": ("hardpoint",),
+}
+
+
+def _new_errors(design: TacshipDesign, sheet: pricing.TacshipSheet, edited: TacshipDesign,
+                edited_sheet: pricing.TacshipSheet, catalog: TacshipCatalog) -> list[str]:
+    """The rule errors an edit would bring (the budget has its own note), in short words."""
+    known = {(i.code, i.path) for i in legality.check(design, sheet, catalog)}
+    return [f"{issue.message.removesuffix(f' ({issue.rule})')} (rules {issue.rule})"
+            for issue in legality.check(edited, edited_sheet, catalog)
+            if issue.severity == "error" and issue.code != "over-budget"
+            and (issue.code, issue.path) not in known]
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _load(design: TacshipDesign) -> str:
+    """The ordnance carried, in words: "2 missiles, 1 decoy"."""
+    return ", ".join(_many(count, kind) if isinstance(count, int) else f"{count} {kind}"
+                     for kind, count in design.ordnance.items() if count)
 
 
 class Tacship:
@@ -42,12 +72,6 @@ class Tacship:
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> TacshipDesign:
-        if isinstance(data, dict) and data.get("schema") == "shipyard.ssd/1":
-            try:
-                return parse_tacship_design(data.get("design"), file)
-            except DesignReadError as exc:
-                field = f"design.{exc.field}" if exc.field else "design"
-                raise DesignReadError(file, exc.problem, field) from None
         return parse_tacship_design(data, file)
 
     def schema(self) -> dict[str, Any]:
@@ -76,9 +100,19 @@ class Tacship:
     def sheet_data(self, sheet: pricing.TacshipSheet, issues: Sequence[Issue]) -> dict[str, Any]:
         return sheet_data(sheet, tuple(issues))
 
+    def budget(self, catalog: TacshipCatalog) -> int | None:
+        return catalog.construction.budget.points  # every fighter is built with 30 (rules 4)
+
     def class_of(self, sheet: pricing.TacshipSheet) -> Figure:
         crew = "two-man" if sheet.crew == 2 else "one-man"
         return Figure("crew", f"{crew} fighter", sheet.crew)
+
+    def groups(self, sheet: pricing.TacshipSheet) -> dict[str, Fraction]:
+        found = {group: Fraction(0) for group in GROUPS}
+        for line in sheet.lines:
+            group = next((g for g, keys in GROUPS.items() if line.key in keys), "structure")
+            found[group] += line.price
+        return found
 
     def figures(self, evaluation: Evaluation) -> list[Figure]:
         sheet: pricing.TacshipSheet = evaluation.sheet
@@ -93,28 +127,31 @@ class Tacship:
         sheet: pricing.TacshipSheet = evaluation.sheet
         catalog: TacshipCatalog = evaluation.catalog
         limit = budget if budget is not None else catalog.construction.budget.points
-        load = ", ".join(f"{count} {kind}" for kind, count in evaluation.design.ordnance.items()
-                         if count) or "none"
+        load = _load(evaluation.design) or "none"
         return [
             f"Total {sheet.total} of {limit} points  {self.kind_words(evaluation)}",
             f"Damage boxes {sheet.damage_boxes}  survivability +{sheet.survivability}  "
             f"thrust {sheet.thrust}",
-            f"Lasers {sheet.laser_factors} factors ({sheet.guns} guns)  hardpoints "
-            f"{sheet.hardpoints} (load: {load})",
+            f"Lasers {_many(sheet.laser_factors, 'factor')} ({_many(sheet.guns, 'gun')})  "
+            f"hardpoints {sheet.hardpoints} (load: {load})",
         ]
 
     def panel_rows(self, evaluation: Evaluation) -> list[tuple[str, str]]:
         sheet: pricing.TacshipSheet = evaluation.sheet
         catalog: TacshipCatalog = evaluation.catalog
-        left = catalog.construction.budget.points - sheet.total
+        limit = catalog.construction.budget.points
+        left = limit - sheet.total
+        load = _load(evaluation.design) or "nothing"
+        guns = _many(sheet.guns, "gun")
         return [
             ("Fighter", self.kind_words(evaluation)),
-            ("Points left", f"{left} of {catalog.construction.budget.points}"),
+            ("Points left", f"{left} of {limit} (rules 4)" if left >= 0
+             else f"over by {-left} of {limit} (rules 4)"),
             ("Damage", f"{sheet.damage_boxes} boxes · survivability +{sheet.survivability}"),
             ("Thrust", str(sheet.thrust)),
             ("Lasers", f"{sheet.fixed_laser_factors} fixed + {sheet.turret_laser_factors} "
-                       "turret factors"),
-            ("Hardpoints", f"{sheet.hardpoints} · load {sheet.ordnance_load}"),
+                       f"turret factors · {guns}"),
+            ("Hardpoints", f"{sheet.hardpoints} · load {load}"),
         ]
 
     def price_rows(self, catalog: TacshipCatalog) -> list[dict[str, Any]]:
@@ -129,8 +166,8 @@ class Tacship:
         return build_document(evaluation, budget=budget, draft=draft)
 
     def layout(self, documents: Sequence[SsdDocument], paper: str = "a4",
-               sheets: Sequence[str] = SHEETS) -> list[Page]:
-        return layout(documents, paper, sheets)
+               sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS) -> list[Page]:
+        return layout(documents, paper, sheets, turns)
 
     def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
         return None if sheet in SHEETS else f"a Tacship fighter has no {sheet!r} sheet"
@@ -150,6 +187,7 @@ class Tacship:
         limit = catalog.construction.budget.points
         if old.total <= limit < new.total:
             notes.append(f"over the {limit}-point budget (rules 4)")
+        notes += _new_errors(design, old, edited, new, catalog)
         return Margin(Fraction(new.total - old.total), new.total - old.total, tuple(notes))
 
     # Duels
@@ -160,3 +198,7 @@ class Tacship:
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario) -> Lineup:
         return Lineup(a.design, b.design, names, policies, scenario)
+
+    # Designer form
+    def form(self, data: dict[str, Any], catalog: TacshipCatalog) -> Form:
+        return design_form(catalog)

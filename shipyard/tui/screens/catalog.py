@@ -10,10 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from shipyard.core.protocol import Catalog, Ruleset
 from shipyard.core.sheet import is_marked
+from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.sheet import catalog_line
 
 
 def matches(row: dict[str, Any], words: list[str], figures: str) -> bool:
@@ -53,13 +55,15 @@ class CatalogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield Static(catalog_line(self.ruleset, self.catalog), id="catalog-info",
+                     markup=False)
         yield Input(self.search, placeholder="search prices and rulings (e.g. armor, R1, "
                                              "reconstructed)", id="search")
         with Horizontal(id="catalog-main"):
             yield DataTable(id="prices", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="rulings-scroll"):
                 yield Static(id="rulings")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         manifest = self.catalog.manifest

@@ -14,13 +14,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from shipyard.core.form import Form
+from shipyard.core.issues import Issue
 from shipyard.core.protocol import Evaluation, Margin
 from shipyard.tui.host import Host
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field, View, unset
+from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.sheet import Line, SheetPanel, points
 
@@ -30,17 +32,40 @@ def form_of(evaluation: Evaluation) -> Form:
     return evaluation.ruleset.form(evaluation.design.to_data(), evaluation.catalog)
 
 
-def hint_text(label: str, margin: Margin | None, total: int) -> Text:
-    """The 'what does this cost me' line under the editor."""
+OVER_BUDGET = "over-budget"  # every game's code for a design over the agreed budget
+LARGEST = 3  # how many of the dearest lines the budget advice names
+
+
+def cut_advice(evaluation: Evaluation, budget: int | None) -> str:
+    """What to cut to come back under the budget: the dearest priced lines."""
+    sheet = evaluation.sheet
+    over = sheet.total - budget if budget is not None else 0
+    dearest = sorted(sheet.lines, key=lambda line: line.price, reverse=True)[:LARGEST]
+    names = ", ".join(f"{line.item} {points(line.price)}" for line in dearest)
+    head = f"{over} point{'s' if over != 1 else ''} over the budget" if over > 0 \
+        else "Over the budget"
+    return f"{head}. The largest lines: {names}. Cut there first."
+
+
+def hint_text(label: str, margin: Margin | None, total: int,
+              breaks: Issue | None = None) -> Text:
+    """The 'what does this cost me' line under the editor.
+
+    `breaks` is the first error the hinted press would bring (the design
+    illegal or over budget): the line ends with it, rule first, in red.
+    """
     text = Text(f"{label}: ", style="bold")
     if margin is None:
         text.append("no change to the price", style="dim")
-        return text
-    sign = "+" if margin.points >= 0 else "-"
-    text.append(f"{sign}{points(abs(margin.points))} points", style="bold")
-    text.append(f" (total {total + margin.total})")
-    if margin.notes:
-        text.append(" · " + " · ".join(margin.notes), style="yellow")
+    else:
+        sign = "+" if margin.points >= 0 else "-"
+        text.append(f"{sign}{points(abs(margin.points))} points", style="bold")
+        text.append(f" (total {total + margin.total})")
+        if margin.notes:
+            text.append(" · " + " · ".join(margin.notes), style="yellow")
+    if breaks is not None:
+        message = breaks.message.removesuffix(f" ({breaks.rule})")
+        text.append(f" → {breaks.rule}: {message}", style="bold red")
     return text
 
 
@@ -59,6 +84,8 @@ class DesignerScreen(Screen[None]):
         Binding("f2", "app.preview", "Preview"),
         Binding("f3", "app.catalog", "Catalog"),
         Binding("f4", "app.duel", "Duel"),
+        Binding("f8", "app.fleet", "Fleet"),
+        Binding("f9", "app.compare", "Compare"),
         Binding("f6", "focus_issues", "Issues", show=False),
         Binding("f5", "focus_editor", "Editor", show=False),
         Binding("f7", "focus_sheet", "Sheet (scroll it)", show=False),
@@ -84,7 +111,7 @@ class DesignerScreen(Screen[None]):
                 with VerticalScroll(id="sheet-scroll"):
                     yield SheetPanel(id="sheet")
                 yield IssuesPanel(id="issues")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#sheet-scroll").border_title = "Sheet"
@@ -109,7 +136,7 @@ class DesignerScreen(Screen[None]):
         if self.current is not None and not editor.shows(self.current):
             self.current = None  # its entry was removed: no hint for a field that is gone
         self.query_one(SheetPanel).show(evaluation, session.workbench.scenario.budget)
-        self.query_one(IssuesPanel).show(evaluation.issues)
+        self.query_one(IssuesPanel).show(evaluation.issues, form.removable)
         self.show_hint()
         mark = " ●" if session.workbench.changed else ""
         if self.sub_title != f"{session.title}{mark}":
@@ -127,7 +154,8 @@ class DesignerScreen(Screen[None]):
             evaluation = workbench.evaluation
             margin = evaluation.ruleset.what_if(workbench.design, change, evaluation.catalog,
                                                 evaluation.sheet)
-            self.hint = hint_text(field.hint_label(), margin, evaluation.sheet.total)
+            self.hint = hint_text(field.hint_label(), margin, evaluation.sheet.total,
+                                  workbench.new_error(change))
         hint.show(self.hint)
 
     @on(Field.Edit)
@@ -151,6 +179,11 @@ class DesignerScreen(Screen[None]):
 
     @on(IssuesPanel.Chosen)
     def _issue_chosen(self, event: IssuesPanel.Chosen) -> None:
+        if event.issue.code == OVER_BUDGET:
+            workbench = self.shipyard.session.workbench
+            self.notify(cut_advice(workbench.evaluation, workbench.scenario.budget),
+                        title="Over budget", timeout=10)
+            return
         self.go_to(event.issue.path)
 
     def go_to(self, path: str) -> Field | None:
@@ -166,6 +199,8 @@ class DesignerScreen(Screen[None]):
             point_at(path)
         field.focus()
         editor.scroll_to_widget(field, animate=False)
+        if field is self.current:  # already focused: no Focused message, the part moved
+            self.show_hint()
         return field
 
     def action_focus_issues(self) -> None:

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from shipyard.tui.widgets.footer import KeysFooter
+
 
 class ChoiceDialog(ModalScreen[str | None]):
     """A question with a few answers as buttons; Escape answers None."""
@@ -36,6 +38,7 @@ class ChoiceDialog(ModalScreen[str | None]):
                 for index, (key, label) in enumerate(self.answers):
                     yield Button(label, id=f"answer-{key}",
                                  variant="primary" if index == 0 else "default")
+        yield KeysFooter()
 
     @on(Button.Pressed)
     def _answer(self, event: Button.Pressed) -> None:
@@ -72,6 +75,7 @@ class TextDialog(ModalScreen[str | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
+        yield KeysFooter()
 
     def show_problem(self, problem: str) -> None:
         self.query_one("#problem", Static).update(problem)

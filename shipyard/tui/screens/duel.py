@@ -22,7 +22,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Header,
     Input,
     Label,
@@ -58,6 +57,7 @@ from shipyard.services.duel_setup import (
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
 from shipyard.tui.widgets.duel_chart import DuelResults
+from shipyard.tui.widgets.footer import KeysFooter
 
 
 class DuelLogScreen(Screen[None]):
@@ -76,7 +76,7 @@ class DuelLogScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="duel-log-scroll"):
             yield Static("\n".join(self.lines), id="duel-log", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = self.title_line
@@ -135,8 +135,10 @@ class DuelScreen(Screen[None]):
         return last if isinstance(last, LastDuel) else None
 
     def compose(self) -> ComposeResult:
-        samples = [(sample_name(p), f"{PREFIX}{sample_name(p)}") for p in sample_paths()]
-        first = DEFAULT_OPPONENT if any(v == DEFAULT_OPPONENT for _, v in samples) else ""
+        own = sample_paths(self.evaluation.ruleset.name)  # a design duels its own game only
+        samples = [(sample_name(p), f"{PREFIX}{sample_name(p)}") for p in own]
+        first = DEFAULT_OPPONENT if any(v == DEFAULT_OPPONENT for _, v in samples) else \
+            (samples[0][1] if samples else "")
         form = {"sample": first, "opponent": first, "runs": str(RUNS), "seed": str(SEED),
                 "range": str(self.defaults.start_range), "turns": str(self.defaults.turn_limit),
                 "policy-a": POLICY, "policy-b": POLICY} | (self.last.form if self.last else {})
@@ -168,7 +170,7 @@ class DuelScreen(Screen[None]):
                 yield ProgressBar(RUNS, id="duel-progress", show_eta=False)
                 yield Static(id="duel-problem", markup=False)
             yield DuelResults(id="duel-results")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         name = self.evaluation.design.name or "(unnamed)"

@@ -9,9 +9,9 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
 from shipyard.core.drawing import PAPERS
 from shipyard.core.files import write_atomic
@@ -24,6 +24,8 @@ from shipyard.render.export import (
     render,
 )
 from shipyard.services.session import suggested_path
+from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.marked import MarkedCheckbox, MarkedRadioButton
 
 FORMAT_NAMES = {"pdf": "PDF", "svg": "SVG", "ssd-json": "SSD JSON", "text": "Text",
                 "md": "Markdown"}
@@ -70,26 +72,30 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
 
     def compose(self) -> ComposeResult:
         errors = [i for i in self.evaluation.issues if i.severity == "error"]
-        with Vertical(classes="dialog wide"):
-            yield Label("Export record sheets", classes="dialog-title")
+        with VerticalScroll(classes="dialog wide"):
+            yield Label("Export record sheets", classes="dialog-title docked")
+            # Docked, so that a short terminal scrolls the choices, never the buttons.
+            with Horizontal(classes="dialog-buttons docked"):
+                yield Button("Export", id="export", variant="primary", disabled=bool(errors))
+                yield Button("Cancel", id="cancel")
             with Horizontal(classes="export-choices"):
                 with Vertical():
                     yield Static("Format", classes="dialog-heading")
                     with RadioSet(id="format"):
                         for fmt in FORMATS:
-                            yield RadioButton(FORMAT_NAMES[fmt], value=fmt == "pdf",
+                            yield MarkedRadioButton(FORMAT_NAMES[fmt], value=fmt == "pdf",
                                               id=f"format-{fmt}")
                 with Vertical():
                     yield Static("Paper", classes="dialog-heading")
                     with RadioSet(id="paper"):
                         for paper in PAPERS:
-                            yield RadioButton(paper.upper() if paper == "a4" else "Letter",
+                            yield MarkedRadioButton(paper.upper() if paper == "a4" else "Letter",
                                               value=paper == "a4", id=f"paper-{paper}")
                 with Vertical():
                     yield Static("Sheets", classes="dialog-heading")
                     ruleset = self.evaluation.ruleset
                     for sheet in ruleset.sheets:
-                        yield Checkbox(ruleset.sheet_labels[sheet], value=True,
+                        yield MarkedCheckbox(ruleset.sheet_labels[sheet], value=True,
                                        id=f"sheet-{sheet}", tooltip=ruleset.sheet_titles[sheet])
             yield Static("File", classes="dialog-heading")
             yield Input(str(target_for(self.evaluation, self.current, "pdf")), id="path")
@@ -98,10 +104,8 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
                              f"{errors[0].message}. It can only be exported as a draft, "
                              "and every page will carry the DRAFT mark.",
                              classes="dialog-problem")
-                yield Checkbox("Export as a DRAFT", value=False, id="draft")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Export", id="export", variant="primary", disabled=bool(errors))
-                yield Button("Cancel", id="cancel")
+                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()

@@ -22,6 +22,7 @@ from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
 from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.editor import AddEntry, Editor
 from shipyard.tui.widgets.fields import ChoiceField, CountField, Field, FlagField, SplitField
+from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.radar import NumberedTrack
 
 # (title, widget kinds, the form's spec kind that names the title after the game's fields)
@@ -87,9 +88,11 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
-    def __init__(self, designer: Sequence[Binding], form: Form | None = None) -> None:
-        super().__init__()
+    def __init__(self, designer: Sequence[Binding], form: Form | None = None,
+                 title: str = "Designer") -> None:
+        super().__init__(classes="dialog-screen")
         self.designer = list(designer)
+        self.screen_title = title
         self.form = form
 
     def title_of(self, title: str, spec: type | None) -> str:
@@ -97,10 +100,11 @@ class HelpScreen(ModalScreen[None]):
         return ", ".join(names) or title
 
     def compose(self) -> ComposeResult:
-        tables = [keys_table("Designer", self.designer)]
-        tables += [keys_table(self.title_of(title, spec),
-                              [b for kind in kinds for b in own_bindings(kind)])
-                   for title, kinds, spec in GROUPS]
+        tables = [keys_table(self.screen_title, self.designer)]
+        if self.form is not None:  # the fields' keys, for the designer's help
+            tables += [keys_table(self.title_of(title, spec),
+                                  [b for kind in kinds for b in own_bindings(kind)])
+                       for title, kinds, spec in GROUPS]
         with VerticalScroll(classes="dialog wide tall"):
             yield Label("Keys", classes="dialog-title")
             yield Static(Text("Ctrl+P opens the command palette: every command by name. "
@@ -110,3 +114,4 @@ class HelpScreen(ModalScreen[None]):
             for table in tables:
                 yield Static(table)
             yield Static(Text("Esc closes this screen.", style="dim"))
+        yield KeysFooter()

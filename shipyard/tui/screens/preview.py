@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from shipyard.core.protocol import Evaluation
 from shipyard.render.text import render_text
+from shipyard.tui.widgets.footer import KeysFooter
 
 
 def preview_text(evaluation: Evaluation, budget: int | None, paper: str = "a4") -> str:
@@ -40,7 +41,7 @@ class PreviewScreen(Screen[None]):
             text = Text(preview_text(self.evaluation, self.budget), no_wrap=True,
                         overflow="ignore")
             yield Static(text, id="preview")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         name = self.evaluation.design.name or "(unnamed)"

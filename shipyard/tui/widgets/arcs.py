@@ -7,14 +7,14 @@ arcs around the ship. The form's `Ring` names the arcs and their shorthand.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
 from shipyard.core.form import ArcPair, ArcSet, Ring, Spec
-from shipyard.services.editing import Change, assign
+from shipyard.services.editing import Change, assign, get_value
 from shipyard.tui.widgets.fields import LABEL_WIDTH, Field, draw
 
 # (row, column) of each arc, clockwise from up-right, around a ship drawn "/\".
@@ -56,12 +56,20 @@ class ArcSetPicker(Field):
         value = self.value if isinstance(self.value, list) else []
         return self.ring.expand([a for a in value if isinstance(a, str)])
 
-    def _with(self, arc: str, present: bool) -> Change:
-        arcs = [a for a in self.arcs if a != arc]
-        if present:
-            arcs.append(arc)
-        known = [a for a in self.order if a in arcs]
-        return assign(self.path, known + [a for a in arcs if a not in self.order])
+    def _with(self, arc: str, present: bool | None) -> Change:
+        """The arc on, off, or (None) toggled, from the arcs as they are when applied."""
+        path, ring, order = self.path, self.ring, self.order
+
+        def change(data: dict[str, Any]) -> None:
+            value = get_value(data, path)
+            now = ring.expand([a for a in value if isinstance(a, str)]
+                              if isinstance(value, list) else [])
+            arcs = [a for a in now if a != arc]
+            if present or (present is None and arc not in now):
+                arcs.append(arc)
+            known = [a for a in order if a in arcs]
+            assign(path, known + [a for a in arcs if a not in order])(data)
+        return change
 
     def action_move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(self.order)
@@ -69,13 +77,10 @@ class ArcSetPicker(Field):
         self.refresh()
 
     def action_flip(self) -> None:
-        arc = self.order[self.cursor]
-        self.edit(self._with(arc, arc not in self.arcs))
+        self.edit(self._with(self.order[self.cursor], None))
 
     def action_toggle_to(self, present: bool) -> None:
-        arc = self.order[self.cursor]
-        if (arc in self.arcs) != present:
-            self.edit(self._with(arc, present))
+        self.edit(self._with(self.order[self.cursor], present))
 
     def hint_change(self) -> Change | None:
         arc = self.order[self.cursor]
@@ -108,10 +113,19 @@ class ArcSetPicker(Field):
         return arc in self.arcs
 
     def render(self) -> Text:
-        items = [(row, LEFT + column, self.order[index],
-                  ("bold reverse green" if self.selected(self.order[index]) else "dim")
-                  + (" underline" if index == self.cursor and self.has_focus else ""))
-                 for index, (row, column) in enumerate(PLACES)]
+        # Marked by a character as well as colour: ✓ after an arc that is on,
+        # ▸ before the arc under the cursor.
+        items: list[tuple[int, int, str, str]] = []
+        for index, (row, column) in enumerate(PLACES):
+            arc = self.order[index]
+            on = self.selected(arc)
+            here = index == self.cursor and self.has_focus
+            items.append((row, LEFT + column, arc,
+                          ("bold reverse green" if on else "dim") + (" underline" if here else "")))
+            if on:
+                items.append((row, LEFT + column + len(arc), "✓", "bold green"))
+            if here:
+                items.append((row, LEFT + column - 1, "▸", "bold"))
         items.append((SHIP[0], LEFT + SHIP[1], "/\\", "bold"))
         items.append((1, LEFT + 13, self.summary(), "italic"))
         rows = draw(3, items)
@@ -145,17 +159,24 @@ class ArcPairPicker(ArcSetPicker):
     def _proper(self, arcs: list[str]) -> bool:
         return len(arcs) == 2 and self.ring.adjacent(arcs[0], arcs[1])
 
-    def _start(self) -> int:
-        arcs = [a for a in self.arcs if a in self.order]
-        if self._proper(arcs):
-            a, b = (self.order.index(x) for x in arcs)
-            return a if (b - a) % len(self.order) == 1 else b
-        return self.home  # no proper pair yet: start from the home pair
+    def _start(self, arcs: list[str]) -> int | None:
+        """The index of a proper pair's first arc; None if it is not a proper pair."""
+        known = [a for a in arcs if a in self.order]
+        if not self._proper(known):
+            return None
+        a, b = (self.order.index(x) for x in known)
+        return a if (b - a) % len(self.order) == 1 else b
 
     def action_turn(self, step: int) -> None:
-        arcs = [a for a in self.arcs if a in self.order]
-        target = self._start() + step if self._proper(arcs) else self.home
-        self.edit(assign(self.path, self._pair(target)))
+        """Turn the pair as it is when the edit is applied (quick keys each turn it)."""
+        def change(data: dict[str, Any]) -> None:
+            value = get_value(data, self.path)
+            arcs = self.ring.expand([a for a in value if isinstance(a, str)]
+                                    if isinstance(value, list) else [])
+            start = self._start(arcs)
+            # No proper pair yet: start from the home pair.
+            assign(self.path, self._pair(self.home if start is None else start + step))(data)
+        self.edit(change)
 
     def action_flip(self) -> None:
         self.action_turn(1)

@@ -7,20 +7,21 @@ a note shown beside the hexagon; a side the rules forbid is an issue at
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
 from shipyard.core.form import HexSides, Spec
-from shipyard.services.editing import Change, assign
+from shipyard.services.editing import Change, assign, get_value
 from shipyard.tui.widgets.fields import (
     TypedNumber,
     View,
     count_of,
     describe_keys,
     draw,
+    stepped,
     unset,
 )
 
@@ -93,9 +94,16 @@ class HexagonSides(TypedNumber):
         self.refresh()
 
     def action_step(self, direction: int) -> None:
+        """One box more or less on the side, counted when the edit is applied."""
         self.typed = ""
-        current = count_of(self.count(self.side))
-        self.edit(self._set(max(0, (current or 0) + direction)))
+        path = f"{self.path}.{self.side}"
+        step = stepped(path, direction)
+
+        def change(data: dict[str, Any]) -> None:
+            step(data)
+            if not count_of(get_value(data, path)):
+                unset(path)(data)  # no boxes: no key, which keeps files tidy
+        self.edit(change)
 
     def commit_typed(self, value: int) -> None:
         self.edit(self._set(value))
@@ -120,7 +128,8 @@ class HexagonSides(TypedNumber):
         if chosen and self.typed:
             return f"{side} {self.typed:>3}▏ ", "bold reverse"
         value = self.count(side)
-        text = f"{side} ◂{value!s:>3}▸"
+        # The side under the cursor has filled arrows: a mark that needs no colour.
+        text = f"{side} ◀{value!s:>3}▶" if chosen else f"{side} ◂{value!s:>3}▸"
         problem = self.problems.get(f"{self.path}.{side}")
         style = "bold red" if problem == "error" else ("bold" if value else "dim")
         if chosen:

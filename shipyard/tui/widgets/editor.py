@@ -171,6 +171,7 @@ class Editor(VerticalScroll):
         self.outline = outline(form)
         self.shape: Shape | None = None
         self.paths: set[str] = set()  # every field path of the design as last shown
+        self.pending: View | None = None  # the view to show once another form is rebuilt
 
     def compose(self) -> ComposeResult:
         yield from self._widgets(self.form)
@@ -201,11 +202,11 @@ class Editor(VerticalScroll):
 
     def show(self, view: View) -> None:
         """Show the design; rebuild list entries when their number or fields changed."""
-        if outline(view.form) != self.outline:  # another game's form: start again
+        if self.pending is not None or outline(view.form) != self.outline:
+            if self.pending is None:  # another game's form: start again
+                self.call_later(self._rebuild)
             self.form, self.outline, self.shape = view.form, outline(view.form), None
-            self.remove_children()
-            self.mount_all(list(self._widgets(view.form)))
-            self.call_after_refresh(self.show, view)
+            self.pending = view  # shown once the new form's widgets are in
             return
         self.form = view.form
         shape = self.shape_of(view.data)
@@ -236,6 +237,18 @@ class Editor(VerticalScroll):
             elif field.path in specs:
                 field.configure(specs[field.path])
             field.show(view)
+
+    async def _rebuild(self) -> None:
+        """The old form's widgets gone first (the new ones reuse ids like `name-row`)."""
+        await self.remove_children()
+        await self.mount_all(list(self._widgets(self.form)))
+        view, self.pending = self.pending, None
+        if view is not None:
+            self.show(view)
+        self.scroll_home(animate=False)
+        first = next((w for w in self.stops() if isinstance(w, Field)), None)
+        if first is not None:  # the field under focus went with the old form
+            first.focus()
 
     def shows(self, field: Field) -> bool:
         """Whether a field edits a part of the design as last shown (not a removed entry)."""

@@ -4,6 +4,11 @@ A field never changes the design itself. It posts `Field.Edit` with a change
 (a function on the design data) and the screen sends it through the one
 edit function that records undo and re-prices. After every edit the screen
 calls `show` on each field with the new design data.
+
+Keys come faster than edits are shown (a held key repeats 30 times a
+second, and the messages of a burst queue up behind its keys), so a change
+that steps a value reads the value from the data it is applied to, never
+from what the field last showed: ten quick `+` add ten.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from shipyard.core.form import Choice, Count, Flag, Form, Spec, Split
-from shipyard.services.editing import Change, assign, get_value
+from shipyard.services.editing import Change, assign, get_value, set_value
 
 LABEL_WIDTH = 22
 
@@ -52,6 +57,39 @@ def unset(path: str) -> Change:
         table = get_value(data, parent)
         if isinstance(table, dict):
             table.pop(key, None)
+    return change
+
+
+def stepped(path: str, direction: int, *, step: int = 1, floor: int = 0,
+            ceiling: int | None = None,
+            store: Callable[[int], object] | None = None) -> Change:
+    """Step the count at `path` from its value when applied (not when the key came)."""
+    def change(data: dict[str, Any]) -> None:
+        current = count_of(get_value(data, path))
+        target = max(floor, (current or 0) + direction * step)
+        if step > 1 and target % step:
+            target -= target % step  # a count that comes in pairs stays in pairs
+        if ceiling is not None:
+            target = min(ceiling, target)
+        if target != current:
+            set_value(data, path, target if store is None else store(target))
+    return change
+
+
+def flipped(path: str) -> Change:
+    """Turn the flag at `path` over, as it is when applied."""
+    def change(data: dict[str, Any]) -> None:
+        set_value(data, path, not bool(get_value(data, path)))
+    return change
+
+
+def cycled(path: str, values: Sequence[object], direction: int) -> Change:
+    """Move the choice at `path` `direction` places on, from its value when applied."""
+    def change(data: dict[str, Any]) -> None:
+        current = get_value(data, path)
+        index = values.index(current) if current in values else -1
+        start = index if index >= 0 else (-1 if direction > 0 else 0)
+        set_value(data, path, values[(start + direction) % len(values)])
     return change
 
 
@@ -262,13 +300,12 @@ class CountField(TypedNumber):
 
     def action_step(self, direction: int) -> None:
         self.typed = ""
-        current = count_of(self.value)
-        base = current if current is not None else 0
-        target = max(self.floor, base + direction * self.step)
-        if self.step > 1 and target % self.step:
-            target -= target % self.step  # a count that comes in pairs stays in pairs
-        if target != current:
-            self.edit(self.write(target))
+        self.edit(self.step_change(direction))
+
+    def step_change(self, direction: int) -> Change:
+        """One step up or down from the count as it is when the edit is applied."""
+        return stepped(self.path, direction, step=self.step, floor=self.floor,
+                       store=self.store)
 
     def hint_change(self) -> Change | None:
         return self.write(max(self.floor, self.count + self.step))
@@ -306,7 +343,7 @@ class FlagField(Field):
         super().__init__(spec.path, spec.label, id=id, classes=classes)
 
     def action_flip(self) -> None:
-        self.edit(assign(self.path, not bool(self.value)))
+        self.edit(flipped(self.path))
 
     def hint_change(self) -> Change | None:
         return assign(self.path, not bool(self.value))
@@ -339,13 +376,13 @@ class ChoiceField(Field):
         values = [value for value, _ in self.choices]
         return values.index(self.value) if self.value in values else -1
 
-    def _next(self, direction: int) -> str:
+    def _next(self, direction: int) -> str | int:
         index = self._index()
         start = index if index >= 0 else (-1 if direction > 0 else 0)
         return self.choices[(start + direction) % len(self.choices)][0]
 
     def action_cycle(self, direction: int) -> None:
-        self.edit(assign(self.path, self._next(direction)))
+        self.edit(cycled(self.path, [value for value, _ in self.choices], direction))
 
     def hint_change(self) -> Change | None:
         return assign(self.path, self._next(1))
@@ -397,6 +434,19 @@ class SplitField(CountField):
         self.total = self.spec.total(view.sheet)
         self.value = self.spec.automatic(view.sheet) if self.auto else get_value(
             view.data, f"{self.path}.{self.spec.forward}")
+
+    def step_change(self, direction: int) -> Change:
+        """The forward part stepped from the stored split (or the automatic one)."""
+        automatic, total, spec = self.count, self.total, self.spec
+
+        def change(data: dict[str, Any]) -> None:
+            split = get_value(data, self.path)
+            ahead = count_of(split.get(spec.forward)) if isinstance(split, dict) else None
+            current = automatic if ahead is None else ahead
+            target = max(0, min(total, current + direction))
+            if target != ahead:
+                set_value(data, self.path, {spec.forward: target, spec.aft: total - target})
+        return change
 
     def action_auto(self) -> None:
         self.edit(unset(self.path))

@@ -1,4 +1,9 @@
-"""The issues panel: every error and warning with its rule; Enter goes to the field."""
+"""The issues panel: every error and warning with its rule; Enter goes to the field.
+
+Which issues Delete may remove (entries no field shows, e.g. a system a file
+brought in that the game does not know) is the form's word (`Form.removable`),
+so the panel never names a game's issue codes.
+"""
 
 from __future__ import annotations
 
@@ -14,15 +19,13 @@ from textual.widgets.option_list import Option
 
 from shipyard.core.issues import Issue
 
-REMOVABLE = ("unknown-system", "unknown-armor-side")
 
-
-def issue_text(issue: Issue) -> Text:
+def issue_text(issue: Issue, removable: Sequence[str] = ()) -> Text:
     error = issue.severity == "error"
     text = Text("✖ " if error else "! ", style="bold red" if error else "bold yellow")
     text.append(f"{issue.rule:<4} ", style="bold")
     text.append(issue.message.removesuffix(f" ({issue.rule})"))
-    if issue.code in REMOVABLE:
+    if issue.code in removable:
         text.append("  (Del removes it)", style="italic")
     if issue.path:
         text.append(f"  [{issue.path}]", style="dim")
@@ -52,7 +55,7 @@ class IssuesPanel(OptionList):
         index = self.highlighted
         if self.issues and index is not None and index < len(self.issues):
             issue = self.issues[index]
-            if issue.code in REMOVABLE and "." in issue.path:
+            if issue.code in self.removable and "." in issue.path:
                 self.post_message(self.RemoveUnknown(issue))
                 return
         self.notify("Del removes unknown systems and armor sides; fix other issues "
@@ -61,23 +64,32 @@ class IssuesPanel(OptionList):
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
         self.issues: tuple[Issue, ...] | None = None
+        self.removable: tuple[str, ...] = ()
 
-    def show(self, issues: Sequence[Issue]) -> None:
+    def show(self, issues: Sequence[Issue], removable: Sequence[str] = ()) -> None:
         ordered = tuple(sorted(issues, key=lambda i: i.severity != "error"))
-        if ordered == self.issues:
+        if ordered == self.issues and tuple(removable) == self.removable:
             return
         self.issues = ordered
+        self.removable = tuple(removable)
         highlighted = self.highlighted
         self.clear_options()
         if not ordered:
             self.add_option(Option(Text("No issues: the design is legal.", style="green"),
                                    disabled=True))
         else:
-            self.add_options([Option(issue_text(i)) for i in ordered])
+            self.add_options([Option(issue_text(i, self.removable)) for i in ordered])
             if highlighted is not None:
                 self.highlighted = min(highlighted, len(ordered) - 1)
+            elif self.has_focus:
+                self.highlighted = 0
         errors = sum(1 for i in ordered if i.severity == "error")
         self.border_title = f"Issues: {errors} error(s), {len(ordered) - errors} warning(s)"
+
+    def on_focus(self) -> None:
+        """Arriving (F6) on the first issue, so that Enter goes there at once."""
+        if self.highlighted is None and self.issues:
+            self.highlighted = 0
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

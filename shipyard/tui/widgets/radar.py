@@ -120,9 +120,14 @@ class NumberedTrack(Field):
             if direction > 0:
                 self.action_add()
             return
-        target = max(self.lowest, min(self.highest, number + direction))
-        if target != number:
-            self.edit(set_box(self.path, self.cursor, target))
+        path, index, lowest, highest = self.path, self.cursor, self.lowest, self.highest
+
+        def change(data: dict[str, Any]) -> None:  # from the box as it is when applied
+            track = _boxes(data, path)
+            now = count_of(track[index]) if index < len(track) else None
+            if now is not None:
+                set_box(path, index, max(lowest, min(highest, now + direction)))(data)
+        self.edit(change)
 
     def action_add(self) -> None:
         """A new box copies the one under the cursor, so the order stays good."""
@@ -178,9 +183,11 @@ class NumberedTrack(Field):
             free = index == len(self.track)
             problem = self.problems.get(f"{self.path}[{index}]")
             style = "bold red" if problem == "error" else ("dim" if free else "bold")
-            if index == self.cursor and self.has_focus:
+            here = index == self.cursor and self.has_focus
+            if here:
                 style += " reverse"
-            line.append(f"[{box}]", style=style)
+            # The box under the cursor is marked by «» as well as by colour.
+            line.append(f"«{box}»" if here else f"[{box}]", style=style)
         if self.summary:
             line.append(f"  {self.summary}", style="italic")
         help_line = Text(" " * len(self.prefix()))

@@ -7,11 +7,14 @@ beyond the layout, so it always shows exactly what the rules core priced.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
+from rich.console import Console
 from rich.text import Text
 from textual.widget import Widget
 
-from shipyard.core.protocol import Evaluation
+from shipyard.core.catalog_files import catalog_root
+from shipyard.core.protocol import Catalog, Evaluation, Ruleset
 from shipyard.core.sheet import Priced, marked
 
 BAR_WIDTH = 18
@@ -68,6 +71,33 @@ def breakdown(sheet: Priced, width: int) -> list[Text]:
     return rows
 
 
+def bundled(ruleset: Ruleset, catalog: Catalog) -> bool:
+    """Whether the catalog is the one shipped with Shipyard (not house rules)."""
+    shipped = catalog_root() / ruleset.name
+    return Path(catalog.folder).resolve() == shipped.resolve()
+
+
+def catalog_line(ruleset: Ruleset, catalog: Catalog) -> str:
+    """Which catalog prices the design: name, version, digest, folder, bundled or not."""
+    manifest = catalog.manifest
+    shipped = bundled(ruleset, catalog)
+    # The bundled folder relative to the package (catalog/<game>), the same on every machine.
+    folder = Path(catalog.folder).resolve().relative_to(catalog_root().resolve().parent) \
+        if shipped else Path(catalog.folder)
+    return (f"{manifest.title} catalog {manifest.version} "
+            f"({'bundled' if shipped else 'house rules'}) · digest {catalog.digest[:12]} · "
+            f"{folder}")
+
+
+def house_rules(evaluation: Evaluation) -> str | None:
+    """The sheet's one line about a catalog that is not the bundled one; None if bundled."""
+    catalog = evaluation.catalog
+    if bundled(evaluation.ruleset, catalog):
+        return None
+    return (f"House rules: {catalog.folder} (catalog {catalog.manifest.version}, "
+            f"{catalog.digest[:12]})")
+
+
 def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> Text:
     sheet, design = evaluation.sheet, evaluation.design
     title = Text(design.name or "(unnamed)", style="bold")
@@ -78,7 +108,11 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
     errors = sum(1 for i in evaluation.issues if i.severity == "error")
     state = Text("LEGAL" if not errors else f"DRAFT: {errors} error{'s' if errors > 1 else ''}",
                  style="bold green" if not errors else "bold red")
-    rows = [title, total, budget_bar(sheet.total, budget), state, Text(),
+    house = house_rules(evaluation)
+    rows = [title, *([Text(house, style="bold magenta")] if house else []),
+            total, budget_bar(sheet.total, budget if budget is not None
+                              else evaluation.ruleset.budget(evaluation.catalog)),
+            state, Text(),
             *figures(evaluation), Text(), *breakdown(sheet, width),
             Text("* rests on a ruling or a reconstructed table (F3: catalog)",
                  style="dim italic")]
@@ -116,8 +150,35 @@ class SheetPanel(Widget):
         return self.shown
 
 
+def fit(text: Text, width: int, height: int = 1) -> Text:
+    """`text` wrapped into `height` lines of `width`; if it needs more, cut at a word, "…".
+
+    A hint cut mid-word by the edge of the screen reads as a different word;
+    an ellipsis says there is more.
+    """
+    if width <= 0 or height <= 0:
+        return text
+    lines = text.wrap(Console(width=width, no_color=False), width, overflow="fold")
+    if len(lines) <= height:
+        return text
+    last = lines[height - 1]
+    last.rstrip()
+    plain = last.plain
+    room = width - 1  # columns left for the last line's words, before "…"
+    if len(plain) > room:
+        space = plain.rfind(" ", 0, room + 1)
+        last = last[:space if space > 0 else room]
+        last.rstrip()
+    last.append("…")
+    kept = [*lines[:height - 1], last]
+    return Text("\n").join([line.copy() for line in kept])
+
+
 class Line(Widget):
-    """A fixed-height line of text that redraws without a new layout (the hint line)."""
+    """Fixed-height text that redraws without a new layout (the hint line).
+
+    Text too long for its lines ends with "…" at a word boundary.
+    """
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -128,5 +189,8 @@ class Line(Widget):
             self.text = text
             self.refresh()
 
+    def on_resize(self) -> None:
+        self.refresh()
+
     def render(self) -> Text:
-        return self.text
+        return fit(self.text, self.content_size.width, self.content_size.height)

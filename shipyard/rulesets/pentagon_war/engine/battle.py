@@ -13,13 +13,13 @@ from typing import Protocol
 
 from shipyard.core.dice import Dice
 from shipyard.rulesets.pentagon_war.engine.damage import Hit
-from shipyard.rulesets.pentagon_war.engine.fire import Volley
-from shipyard.rulesets.pentagon_war.engine.policy import FireOrder, Policy
+from shipyard.rulesets.pentagon_war.engine.fire import Salvo
+from shipyard.rulesets.pentagon_war.engine.orders import Captain, FireOrder
 from shipyard.rulesets.pentagon_war.engine.reference import Covering, QuickReference
 from shipyard.rulesets.pentagon_war.engine.state import Craft, GunTrack
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 
-Side = tuple[int, Craft, Craft, Policy]  # side, its craft, the enemy craft, its policy
+Side = tuple[int, Craft, Craft, Captain]  # side, its craft, the enemy craft, its policy
 TargetKey = tuple[str, int]  # a fire order's target kind and index
 
 
@@ -30,7 +30,7 @@ class FlightFire(Protocol):
 
     def target_of(self, side: int, order: FireOrder) -> tuple[int, int, str] | None: ...
 
-    def apply_volley(self, side: int, order: FireOrder, shot: Volley) -> None: ...
+    def apply_salvo(self, side: int, order: FireOrder, salvo: Salvo) -> None: ...
 
 
 class Battle(Protocol):
@@ -39,7 +39,7 @@ class Battle(Protocol):
     @property
     def crafts(self) -> tuple[Craft, Craft]: ...
     @property
-    def policies(self) -> tuple[Policy, Policy]: ...
+    def policies(self) -> tuple[Captain, Captain]: ...
     @property
     def sides(self) -> tuple[Side, Side]: ...
     @property

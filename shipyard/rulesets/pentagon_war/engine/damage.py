@@ -1,4 +1,4 @@
-"""Taking damage (RULES.md 2.7): screens, armor by the struck side, interior hits.
+"""Taking damage (rules 2.7): screens, armor by the struck side, interior hits.
 
 Damage a craft takes in one impulse is resolved together: the screens subtract
 once from the total (R14: directional screens from each weapon instead), the

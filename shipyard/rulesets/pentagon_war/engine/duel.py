@@ -1,4 +1,4 @@
-"""The duel loop (RULES.md 2.1 and 3): turns of impulses on one range track.
+"""The duel loop (rules 2.1 and 3): turns of impulses on one range track.
 
 Each turn: capacitors recharge, policies allocate turn-start power, both craft
 roll radar lock-on. Each impulse: rotation and thrust, movement, point
@@ -22,15 +22,17 @@ from shipyard.rulesets.pentagon_war.engine.damage import (
 )
 from shipyard.rulesets.pentagon_war.engine.flight import Flight
 from shipyard.rulesets.pentagon_war.engine.gunnery import resolve_order
-from shipyard.rulesets.pentagon_war.engine.policy import (
+from shipyard.rulesets.pentagon_war.engine.orders import (
+    NOTHING,
     Allocation,
+    Captain,
     FireOrder,
+    Incoming,
     Maneuver,
-    Policy,
     Situation,
 )
 from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
-from shipyard.rulesets.pentagon_war.engine.state import Craft, Lingering
+from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, Lingering
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports, lock_on_words
 
@@ -44,7 +46,7 @@ def scenario_defaults(combat: Combat) -> Scenario:
 class Duel:
     """One duel between two fresh craft; `run()` plays it to the end once."""
 
-    def __init__(self, crafts: tuple[Craft, Craft], policies: tuple[Policy, Policy],
+    def __init__(self, crafts: tuple[Craft, Craft], policies: tuple[Captain, Captain],
                  scenario: Scenario, combat: Combat, catalog: Catalog, dice: Dice,
                  log: bool = False) -> None:
         self.crafts = crafts
@@ -208,10 +210,13 @@ class Duel:
             flight.launch(0, a, launches[0])
         if launches[1].missiles or launches[1].drones:
             flight.launch(1, b, launches[1])
+        # 2.1: the direct-fire decision covers the craft's weapons and its drones' alike, and
+        # the announcement tells the target of both before it reinforces its screens.
         orders = (pa.fire(a, b, situation), pb.fire(b, a, situation))
+        drones = (flight.drone_orders(0, a, pa, situation) if a.drones else (),
+                  flight.drone_orders(1, b, pb, situation) if b.drones else ())
         for side, craft, enemy, policy in self.sides:
-            incoming = bool(orders[1 - side] or pending[side] or craft.lingering
-                            or (enemy.bolts and flight.threatened(side)))
+            incoming = self.announce(side, orders[1 - side], drones[1 - side])
             want = policy.reinforce(craft, enemy, situation, incoming)
             if want:
                 self.reinforce(craft, want)
@@ -220,17 +225,25 @@ class Duel:
                     pending[side].append(Hit(lingering.damage, "acid gum", screened=False))
                     lingering.impulses -= 1
                 craft.lingering = [g for g in craft.lingering if g.impulses > 0]
-        for side, craft, _, policy in self.sides:
+        for side, craft, _, _ in self.sides:
             for order in orders[side]:
                 self.fire(side, craft, order)
-            if craft.drones:
-                flight.drone_fire(side, craft, policy, situation)
+            if drones[side]:
+                flight.drone_fire(side, craft, drones[side])
         if a.bolts or b.bolts:
             flight.bolts_strike()
         if pending[0] or pending[1] or self.mishaps[0] or self.mishaps[1]:
             self.assess()
         a.reinforcement = b.reinforcement = 0
         self.impulse_targets = [None, None]
+
+    def announce(self, side: int, fire: list[FireOrder], drones: tuple[Drone, ...]) -> Incoming:
+        """What `side` learns before its screen reinforcement: fire, drone fire, arrivals."""
+        arriving = self.flight.arriving(side) if self.pending[side] or self.enemy(
+            side).bolts else 0
+        if not fire and not drones and not arriving:
+            return NOTHING
+        return Incoming(tuple(fire), drones, arriving)
 
     def maneuver(self, side: int, craft: Craft, order: Maneuver) -> None:
         quick = self.quick

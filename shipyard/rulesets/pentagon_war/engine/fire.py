@@ -1,9 +1,11 @@
-"""Direct fire (RULES.md 2.4): the URM and every weapon table, one volley at a time.
+"""Direct fire (rules 2.4): the URM and every weapon table, one weapon at a time.
 
-A volley is the boxes of one weapon group (or one gun) firing at one target in
-one impulse: one 2d6 roll plus the target's size class, the URM of the range
-and any evasion modifier. These functions only read tables and dice; the duel
-loop applies what they return.
+Every weapon box fires on its own 2d6 roll plus the target's size class, the
+URM of the range and any evasion modifier (a radiation gun's track is one
+weapon). A `Salvo` is the weapons of one group fired together at one target in
+one impulse, each with its own `Volley`; `volley` alone rolls once for several
+boxes, as the magnetic beams' optional narrow salvo would. These functions only
+read tables and dice; the duel loop applies what they return.
 """
 
 from __future__ import annotations
@@ -34,6 +36,30 @@ class Volley(NamedTuple):
         return self.damage * self.boxes if self.hit else 0
 
 
+class Salvo(NamedTuple):
+    """Weapons of one group fired together at one target: one roll each."""
+
+    kind: str
+    range: int
+    shots: tuple[Volley, ...]
+
+    @property
+    def boxes(self) -> int:
+        return len(self.shots)
+
+    @property
+    def total(self) -> int:
+        return sum([shot.total for shot in self.shots])
+
+    @property
+    def hit(self) -> bool:
+        return any(shot.hit for shot in self.shots)
+
+    @property
+    def kill(self) -> bool:
+        return any(shot.kill for shot in self.shots)
+
+
 def firing_range(hexes: int, locked: bool, combat: Combat) -> int:
     """2.4: a craft that failed its lock-on counts its firing ranges double."""
     return hexes if locked else hexes * combat.lock_failure.range_factor
@@ -57,6 +83,13 @@ def volley(kind: str, boxes: int, hexes: int, target_size: int, extra: int, dice
     raw = roll(dice, combat.fire_dice.dice)
     modified = raw + target_size + combat.range_modifier(hexes) + extra
     return judge(kind, boxes, hexes, target_size, raw, modified, combat)
+
+
+def salvo(kind: str, boxes: int, hexes: int, target_size: int, extra: int, dice: Dice,
+          combat: Combat) -> Salvo:
+    """Fire `boxes` weapons of `kind` at effective range `hexes`, each on its own roll."""
+    return Salvo(kind, hexes, tuple([volley(kind, 1, hexes, target_size, extra, dice, combat)
+                                     for _ in range(boxes)]))
 
 
 def judge(kind: str, boxes: int, hexes: int, target_size: int, raw: int, modified: int,
@@ -124,6 +157,33 @@ def expected(kind: str, hexes: int, target_size: int, extra: int, combat: Combat
             result = judge(kind, 1, hexes, target_size, raw, raw + base, combat)
             total += result.damage if result.hit else 0
     return total / 36
+
+
+def chance(kind: str, hexes: int, target_size: int, extra: int, combat: Combat) -> float:
+    """The chance one weapon hits (or kills a size class 0 target) over every 2d6 roll."""
+    known = combat.quick.chances
+    key = (kind, hexes, target_size, extra)
+    found = known.get(key)
+    if found is None:
+        base = target_size + combat.range_modifier(hexes) + extra
+        wins = 0
+        for first in range(1, 7):
+            for second in range(1, 7):
+                raw = first + second
+                result = judge(kind, 1, hexes, target_size, raw, raw + base, combat)
+                wins += result.kill if target_size == 0 else result.hit
+        found = known[key] = wins / 36
+    return found
+
+
+def mean_damage(kind: str, hexes: int, target_size: int, extra: int, combat: Combat) -> float:
+    """`expected`, remembered per set of tables (policies ask it every turn)."""
+    known = combat.quick.means
+    key = (kind, hexes, target_size, extra)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = expected(kind, hexes, target_size, extra, combat)
+    return found
 
 
 def bolt_erosion(points: int, combat: Combat) -> int:

@@ -1,8 +1,9 @@
 """Things that fly on the range track: missiles, drones, liquid metal bolts (2.4-2.6).
 
 Every object keeps its distance to the enemy craft it was sent against. This
-module moves them, runs point defense in each craft's hex, launches, fires the
-guns and the drones' weapons, and turns what lands into hits for the next
+module moves them (drones spend their accelerations like any craft and drift
+once they have none), runs point defense in each craft's hex, launches, fires
+the guns and the drones' weapons, and turns what lands into hits for the next
 damage assessment.
 """
 
@@ -11,10 +12,10 @@ from __future__ import annotations
 from shipyard.rulesets.pentagon_war.engine import fire, pointdefense
 from shipyard.rulesets.pentagon_war.engine.battle import Battle
 from shipyard.rulesets.pentagon_war.engine.damage import Hit
+from shipyard.rulesets.pentagon_war.engine.orders import Captain, FireOrder, Launch, Situation
 from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
-from shipyard.rulesets.pentagon_war.engine.policy import FireOrder, Launch, Policy, Situation
 from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, GunTrack, Missile
-from shipyard.rulesets.pentagon_war.engine.words import cause_of, describe_volley
+from shipyard.rulesets.pentagon_war.engine.words import cause_of, describe_salvo
 
 DRONE_GUNS = ("laser", "electron_cannon", "proton_cannon")
 GUN_ORDER = FireOrder(0, gun=True)  # a gun always fires at the enemy craft
@@ -62,16 +63,20 @@ class Flight:
                         bolt.alive = False
                 craft.bolts = [b for b in craft.bolts if b.alive]
             if craft.drones:
-                hold = float(policy.drone_hold)
+                situation = Situation(duel.turn, duel.impulse, duel.range, combat,
+                                      duel.covering)
                 for drone in craft.drones:
-                    if drone.escort:
-                        drone.distance = duel.range
-                    elif drone.distance > hold:
-                        if drone.accelerations > 0 and drone.speed < top:
-                            drone.speed = min(top, drone.speed + step)
+                    if not drone.alive:
+                        continue
+                    # 2.6: each change of velocity spends one of the drone's accelerations.
+                    thrust = policy.drone_thrust(craft, enemy, drone, situation)
+                    if thrust and drone.accelerations > 0:
+                        changed = drone.speed + (step if thrust > 0 else -step)
+                        if -top <= changed <= top:
+                            drone.speed = changed
                             drone.accelerations -= 1
-                        drone.distance = max(hold, drone.distance
-                                             - (drone.speed + enemy.velocity) / impulses)
+                    # A drone may fly past its target: the distance then goes below 0.
+                    drone.distance -= (drone.speed + enemy.velocity) / impulses
                 craft.drones = [d for d in craft.drones if d.alive]
 
     # -- point defense (2.5) -----------------------------------------------
@@ -87,7 +92,7 @@ class Flight:
                     refs.append(missile)
                     targets.append(self.missile_target)
             for drone in enemy.drones:
-                if (same_hex if drone.escort else drone.distance < 1):
+                if drone.alive and drone.gap < 1:
                     refs.append(drone)
                     targets.append(self.drone_target)
             if same_hex:
@@ -103,7 +108,8 @@ class Flight:
                                                     craft.evading, combat)]
             batteries += [pointdefense.working_boxes(combat.drone.point_defense_rating,
                                                      craft.locked, False, combat)
-                          for d in craft.drones if d.escort and d.alive]
+                          for d in craft.drones
+                          if d.escort and d.alive and abs(d.distance - duel.range) < 1]
             alive = [True] * len(targets)
             scored = 0
             for boxes in batteries:
@@ -174,9 +180,11 @@ class Flight:
         drones = max(0, min(order.drones, len(craft.drone_bays), craft.drone_launch))
         for _ in range(drones):
             weapon = craft.drone_bays.pop(0)
-            craft.drones.append(Drone(
-                weapon, duel.range, craft.velocity + combat.drone.launch_speed_spread,
-                combat.drone.accelerations, escort=weapon == "point_defense"))
+            escort = weapon == "point_defense"
+            # 2.6: launched within 3 of the launcher's speed; escorts keep its speed.
+            spread = 0 if escort else combat.drone.launch_speed_spread
+            craft.drones.append(Drone(weapon, duel.range, craft.velocity + spread,
+                                      combat.drone.accelerations, escort=escort))
         if (missiles or drones) and duel.lines is not None:
             duel.say(f"impulse {duel.impulse}: {craft.name} launches"
                      + (f" {missiles} missile(s)" if missiles else "")
@@ -195,7 +203,13 @@ class Flight:
             if 0 <= order.target_index < len(enemy.drones):
                 drone = enemy.drones[order.target_index]
                 if drone.alive:
-                    return int(drone.distance), self.combat.drone.size_class, "a drone"
+                    return int(drone.gap), self.combat.drone.size_class, "a drone"
+            return None
+        if order.target == "missile":
+            if 0 <= order.target_index < len(enemy.missiles):
+                missile = enemy.missiles[order.target_index]
+                if missile.alive:
+                    return int(missile.distance), self.combat.missile.size_class, "a missile"
             return None
         if 0 <= order.target_index < len(enemy.bolts):
             bolt = enemy.bolts[order.target_index]
@@ -203,20 +217,25 @@ class Flight:
                 return int(bolt.distance), self.combat.liquid_metal.bolt_size_class, "a bolt"
         return None
 
-    def apply_volley(self, side: int, order: FireOrder, shot: fire.Volley) -> None:
+    def apply_salvo(self, side: int, order: FireOrder, salvo: fire.Salvo) -> None:
         duel = self.duel
         enemy = duel.enemy(side)
         if order.target == "craft":
-            if shot.total > 0 and shot.kind != "magnetic_beam":
-                duel.pending[1 - side].append(Hit(shot.total, cause_of(shot.kind)))
-                if shot.kind == "acid_gum_gun":
-                    duel.add_acid(1 - side)
+            cause = cause_of(salvo.kind)
+            for shot in salvo.shots:  # R14: each weapon is its own hit for directional screens
+                if shot.total > 0:
+                    duel.pending[1 - side].append(Hit(shot.total, cause))
+                    if shot.kind == "acid_gum_gun":
+                        duel.add_acid(1 - side)
         elif order.target == "drone":
-            if shot.kill:
+            if salvo.kill:
                 enemy.drones[order.target_index].alive = False
-        elif shot.hit:
+        elif order.target == "missile":
+            if salvo.kill:  # shot down short of its target's hex: it harms nothing there
+                enemy.missiles[order.target_index].alive = False
+        elif salvo.hit:
             bolt = enemy.bolts[order.target_index]
-            bolt.erosion += fire.bolt_erosion(shot.total, self.combat)
+            bolt.erosion += fire.bolt_erosion(salvo.total, self.combat)
 
     def fire_gun(self, side: int, craft: Craft, gun: GunTrack) -> bool:
         """One gun shot at the enemy craft, if its rests and boxes allow (2.2)."""
@@ -255,32 +274,48 @@ class Flight:
         duel, combat = self.duel, self.combat
         extra = fire.modifier(craft.evading, enemy.evading, combat)
         effective = fire.firing_range(hexes, craft.locked, combat)
-        shot = fire.volley(gun.type, 1, effective, enemy.size_class, extra, duel.dice, combat)
+        salvo = fire.salvo(gun.type, 1, effective, enemy.size_class, extra, duel.dice, combat)
         if duel.lines is not None:
-            duel.say(describe_volley(duel.impulse, craft.name, shot, enemy.name, hexes))
-        self.apply_volley(side, GUN_ORDER, shot)
+            duel.say(describe_salvo(duel.impulse, craft.name, salvo, enemy.name, hexes))
+        self.apply_salvo(side, GUN_ORDER, salvo)
 
-    def drone_fire(self, side: int, craft: Craft, policy: Policy, situation: Situation) -> None:
-        """Each armed drone fires its weapon at most once per turn (2.6)."""
+    def drone_orders(self, side: int, craft: Craft, policy: Captain,
+                     situation: Situation) -> tuple[Drone, ...]:
+        """The drones that will fire this impulse, decided with the craft's own fire (2.1)."""
+        duel = self.duel
+        enemy = duel.enemy(side)
+        if enemy.destroyed:
+            return ()
+        return tuple([drone for drone in craft.drones
+                      if not drone.escort and drone.alive and drone.fired_turn != duel.turn
+                      and drone.weapon in DRONE_GUNS
+                      and policy.drone_fires(craft, enemy, drone, situation)])
+
+    def drone_fire(self, side: int, craft: Craft, drones: tuple[Drone, ...]) -> None:
+        """Each announced drone fires its weapon, at most once per turn (2.6); the log
+        shows the drones firing one weapon from one range on one line."""
         duel, combat = self.duel, self.combat
         enemy = duel.enemy(side)
-        for drone in craft.drones:
-            if (drone.escort or not drone.alive or drone.fired_turn == duel.turn
-                    or drone.weapon not in DRONE_GUNS or enemy.destroyed):
-                continue
-            if not policy.drone_fires(craft, enemy, drone, situation):
+        volleys: dict[tuple[str, int], list[fire.Volley]] = {}
+        for drone in drones:
+            if not drone.alive or drone.fired_turn == duel.turn or enemy.destroyed:
                 continue
             drone.fired_turn = duel.turn
-            hexes = int(drone.distance)
-            effective = fire.firing_range(hexes, craft.locked, combat)
+            hexes = int(drone.gap)
+            effective = fire.firing_range(hexes, craft.locked, combat)  # 2.6: the launcher's lock
             extra = fire.modifier(False, enemy.evading, combat)
             shot = fire.volley(drone.weapon, 1, effective, enemy.size_class, extra, duel.dice,
                                combat)
-            if duel.lines is not None:
-                duel.say(describe_volley(duel.impulse, f"{craft.name}'s drone", shot, enemy.name,
-                                     hexes))
+            volleys.setdefault((drone.weapon, hexes), []).append(shot)
             if shot.total > 0:
                 duel.pending[1 - side].append(Hit(shot.total, "drone"))
+        if duel.lines is not None:
+            for (weapon, hexes), shots in volleys.items():
+                salvo = fire.Salvo(weapon, shots[0].range, tuple(shots))
+                many = len(shots) > 1
+                firer = f"{craft.name}'s drone" + ("s" if many else "")
+                duel.say(describe_salvo(duel.impulse, firer, salvo, enemy.name, hexes,
+                                        "fire" if many else "fires"))
 
     def bolts_strike(self) -> None:
         """A bolt reaching its target strikes for the damage of the hexes it flew (2.4)."""
@@ -297,10 +332,12 @@ class Flight:
                         duel.pending[1 - side].append(Hit(damage, "liquid metal bolt"))
             craft.bolts = [b for b in craft.bolts if b.alive]
 
-    def threatened(self, side: int) -> bool:
-        """Whether damage is already on its way to `side` this impulse."""
+    def arriving(self, side: int) -> int:
+        """Points already on their way to `side` this impulse that its screens will meet:
+        missiles that reached its hex (and those point defense shot down there), bolts."""
         duel = self.duel
-        if duel.pending[side] or duel.crafts[side].lingering:
-            return True
-        bolts = duel.crafts[1 - side].bolts
-        return bool(bolts) and any(b.alive and b.distance < 1 for b in bolts)
+        points = sum([hit.points for hit in duel.pending[side] if hit.screened])
+        for bolt in duel.crafts[1 - side].bolts:
+            if bolt.alive and bolt.distance < 1:
+                points += max(1, self.combat.bolt_damage(bolt.flown) - bolt.erosion)
+        return points

@@ -1,8 +1,8 @@
-"""Fire orders checked against the rules and resolved (RULES.md 2.2, 2.4, 2.8).
+"""Fire orders checked against the rules and resolved (rules 2.2, 2.4, 2.8).
 
 A policy names weapon groups or guns and their targets; this module refuses
 what the rules forbid (arcs, shots per turn, power, control loss, crash
-acceleration), pays the power, rolls the volley and hands what it did to the
+acceleration), pays the power, rolls each weapon and hands what it did to the
 flight rules and the damage assessment. Kept apart from the duel loop so each
 stays a readable size.
 """
@@ -13,9 +13,9 @@ from fractions import Fraction
 
 from shipyard.rulesets.pentagon_war.engine import fire
 from shipyard.rulesets.pentagon_war.engine.battle import Battle
-from shipyard.rulesets.pentagon_war.engine.policy import FireOrder
+from shipyard.rulesets.pentagon_war.engine.orders import FireOrder
 from shipyard.rulesets.pentagon_war.engine.state import Craft
-from shipyard.rulesets.pentagon_war.engine.words import describe_volley
+from shipyard.rulesets.pentagon_war.engine.words import describe_salvo, describe_volley
 
 
 def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> None:
@@ -64,7 +64,8 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
         if order.target == "bolt" and kind != "proton_cannon":
             return
         cost = duel.quick.costs[kind]  # 2.2: power per box fired
-        boxes = min(unfired, craft.power // cost) if cost else unfired
+        wanted = min(order.boxes, unfired) if order.boxes > 0 else unfired
+        boxes = min(wanted, craft.power // cost) if cost else wanted
     if boxes <= 0 or cost * boxes > craft.power:
         return
     target = duel.flight.target_of(side, order)
@@ -78,12 +79,18 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
     group.fired += boxes
     duel.turn_targets[side] = duel.impulse_targets[side] = key
     craft.fired_impulse = duel.impulse
-    shot = fire.volley(kind, boxes, effective, size, extra, duel.dice, combat)
+    if kind == "magnetic_beam":  # one beam per order: its own roll
+        shot = fire.volley(kind, boxes, effective, size, extra, duel.dice, combat)
+        if duel.lines is not None:
+            duel.say(describe_volley(duel.impulse, craft.name, shot, label, hexes))
+        if shot.hit:
+            attach_beam(duel, craft, enemy, order)
+        return
+    # 2.4: every weapon box fires on its own roll; the log keeps the group on one line.
+    salvo = fire.salvo(kind, boxes, effective, size, extra, duel.dice, combat)
     if duel.lines is not None:
-        duel.say(describe_volley(duel.impulse, craft.name, shot, label, hexes))
-    duel.flight.apply_volley(side, order, shot)
-    if kind == "magnetic_beam" and shot.hit:
-        attach_beam(duel, craft, enemy, order)
+        duel.say(describe_salvo(duel.impulse, craft.name, salvo, label, hexes))
+    duel.flight.apply_salvo(side, order, salvo)
 
 
 def attach_beam(duel: Battle, craft: Craft, enemy: Craft, order: FireOrder) -> None:

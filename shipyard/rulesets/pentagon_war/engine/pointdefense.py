@@ -1,4 +1,4 @@
-"""Point defense (RULES.md 2.5): shots at objects in the defender's own hex.
+"""Point defense (rules 2.5): shots at objects in the defender's own hex.
 
 Each shot uses one box; its kill number is min(rating limit, boxes not yet
 used this impulse) plus the target's size class, and a roll of one die at or

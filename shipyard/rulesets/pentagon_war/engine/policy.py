@@ -1,143 +1,158 @@
-"""Decisions, kept apart from the rules: power, facing, thrust, fire, launches, PD.
+"""Decisions, kept apart from the rules: power, facing, thrust, fire, launches, screens.
 
 A policy reads the duel state and answers with plain orders; the duel loop
 checks every order against the rules and ignores what the rules forbid. The
-default holds a middle range; `brawler` closes to point-blank range, `sniper`
-stands off and evades between volleys, `carrier` empties its bays and
-magazines early and keeps its distance.
+default weighs the damage race at each range and holds the range it wins
+best, or keeps its distance when it cannot win; `brawler` closes to
+point-blank range, `sniper` stands off and evades between volleys, `carrier`
+empties its bays and magazines early and keeps its distance. Their reasoning
+is written out in docs/duel-model.md; the default as it was is `legacy`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from math import copysign, sqrt
-from typing import Literal, NamedTuple
+from math import ceil, copysign, sqrt
 
-from shipyard.rulesets.pentagon_war.engine import fire
-from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
-from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone
+from shipyard.rulesets.pentagon_war.engine import fire, judgement
+from shipyard.rulesets.pentagon_war.engine.aiming import aim_at_small_craft
+from shipyard.rulesets.pentagon_war.engine.legacy import Legacy
+from shipyard.rulesets.pentagon_war.engine.orders import (
+    AWAY,
+    CRASH_TOWARD,
+    EVADE_AWAY,
+    EVADE_TOWARD,
+    NO_LAUNCH,
+    NOTHING,
+    TOWARD,
+    Allocation,
+    Captain,
+    FireOrder,
+    Incoming,
+    Launch,
+    Maneuver,
+    Situation,
+    aim,
+    steer,
+)
+from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 
-TargetKind = Literal["craft", "drone", "bolt"]
+__all__ = ["NOTHING", "POLICIES", "Allocation", "FireOrder", "Incoming", "Launch", "Maneuver",
+           "Policy", "Situation", "policy_named"]
+
+FLEE_RATIO = 0.25  # run when at every range the enemy destroys me four times as fast
+CARRIER_REACH = 16  # the farthest a carrier stands from the enemy its drones fly to
+ACID_GUM_CHANCE = 1 / 3  # the least chance to hit worth one of a limited acid gum box
+FAR = 128  # the range a captain keeps when it runs (URM -8: most lasers do 1)
 
 
-class Situation(NamedTuple):
-    """What a policy may look at besides the two craft (a tuple: two are made each impulse)."""
-
-    turn: int
-    impulse: int  # 1-based within the turn
-    range: float
-    combat: Combat
-    covering: dict[int, frozenset[str]]  # relative direction -> the two arcs covering it
-
-    @property
-    def hexes(self) -> int:
-        return int(self.range)
-
-
-@dataclass(frozen=True, slots=True)
-class Allocation:
-    """Turn-start power: ECM, ECCM and radar invisibility (2.2, 2.9)."""
-
-    ecm: int = 0
-    eccm: int = 0
-    invisible: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Maneuver:
-    direction: int  # where the enemy lies, 1-6 (1 = dead ahead)
-    thrust: int = 0  # +1 toward the enemy (direction 1), -1 away (direction 4)
-    crash: bool = False
-    evade: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Launch:
-    missiles: int = 0
-    rail: int = 0  # of those, how many go by rail (1 power each)
-    drones: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class FireOrder:
-    """Fire weapon group (`gun=False`) or gun `index` at a target."""
-
-    index: int
-    gun: bool = False
-    target: TargetKind = "craft"
-    target_index: int = 0
-    pull: bool = True  # magnetic beams: pull (True) or push
-    double: bool = False  # magnetic beams: double strength for 1 power
-
-
-NO_LAUNCH = Launch()
-_MANEUVERS: dict[tuple[int, int, bool, bool], Maneuver] = {}
-
-
-def steer(direction: int, thrust: int = 0, crash: bool = False, evade: bool = False) -> Maneuver:
-    """The maneuver order with these fields; orders are values, so one of each is shared."""
-    key = (direction, thrust, crash, evade)
-    order = _MANEUVERS.get(key)
-    if order is None:
-        order = _MANEUVERS[key] = Maneuver(direction, thrust, crash, evade)
-    return order
-
-
-TOWARD, EVADE_TOWARD = steer(1, 1), steer(1, 1, evade=True)
-CRASH_TOWARD = steer(1, 1, crash=True)  # 2.3: no evasion while crash accelerating
-AWAY, EVADE_AWAY = steer(4, -1), steer(4, -1, evade=True)
-_AIMED: dict[tuple[int, bool], FireOrder] = {}
-
-
-def aim(index: int, gun: bool = False) -> FireOrder:
-    """The order to fire weapon group (or gun) `index` at the enemy craft, shared likewise."""
-    key = (index, gun)
-    order = _AIMED.get(key)
-    if order is None:
-        order = _AIMED[key] = FireOrder(index, gun=gun)
-    return order
-
-
-class Policy:
-    """The default policy: close to a middle range and fire when it pays."""
+class Policy(Captain):
+    """The default captain: hold the range that wins the race, fire when it pays."""
 
     name = "default"
-    preferred_range = 4
+    preferred_range = 4  # held when the race gives no better answer (and by the variants)
+    adaptive_range = True  # pick the range from the damage race each turn
     fire_range = 6
     evade_between_volleys = False
     crash_when_far = False
     missile_range = 14
     drone_range = 20
     missiles_per_impulse = 1
-    shoot_drones_within = 3
-    drone_hold = 1  # drones close to this many hexes from the enemy and hold there
+
+    def __init__(self) -> None:
+        self._planned = -1  # the turn the plan below was made for
+        self._wanted_range = float(self.preferred_range)
+        self._running = False
+        self._aimed: tuple[tuple[int, int, int], int] = ((-1, -1, -1), 1)
+
+    # -- the plan for the turn ---------------------------------------------
+    def plan(self, me: Craft, enemy: Craft, situation: Situation) -> float:
+        """The range to hold this turn; runs when no range wins and the craft can move."""
+        if self._planned == situation.turn:
+            return self._wanted_range
+        self._planned = situation.turn
+        combat, covering = situation.combat, situation.covering
+        ranges: tuple[int, ...] = judgement.RANGES
+        if me.drone_bays or any(d.alive and not d.escort for d in me.drones):
+            ranges = tuple(r for r in ranges if r <= CARRIER_REACH)  # its drones must get there
+        best_ratio, best_range = 0.0, self.preferred_range
+        for hexes, (mine, theirs) in zip(ranges, judgement.races(me, enemy, ranges, combat,
+                                                                 covering), strict=True):
+            ratio = mine / theirs if theirs > 0 else (float("inf") if mine > 0 else 0.0)
+            if ratio > best_ratio:
+                best_ratio, best_range = ratio, hexes
+        # 2.3 lets a craft run; a draw is better than a loss it cannot avoid.
+        self._running = best_ratio < FLEE_RATIO and judgement.can_run(me)
+        if self._running:
+            self._wanted_range = float(FAR)
+        elif best_ratio == 0.0:
+            self._wanted_range = max(situation.range, float(self.preferred_range))  # no charge
+        elif self.adaptive_range:
+            self._wanted_range = float(best_range)
+        else:
+            self._wanted_range = float(self.preferred_range)
+        if me.weapon_boxes("magnetic_beam") and not self._running and best_ratio > 0.0:
+            reach = combat.magnetic_beam.max_range  # in reach of its beams
+            self._wanted_range = min(self._wanted_range, float(reach))
+        return self._wanted_range
 
     # -- turn start --------------------------------------------------------
     def allocate(self, me: Craft, enemy: Craft, situation: Situation) -> Allocation:
+        """Weapons first, then ECCM to meet the enemy's jamming, then ECM past its ECCM."""
         combat = situation.combat
-        spare = me.power - self.weapon_power(me, combat)
+        power = combat.power
+        self.plan(me, enemy, situation)
+        spare = me.power - self.weapon_power(me, enemy, situation)
         invisible = False
         cost = me.invisibility_cost
         if me.can_be_invisible and 0 < cost <= spare:
             invisible, spare = True, spare - cost
-        limit = me.radar_rating * (combat.power.special_electronics_factor
+        limit = me.radar_rating * (power.special_electronics_factor
                                    if me.special_electronics else 1)
-        eccm = max(0, min(limit, -(-spare // 2) // combat.power.eccm_point))  # ECCM first
-        spare -= eccm * combat.power.eccm_point
-        ecm = max(0, min(limit, spare // combat.power.ecm_point))
+        # 2.9: the enemy announced last turn's ECM; expect it again (turn 1: what it can pay).
+        expected_ecm = enemy.ecm if situation.turn > 1 else min(
+            enemy.radar_rating, enemy.boxes["capacitor"] // 4)
+        eccm = self._eccm_needed(me, expected_ecm, combat)
+        if eccm * power.eccm_point > max(spare, 0):  # lock-on is worth a laser shot or two
+            eccm = min(eccm, max(me.power // 3, spare) // power.eccm_point)
+        eccm = max(0, min(limit, eccm))
+        spare -= eccm * power.eccm_point
+        ecm = 0
+        if not (self.crash_when_far and situation.range > self.fire_range * 2):
+            enemy_eccm = enemy.eccm if situation.turn > 1 else 0
+            ecm = max(0, min(limit, enemy_eccm + 2, spare // power.ecm_point))
+            if ecm <= enemy_eccm:
+                ecm = 0  # jamming no better than its ECCM does nothing
         return Allocation(ecm=ecm, eccm=eccm, invisible=invisible)
 
-    def weapon_power(self, me: Craft, combat: Combat) -> int:
-        """Power this turn's volleys will need."""
+    @staticmethod
+    def _eccm_needed(me: Craft, ecm: int, combat: Combat) -> int:
+        """The least ECCM that keeps the radar as good as it can be against `ecm`."""
+        step = combat.lock_on.ecm_step
+        best = me.radar[min(0, len(me.radar) - 1)]
+        for eccm in range(ecm + 1):
+            short = (ecm - eccm) * step
+            if me.radar[min(short, len(me.radar) - 1)] >= min(best, combat.lock_on.always):
+                return eccm
+        return ecm
+
+    def weapon_power(self, me: Craft, enemy: Craft, situation: Situation) -> int:
+        """Power this turn's volleys will need, beams at double strength included."""
+        combat = situation.combat
         costs = combat.quick.costs
-        return sum([g.boxes * costs.get(g.type, 0) for g in me.weapons])
+        nearest = situation.range - abs(me.velocity) - abs(enemy.velocity)  # within the turn
+        if nearest > max(self.fire_range, self.plan(me, enemy, situation)) + 24:
+            return 0  # no volley worth its power this turn: electronics may have it
+        need = sum([g.boxes * costs.get(g.type, 0) for g in me.weapons])
+        return need + me.weapon_boxes("magnetic_beam") * combat.power.magnetic_beam_double
 
     # -- each impulse ------------------------------------------------------
     def maneuver(self, me: Craft, enemy: Craft, situation: Situation) -> Maneuver:
-        if self.fire_now(me, enemy, situation) or me.is_base:
-            return steer(self.best_direction(me, situation))
+        if me.is_base:
+            return steer(self.base_direction(me, enemy, situation))
+        aiming = self.best_direction(me, enemy, situation)
+        if not me.has_control or self.fire_now(me, enemy, situation):
+            return steer(aiming)
         wanted = self.wanted_velocity(me, enemy, situation)
         half_step = situation.combat.quick.half_step
         evade = self.evade_between_volleys
@@ -145,54 +160,90 @@ class Policy:
             if self.crash_when_far and situation.range > self.fire_range * 2:
                 return CRASH_TOWARD
             return EVADE_TOWARD if evade else TOWARD
-        if me.velocity > wanted + half_step:
+        if me.velocity > wanted + half_step and self.may_show_rear(me, enemy, situation):
             return EVADE_AWAY if evade else AWAY
-        return steer(self.best_direction(me, situation), 0, False, evade)
+        return steer(self.armored_direction(me, aiming), 0, False, evade)
+
+    def may_show_rear(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
+        """Brake (rear to the enemy) only when the rear is as well armored as the best side,
+        when nothing the enemy has ready could get past the screens, or when running (then
+        not on the last impulse of a turn, when long-range volleys come)."""
+        if me.armor[4] >= max(me.armor[1:]):
+            return True
+        harmless = judgement.threat(enemy, me, situation.hexes, situation.turn,
+                                    situation.combat) <= 0.0
+        if self._running:  # thrust away, but not into the last-impulse volley
+            return harmless or situation.impulse != situation.combat.quick.impulses
+        return harmless
+
+    def armored_direction(self, me: Craft, aiming: int) -> int:
+        """Between volleys, the side with the most armor faces the enemy (ties: aiming)."""
+        return max(range(1, 7), key=lambda d: (me.armor[d], d == aiming))
 
     def wanted_velocity(self, me: Craft, enemy: Craft, situation: Situation) -> float:
-        """Close (or open) the gap to the preferred range, braking in time."""
+        """Close (or open) the gap to the planned range, braking in time."""
         quick = situation.combat.quick
         top = quick.top_speed
-        gap = situation.range - self.preferred_range
+        gap = situation.range - self.plan(me, enemy, situation)
         closing = sqrt(quick.brake * abs(gap))
-        # Clamped with conditionals rather than min/max: this runs for both craft every impulse.
         wanted = copysign(closing if closing < top else top, gap) - enemy.velocity
         return top if wanted > top else -top if wanted < -top else wanted
 
     def fire_now(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
-        """Fire at the preferred range, else on the last impulse of the turn."""
+        """Fire at the planned range, else on the last impulse of the turn; without control
+        (2.8: one firing impulse a turn) only once the best weapons bear or time runs out."""
         quick = situation.combat.quick
-        if situation.range > self.fire_range and situation.impulse != quick.impulses:
+        near = situation.range <= max(self.fire_range, self.plan(me, enemy, situation) + 1)
+        if not near and situation.impulse != quick.impulses:
             return False
-        limit = quick.secondary_shots
+        if not self._loaded(me, situation):
+            return False
+        if not me.has_control:
+            best = self.best_direction(me, enemy, situation)
+            steps = min((best - me.direction) % 6, (me.direction - best) % 6)
+            left = quick.impulses - situation.impulse
+            return me.direction == best or left < steps
+        return True
+
+    def _loaded(self, me: Craft, situation: Situation) -> bool:
+        limit = situation.combat.quick.secondary_shots
         for group in me.weapons:
             if group.boxes > 0 and group.fired < group.boxes * limit:
                 return True
-        turn, rests = situation.turn, quick.rests
-        for gun in me.guns:  # 2.2: radiation and liquid metal guns rest a turn between shots
-            if gun.boxes > 0 and gun.last_turn < turn - rests.get(gun.type, 0):
-                return True
-        return False
+        turn, rests = situation.turn, situation.combat.quick.rests
+        return any(g.boxes > 0 and g.last_turn < turn - rests.get(g.type, 0) for g in me.guns)
 
-    def best_direction(self, me: Craft, situation: Situation) -> int:
-        """The direction bringing the most weapon boxes to bear; ties go to thicker armor."""
-        # The answer depends on the tracks' arcs and boxes, the armor and the arc coverage
-        # only, so every duel and every policy shares what was found.
-        known = _bearings(situation.covering)
-        key: BearingKey = (*[(g.arcs, g.boxes) for g in me.weapons],
-                           *[(g.arcs, g.boxes) for g in me.guns], *me.armor)
-        cached = known.get(key)
-        if cached is not None:
-            return cached
-        best, score = 1, (-1, -1)
+    def best_direction(self, me: Craft, enemy: Craft, situation: Situation) -> int:
+        """The direction whose weapons deal the most now; ties go to thicker armor."""
+        moment = (situation.turn, situation.impulse, situation.hexes)
+        if self._aimed[0] == moment:
+            return self._aimed[1]
+        found = judgement.bearings(me, situation.hexes, enemy.size_class, situation.combat,
+                                   situation.covering)
+        best, score = 1, (-1.0, -1)
         for direction in range(1, 7):
-            arcs = situation.covering[direction]
-            bearing = sum(g.boxes for g in me.weapons if g.arcs & arcs)
-            bearing += sum(g.boxes for g in me.guns if g.arcs & arcs)
-            candidate = (bearing, me.armor[direction])
+            weapons, guns = found[direction]
+            candidate = (round(weapons + guns, 6), me.armor[direction])
             if candidate > score:
                 best, score = direction, candidate
-        known[key] = best
+        self._aimed = (moment, best)  # asked again by `fire` in the same impulse
+        return best
+
+    def base_direction(self, me: Craft, enemy: Craft, situation: Situation) -> int:
+        """A base turns every 4 impulses (2.3): the side it shows until then weighs its armor
+        against what the enemy could put through it, beside what its own weapons bring."""
+        combat, covering, hexes = situation.combat, situation.covering, situation.hexes
+        if (situation.impulse - 1) % combat.quick.base_rotation:
+            return me.direction  # it cannot turn this impulse anyway
+        incoming = judgement.net_per_turn(enemy, me, hexes, combat, covering)
+        found = judgement.bearings(me, hexes, enemy.size_class, combat, covering)
+        best, score = me.direction, -1.0
+        for direction in range(1, 7):
+            weapons, guns = found[direction]
+            shielded = min(float(me.armor[direction]), incoming)
+            candidate = weapons + guns + shielded
+            if candidate > score + 1e-9:
+                best, score = direction, candidate
         return best
 
     def launch(self, me: Craft, enemy: Craft, situation: Situation) -> Launch:
@@ -205,75 +256,82 @@ class Policy:
         drones = len(me.drone_bays) if situation.range <= self.drone_range else 0
         if not missiles and not drones:
             return NO_LAUNCH
-        spare = me.power - self.weapon_power(me, situation.combat)
+        spare = me.power - self.weapon_power(me, enemy, situation)
         rail = max(0, min(missiles, spare // max(situation.combat.power.rail_launch, 1)))
         return Launch(missiles=missiles, rail=rail, drones=drones)
 
     def fire(self, me: Craft, enemy: Craft, situation: Situation) -> list[FireOrder]:
         now = self.fire_now(me, enemy, situation)
-        if not now and not enemy.bolts:
-            return []
-        orders: list[FireOrder] = []
         combat = situation.combat
-        bolt = _nearest(enemy.bolts)
-        drone = self._drone_target(enemy)
+        orders: list[FireOrder] = []
+        spent: dict[int, int] = {}
+        if me.has_control and not me.crashing:  # 2.8: one target a turn without control
+            orders, spent = aim_at_small_craft(me, enemy, situation, now)
+        if not now:
+            return orders
         extra = fire.modifier(me.evading, enemy.evading, combat)
         hexes = fire.firing_range(situation.hexes, me.locked, combat)
         for index, group in enumerate(me.weapons):
-            if not self._ready(me, index, situation):
+            left = group.boxes * combat.quick.secondary_shots - group.fired - spent.get(index, 0)
+            if left <= 0:
                 continue
-            if group.type in ("proton_cannon", "magnetic_beam") and bolt is not None:
-                orders.append(FireOrder(index, target="bolt", target_index=bolt))
-            elif not now:
-                continue
-            elif group.type == "laser" and drone is not None:
-                orders.append(FireOrder(index, target="drone", target_index=drone))
-            elif group.type == "magnetic_beam":
+            if group.type == "magnetic_beam":
                 if fire.best_case(group.type, hexes, enemy.size_class, extra, combat):
-                    pull = situation.range > self.preferred_range
+                    pull = situation.range > self.plan(me, enemy, situation)
                     orders.append(FireOrder(index, pull=pull, double=True))
             elif fire.best_case(group.type, hexes, enemy.size_class, extra, combat) > 0:
-                orders.append(aim(index))
-        if now:
-            for index, gun in enumerate(me.guns):
-                if not self._gun_ready(me, index, situation):
-                    continue
-                if gun.type == "liquid_metal_gun":
-                    if situation.range <= _bolt_reach(combat):
-                        orders.append(aim(index, gun=True))
-                elif fire.best_case(
-                        gun.type, hexes, enemy.size_class, extra, combat) > 0:
+                orders.append(FireOrder(index, boxes=left) if index in spent else aim(index))
+        for index, gun in enumerate(me.guns):
+            if not self._gun_ready(me, index, situation):
+                continue
+            if gun.type == "liquid_metal_gun":
+                if situation.range <= _bolt_reach(combat):
                     orders.append(aim(index, gun=True))
+            elif gun.type == "acid_gum_gun":  # limited boxes: not on long odds
+                if fire.chance(gun.type, hexes, enemy.size_class, extra,
+                               combat) >= ACID_GUM_CHANCE:
+                    orders.append(aim(index, gun=True))
+            elif fire.best_case(gun.type, hexes, enemy.size_class, extra, combat) > 0:
+                orders.append(aim(index, gun=True))
         return orders
 
     def drone_fires(self, me: Craft, enemy: Craft, drone: Drone, situation: Situation) -> bool:
-        """A drone fires once it holds its distance, or on the last impulse of the turn."""
+        """A drone fires once at its station, when it drifts away, or on the last impulse."""
         combat = situation.combat
-        hexes = fire.firing_range(int(drone.distance), me.locked, combat)
+        hexes = fire.firing_range(int(drone.gap), me.locked, combat)
         extra = fire.modifier(False, enemy.evading, combat)
         if fire.best_case(drone.weapon, hexes, enemy.size_class, extra, combat) <= 0:
             return False
         last = situation.impulse == combat.turn.impulses
-        return drone.distance <= self.drone_hold + 1 or last
+        drifting = drone.accelerations == 0 and drone.speed + enemy.velocity < 0
+        return drone.gap <= self.drone_hold + 1 or last or drifting
 
-    def point_defense(self, me: Craft, targets: Sequence[Target]) -> list[int]:
-        """Missiles first, then drones, then a craft in the hex."""
-        return sorted(range(len(targets)), key=lambda i: (not targets[i].killable,
-                                                          targets[i].size_class, i))
-
-    def reinforce(self, me: Craft, enemy: Craft, situation: Situation, incoming: bool) -> int:
-        """Screen points to buy once the enemy has announced its fire."""
+    def reinforce(self, me: Craft, enemy: Craft, situation: Situation,
+                  incoming: Incoming) -> int:
+        """Screen points for what was announced, from power the unfired weapons leave."""
         if not incoming:
             return 0
-        spare = me.power - self._unfired_power(me, situation.combat)
-        return max(0, spare // situation.combat.power.screen_reinforcement)
+        combat = situation.combat
+        expected = float(incoming.arriving)
+        hexes = situation.hexes
+        for order in incoming.fire:
+            if order.target != "craft":
+                continue
+            if order.gun and 0 <= order.index < len(enemy.guns):
+                gun = enemy.guns[order.index]
+                expected += judgement.group_damage(gun.type, 1 if gun.type == "radiation_gun"
+                                                   else gun.boxes, hexes, me.size_class, combat)
+            elif not order.gun and 0 <= order.index < len(enemy.weapons):
+                group = enemy.weapons[order.index]
+                boxes = order.boxes or group.boxes - group.fired
+                expected += judgement.group_damage(group.type, boxes, hexes, me.size_class,
+                                                   combat)
+        for drone in incoming.drones:
+            expected += fire.mean_damage(drone.weapon, int(drone.gap), me.size_class, 0, combat)
+        spare = me.power - self._unfired_power(me, combat)
+        return max(0, min(spare // combat.power.screen_reinforcement, ceil(expected)))
 
     # -- helpers -----------------------------------------------------------
-    def _ready(self, me: Craft, index: int, situation: Situation) -> bool:
-        group = me.weapons[index]
-        limit = situation.combat.fire_limits.secondary_shots_per_turn
-        return group.boxes > 0 and group.fired < group.boxes * limit
-
     def _gun_ready(self, me: Craft, index: int, situation: Situation) -> bool:
         gun = me.guns[index]
         rest = situation.combat.quick.rests.get(gun.type, 0)
@@ -283,17 +341,13 @@ class Policy:
         costs = combat.quick.costs
         return sum([max(g.boxes - g.fired, 0) * costs.get(g.type, 0) for g in me.weapons])
 
-    def _drone_target(self, enemy: Craft) -> int | None:
-        near = [(d.distance, i) for i, d in enumerate(enemy.drones)
-                if d.alive and not d.escort and d.distance <= self.shoot_drones_within]
-        return min(near)[1] if near else None
-
 
 class Brawler(Policy):
     """Close to point-blank range with crash acceleration, fire at once."""
 
     name = "brawler"
     preferred_range = 0
+    adaptive_range = False
     fire_range = 2
     crash_when_far = True
     missile_range = 8
@@ -304,6 +358,7 @@ class Sniper(Policy):
 
     name = "sniper"
     preferred_range = 12
+    adaptive_range = False
     fire_range = 16
     evade_between_volleys = True
     missile_range = 20
@@ -314,49 +369,29 @@ class Carrier(Policy):
 
     name = "carrier"
     preferred_range = 16
+    adaptive_range = False
     fire_range = 16
     missile_range = 24
     drone_range = 999
     missiles_per_impulse = 4
 
 
-POLICIES: dict[str, type[Policy]] = {
+POLICIES: dict[str, type[Captain]] = {
     cls.name: cls for cls in (Policy, Brawler, Sniper, Carrier)
 }
+HIDDEN: dict[str, type[Captain]] = {Legacy.name: Legacy}  # reachable, not offered
 
 
-def policy_named(name: str) -> Policy:
+def policy_named(name: str) -> Captain:
     """A fresh policy by name; `KeyError` names the known ones."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
+    found = POLICIES.get(name) or HIDDEN.get(name)
+    if found is None:
         known = ", ".join(POLICIES)
         raise KeyError(f"unknown policy {name!r} (known: {known})") from None
-
-
-BearingKey = tuple[tuple[frozenset[str], int] | int, ...]  # arcs and boxes of each track, armor
-BEARINGS_KEPT = 4096  # best directions remembered per arc coverage before starting afresh
-_BEARINGS: list[tuple[dict[int, frozenset[str]], dict[BearingKey, int]]] = []
-
-
-def _bearings(covering: dict[int, frozenset[str]]) -> dict[BearingKey, int]:
-    """Best directions found so far with this arc coverage (the latest coverage only)."""
-    for known, table in _BEARINGS:
-        if known is covering:
-            if len(table) > BEARINGS_KEPT:
-                table.clear()
-            return table
-    fresh: dict[BearingKey, int] = {}
-    _BEARINGS[:] = [(covering, fresh)]
-    return fresh
+    return found()
 
 
 def _bolt_reach(combat: Combat) -> float:
     """How far a liquid metal bolt flies before it is spent (2.4)."""
     rule = combat.liquid_metal
     return rule.speed * rule.lifetime_impulses / combat.turn.impulses - 1
-
-
-def _nearest(bolts: Sequence[Bolt]) -> int | None:
-    live = [(b.distance, i) for i, b in enumerate(bolts) if b.alive]
-    return min(live)[1] if live else None

@@ -30,8 +30,9 @@ class QuickReference:
     """Plain-number view of `Combat` for the duel loop and the policies."""
 
     __slots__ = ("_combat", "_rates", "armor_per_box", "base_rotation", "best_cases", "brake",
-                 "chart", "costs", "evasion_spare", "fallthrough", "half_step", "impulses",
-                 "rear_first", "rear_side", "rests", "secondary_shots", "step", "top_speed")
+                 "chances", "chart", "costs", "evasion_spare", "fallthrough", "half_step",
+                 "impulses", "means", "rear_first", "rear_side", "rests", "secondary_shots",
+                 "step", "top_speed")
 
     def __init__(self, combat: CombatFigures) -> None:
         self._combat = combat
@@ -65,6 +66,8 @@ class QuickReference:
         self.fallthrough = tuple(combat.fallthrough.order)
         self._rates: dict[AccelerationKey, tuple[float, float]] = {}
         self.best_cases: dict[BestCaseKey, int] = {}  # filled by `fire.best_case`
+        self.chances: dict[BestCaseKey, float] = {}  # filled by `fire.chance`
+        self.means: dict[BestCaseKey, float] = {}  # filled by `fire.mean_damage`
 
     def acceleration(self, manned: bool, engines: int, size: int) -> tuple[float, float]:
         """Velocity change per impulse at normal and at crash acceleration (2.3)."""

@@ -48,12 +48,17 @@ class Drone:
     """A launched drone: size class 0, one weapon, on the range track."""
 
     weapon: str
-    distance: float  # hexes to the enemy craft
+    distance: float  # hexes short of the enemy craft along the line (below 0: past it)
     speed: float  # hexes per turn toward the enemy craft
-    accelerations: int
-    escort: bool  # point-defense drones stay in their launcher's hex
+    accelerations: int  # left of its 24 (2.6); with none it drifts
+    escort: bool  # point-defense drones keep to their launcher's hex while they can
     fired_turn: int = -1
     alive: bool = True
+
+    @property
+    def gap(self) -> float:
+        """Hexes between the drone and the enemy craft, whichever side it is on."""
+        return self.distance if self.distance >= 0.0 else -self.distance
 
 
 @dataclass(slots=True)

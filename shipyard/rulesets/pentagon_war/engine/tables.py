@@ -1,4 +1,4 @@
-"""The combat tables of RULES.md 2.1-2.9, read from `combat.toml` and checked.
+"""The combat tables of rules 2.1-2.9, read from `combat.toml` and checked.
 
 Python holds the lookups, the catalog holds every figure. Each table carries
 its provenance (`source`, `rule`) like the price list does. A broken file

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shipyard.rulesets.pentagon_war.engine.damage import HitReport
-from shipyard.rulesets.pentagon_war.engine.fire import DIRECT_FIRE, Volley
+from shipyard.rulesets.pentagon_war.engine.fire import DIRECT_FIRE, Salvo, Volley
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 
 _NAMES = {
@@ -64,6 +64,24 @@ def describe_volley(impulse: int, firer: str, shot: Volley, target: str, hexes: 
     if shot.damage == 0:
         return head + ": destroyed"
     return head + ": hit, " + " + ".join([str(shot.damage)] * shot.boxes) + " damage"
+
+
+def describe_salvo(impulse: int, firer: str, salvo: Salvo, target: str, hexes: int,
+                   verb: str = "fires") -> str:
+    """One line per group, one roll per weapon, e.g.
+    `impulse 7: Lancer fires 2 proton cannons at Hammer at range 6, rolls 9, 4
+    (modified 6, 1): 5, miss = 5 damage`."""
+    counted = f" (counts {salvo.range})" if salvo.range != hexes else ""
+    shots = salvo.shots
+    head = (f"impulse {impulse}: {firer} {verb} {weapon_words(salvo.kind, len(shots))} at "
+            f"{target} at range {hexes}{counted}, rolls {', '.join(str(s.roll) for s in shots)}"
+            f" (modified {', '.join(str(s.modified) for s in shots)})")
+    if not salvo.hit:
+        return head + (": miss" if len(shots) == 1 else ": all miss")
+    if all(s.damage == 0 for s in shots if s.hit):  # a size class 0 target
+        return head + ": destroyed"
+    outcomes = ", ".join(str(s.damage) if s.hit else "miss" for s in shots)
+    return head + f": {outcomes} = {salvo.total} damage"
 
 
 def describe_reports(impulse: int, craft: Craft, reports: Sequence[HitReport]) -> str:

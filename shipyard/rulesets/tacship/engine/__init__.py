@@ -1,4 +1,4 @@
-"""The Tacship duel engine: two fighters fight it out under RULES.md 4 (seed 002).
+"""The Tacship duel engine: two fighters fight it out under rules 4 (rules 4).
 
 Pure rules code with no user interface and, on purpose, no imports here (the
 ruleset package imports its engine lazily, so nothing may cycle back). Tables

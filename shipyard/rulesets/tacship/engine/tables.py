@@ -1,4 +1,4 @@
-"""The Tacship combat figures of RULES.md 4, read from `catalog/tacship/combat.toml`.
+"""The Tacship combat figures of rules 4, read from `catalog/tacship/combat.toml`.
 
 Python holds the formulas, the catalog every figure, each table with its
 provenance (`source`, `rule`). A broken file raises `CatalogError` naming the
@@ -97,7 +97,7 @@ class Scenario(Table):
 
 
 class Combat(BaseModel):
-    """Every Tacship combat figure (RULES.md 4)."""
+    """Every Tacship combat figure (rules 4)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -1,0 +1,110 @@
+"""How the captains fare over every pair of bundled Pentagon War samples.
+
+Two tables:
+- before/after: A's win, loss and draw rates with the default policy on both
+  sides, for each pair of samples, now and as saved from an earlier engine
+  (`benchmarks/captains_before.json`, measured before the rules fixes of the
+  "duels a referee would sign" issue);
+- new against old: the default policy against the `legacy` one (the default
+  as it was), each pair fought twice with the sides swapped.
+
+Run: python benchmarks/captains_bench.py [--runs 200] [--seed 1] [--workers N]
+     python benchmarks/captains_bench.py --save FILE   (record the current table)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from itertools import combinations
+from pathlib import Path
+
+from shipyard.core.outcome import Result
+from shipyard.rulesets.pentagon_war.design import read_design
+from shipyard.services.batch import Matchup, run_batch
+from shipyard.services.registry import evaluate
+from shipyard.services.samples import sample_name, sample_paths
+
+BEFORE = Path(__file__).with_name("captains_before.json")
+Counts = dict[str, int]  # "a", "b", "draw" -> duels
+
+
+def samples() -> list[str]:
+    return sorted(sample_name(p) for p in sample_paths("pentagon-war"))
+
+
+def fight(a: str, b: str, policies: tuple[str, str], runs: int, seed: int,
+          workers: int) -> Counts:
+    paths = {sample_name(p): p for p in sample_paths("pentagon-war")}
+    matchup = Matchup(evaluate(read_design(paths[a])), evaluate(read_design(paths[b])),
+                      *policies)
+    return tally(run_batch(matchup, runs, seed, workers))
+
+
+def tally(results: list[Result]) -> Counts:
+    counts = {"a": 0, "b": 0, "draw": 0}
+    for result in results:
+        key = "draw" if result.winner is None else ("a" if result.winner == 0 else "b")
+        counts[key] += 1
+    return counts
+
+
+def pairs() -> list[tuple[str, str]]:
+    return list(combinations(samples(), 2))
+
+
+def default_table(runs: int, seed: int, workers: int) -> dict[str, Counts]:
+    return {f"{a} vs {b}": fight(a, b, ("default", "default"), runs, seed, workers)
+            for a, b in pairs()}
+
+
+def rate(counts: Counts, key: str) -> str:
+    total = sum(counts.values()) or 1
+    return f"{counts[key] / total:4.0%}"
+
+
+def print_before_after(now: dict[str, Counts], before: dict[str, Counts] | None) -> None:
+    print("Default against default: A wins / B wins / draws")
+    print(f"{'pair':34} {'before':>20}   {'after':>20}")
+    for name, counts in now.items():
+        old = before.get(name) if before else None
+        was = " / ".join(rate(old, k) for k in ("a", "b", "draw")) if old else "-"
+        now_ = " / ".join(rate(counts, k) for k in ("a", "b", "draw"))
+        print(f"{name:34} {was:>20}   {now_:>20}")
+
+
+def print_new_against_legacy(runs: int, seed: int, workers: int) -> None:
+    print("\nNew default against legacy default, both sides swapped")
+    print(f"{'pair':34} {'new wins':>9} {'legacy wins':>12} {'draws':>6}")
+    total = {"new": 0, "legacy": 0, "draw": 0}
+    for a, b in pairs():
+        first = fight(a, b, ("default", "legacy"), runs, seed, workers)
+        second = fight(a, b, ("legacy", "default"), runs, seed, workers)
+        row = {"new": first["a"] + second["b"], "legacy": first["b"] + second["a"],
+               "draw": first["draw"] + second["draw"]}
+        for key in total:
+            total[key] += row[key]
+        print(f"{a + ' vs ' + b:34} {row['new']:9} {row['legacy']:12} {row['draw']:6}")
+    print(f"{'all pairs':34} {total['new']:9} {total['legacy']:12} {total['draw']:6}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--save", type=Path, help="write the default table to this file")
+    parser.add_argument("--skip-legacy", action="store_true")
+    args = parser.parse_args()
+    now = default_table(args.runs, args.seed, args.workers)
+    if args.save:
+        args.save.write_text(json.dumps(now, indent=1) + "\n")
+    before = json.loads(BEFORE.read_text()) if BEFORE.exists() else None
+    print_before_after(now, before)
+    if not args.skip_legacy:
+        print_new_against_legacy(args.runs, args.seed, args.workers)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,213 @@
+"""`shipyard tournament FILES...`: a round robin, a Bradley-Terry ranking, points efficiency.
+
+Every pair of designs (a fleet file enters its distinct designs) fights
+`--runs` duels; the command prints the win-rate matrix with 95% intervals,
+the ranking with a 95% interval on each rating, and the ranking by rating
+per 100 points. Deterministic for a seed whatever `--workers` is. Unreadable
+files, designs of different games and unknown policies exit 2; illegal
+designs exit 1.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from shipyard.commands.fleet import expand_with_fleets, load_fleet
+from shipyard.commands.inputs import CatalogNotes, catalog_data, load
+from shipyard.commands.options import CatalogOpt
+from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
+from shipyard.core.errors import ShipyardError
+from shipyard.core.files import write_atomic
+from shipyard.core.protocol import Evaluation
+from shipyard.core.stats import rate
+from shipyard.services.fleet import distinct_designs, is_fleet
+from shipyard.services.tournament import Tournament, labelled, pairings, run_tournament
+
+FilesArg = Annotated[list[str], typer.Argument(
+    metavar="FILE...", show_default=False,
+    help="Designs, sample:NAME, fleet files (their distinct designs) or folders.")]
+
+
+def require_legal(found: Sequence[tuple[str, Evaluation]]) -> None:
+    """Every design must be legal to fight: each illegal one named, exit 1."""
+    illegal = False
+    for file, evaluation in found:
+        if evaluation.legal:
+            continue
+        illegal = True
+        problem(f"{file}: the design is not legal:")
+        for issue in evaluation.issues:
+            if issue.severity == "error":
+                where = f" {issue.path}:" if issue.path else ""
+                print(f"  error{where} {issue.message} ({issue.rule})", file=sys.stderr)
+    if illegal:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+def _entrants(arguments: Sequence[str], catalog: Path | None) -> list[tuple[str, Evaluation]]:
+    """(source, evaluation) of every design named, fleets opened; unreadable: exit 2."""
+    found: list[tuple[str, Evaluation]] = []
+    unreadable = False
+    for file in expand_with_fleets(arguments):
+        try:
+            if is_fleet(file):
+                report = load_fleet(file, catalog=catalog)
+                designs = distinct_designs(report.fleet)
+                for design in designs:
+                    entry = next(e for e in report.fleet.entries if e.design is design)
+                    found.append((file, report.evaluations[entry.index]))
+            else:
+                found.append((file, load(file, catalog=catalog)))
+        except ShipyardError as exc:
+            problem(str(exc))
+            unreadable = True
+    if unreadable:
+        raise typer.Exit(EXIT_UNREADABLE)
+    return found
+
+
+def _matrix(result: Tournament) -> Table:
+    labels = [entrant.label for entrant in result.entrants]
+    table = Table(title="Win rate of the row against the column (95% interval)",
+                  title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("")
+    for label in labels:
+        table.add_column(escape(label), justify="right")
+    for a, label in enumerate(labels):
+        cells = []
+        for b in range(len(labels)):
+            if a == b:
+                cells.append("-")
+                continue
+            wins, losses, draws = result.result(a, b)
+            share = rate(wins, wins + losses + draws)
+            cells.append(f"{share.share:.0%} {share.low * 100:.0f}-{share.high * 100:.0f}")
+        table.add_row(escape(label), *cells)
+    return table
+
+
+def _print(result: Tournament, policy: str) -> None:
+    pairs = len(result.pairs)
+    played = sum(pair.runs for pair in result.pairs)
+    out.print(f"[bold]{len(result.entrants)} designs[/bold], {pairs} pairs, {played} duels "
+              f"(up to {result.runs} a pair), seed {result.seed}, policy {escape(policy)}")
+    out.print(_matrix(result))
+    out.print()
+    ranking = Table(title="Ranking (Bradley-Terry; 100 = the field's average)",
+                    title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("#", "Design", "Points", "Rating", "95% interval", "Per 100 points"):
+        ranking.add_column(column, justify="left" if column == "Design" else "right")
+    for place, s in enumerate(result.standings, start=1):
+        ranking.add_row(str(place), escape(s.label), str(s.points), f"{s.rating:.1f}",
+                        f"{s.low:.1f} - {s.high:.1f}", f"{s.per_100_points:.2f}")
+    out.print(ranking)
+    out.print()
+    efficiency = Table(title="Points efficiency (rating per 100 points)", title_justify="left",
+                       show_edge=False, pad_edge=False)
+    for column in ("#", "Design", "Per 100 points", "Rating", "Points"):
+        efficiency.add_column(column, justify="left" if column == "Design" else "right")
+    for place, s in enumerate(result.by_efficiency(), start=1):
+        efficiency.add_row(str(place), escape(s.label), f"{s.per_100_points:.2f}",
+                           f"{s.rating:.1f}", str(s.points))
+    out.print(efficiency)
+    out.print("Intervals on ratings come from the observed Fisher information of the fit; "
+              "a draw counts half a win to each side.", style="dim")
+
+
+def csv_text(result: Tournament) -> str:
+    """The matrix as CSV: one row per ordered pair, with the win rate's 95% interval."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["a", "b", "wins", "losses", "draws", "runs", "win_rate", "win_low",
+                     "win_high"])
+    for row in result.to_data()["matrix"]:
+        runs = row["wins"] + row["losses"] + row["draws"]
+        share = rate(row["wins"], runs)
+        writer.writerow([row["a"], row["b"], row["wins"], row["losses"], row["draws"], runs,
+                         f"{share.share:.6f}", f"{share.low:.6f}", f"{share.high:.6f}"])
+    return buffer.getvalue()
+
+
+def tournament_command(
+    files: FilesArg,
+    runs: Annotated[int, typer.Option("--runs", min=1, metavar="N",
+                                      help="Duels per pair (the most, with --until-ci).")]
+    = 200,
+    seed: Annotated[int, typer.Option("--seed", metavar="N",
+                                      help="Master seed of the tournament.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
+                                         help="Worker processes (0: one per core).")] = 1,
+    policy: Annotated[str | None, typer.Option(
+        "--policy", metavar="NAME", show_default=False,
+        help="Every design's duel policy (default: the game's first; shipyard rulesets "
+             "lists them).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+    = False,
+    csv_file: Annotated[Path | None, typer.Option(
+        "--csv", metavar="FILE", show_default=False,
+        help="Also write the matrix as CSV here.")] = None,
+    until_ci: Annotated[float | None, typer.Option(
+        "--until-ci", min=0.0, max=1.0, metavar="WIDTH", show_default=False,
+        help="Stop a pair early once its win and loss 95% intervals are narrower than "
+             "this.")] = None,
+    catalog: CatalogOpt = None,
+) -> None:
+    """Round robin: every pair duels; win-rate matrix, Bradley-Terry ranking, efficiency."""
+    found = _entrants(files, catalog)
+    names = {e.ruleset.name for _, e in found}
+    if len(names) > 1:
+        first = found[0][1].ruleset.name
+        other = next((f, e) for f, e in found if e.ruleset.name != first)
+        fail(f"{other[0]}: a {other[1].ruleset.name} design cannot meet a {first} design")
+    entrants = labelled(found)
+    if len(entrants) < 2:
+        fail("a tournament needs two different designs or more")
+    require_legal([(f, e) for f, e in found])
+    ruleset = entrants[0].evaluation.ruleset
+    chosen = policy if policy is not None else ruleset.policies[0]
+    if chosen not in ruleset.policies:
+        fail(f"unknown policy {chosen!r} (known: {', '.join(ruleset.policies)})")
+    root = str(catalog) if catalog is not None else None
+    try:
+        scenario = ruleset.duel_defaults(root)
+    except ShipyardError as exc:
+        fail(str(exc))
+    count = workers if workers > 0 else (os.cpu_count() or 1)
+    total = len(pairings(len(entrants))) * runs
+    with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True, disable=as_json) as progress:
+        task = progress.add_task("duels", total=total)
+        advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
+        result = run_tournament(entrants, runs, seed, count, chosen, scenario, until_ci,
+                                advance)
+    if csv_file is not None:
+        try:
+            write_atomic(csv_file, csv_text(result).encode())
+        except ShipyardError as exc:
+            fail(str(exc))
+    house = catalog_data(entrants[0].evaluation)
+    if as_json:
+        data = result.to_data()
+        if house is not None:
+            data["catalog"] = house
+        print(json.dumps(data, indent=2))
+        return
+    note = CatalogNotes().line(entrants[0].evaluation)
+    if note is not None:
+        out.print(note, markup=False)
+    _print(result, chosen)
+    if csv_file is not None:
+        print(f"wrote {csv_file}", file=sys.stderr)

@@ -1,0 +1,139 @@
+"""A fleet pack: a roster page, then one full set of record sheets per ship.
+
+The roster (fleet name, budget, every ship with its design, points and key
+figures, the total) is laid out on `core.drawing.Canvas` like every other
+sheet, so it comes out the same in every format. Each ship's sheets are its
+design's SSD document under the ship's own name, laid out by its ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from shipyard.core.document import SsdDocument
+from shipyard.core.drawing import MARGIN, PAPERS, Canvas, Page, fit
+from shipyard.core.files import write_atomic
+from shipyard.core.protocol import DEFAULT_TURNS
+from shipyard.render.export import Export, layout, render
+from shipyard.render.pdf import render_pdf
+from shipyard.render.svg import render_svg
+from shipyard.render.text import render_markdown, render_text
+from shipyard.services.fleet import FleetReport
+
+SHEET = "roster"
+TITLE = "Fleet roster"
+ROW = 6.0  # mm per ship row
+# Column left edges in mm from the margin: ship, design, points (right-aligned end), class,
+# key figures.
+COLUMNS = (0.0, 45.0, 100.0, 104.0, 132.0)
+
+
+def ship_documents(report: FleetReport, draft: bool = False) -> list[SsdDocument]:
+    """One document per ship, in roster order, each named after its ship."""
+    by_entry: dict[int, SsdDocument] = {}
+    for entry, evaluation in zip(report.fleet.entries, report.evaluations, strict=True):
+        by_entry[entry.index] = evaluation.ruleset.document(evaluation, budget=None,
+                                                            draft=draft)
+    return [by_entry[ship.entry.index].model_copy(update={"name": ship.name})
+            for ship in report.ships]
+
+
+def _key_figures(report: FleetReport, index: int) -> str:
+    evaluation = report.evaluations[index]
+    size_key = evaluation.ruleset.class_of(evaluation.sheet).key
+    words = [f"{figure.label} {figure.value}" for figure in evaluation.ruleset.figures(evaluation)
+             if figure.key != size_key and not isinstance(figure.value, str)]
+    return ", ".join(words)
+
+
+def roster_pages(report: FleetReport, paper: str = "a4", draft: bool = False) -> list[Page]:
+    """The roster: every ship with its design, points, size and key figures; the total."""
+    name = report.fleet.name or "(unnamed fleet)"
+    canvas = Canvas(name, draft and not report.legal, SHEET, TITLE, PAPERS[paper])
+    x = [MARGIN + column for column in COLUMNS]
+    widths = (COLUMNS[1] - COLUMNS[0] - 2, COLUMNS[2] - COLUMNS[1] - 12,
+              0.0, COLUMNS[4] - COLUMNS[3] - 2, canvas.inner - COLUMNS[4])
+    budget = "no budget" if report.budget is None else f"budget {report.budget} points"
+    canvas.text(x[0], canvas.y + 4, f"{report.fleet.ruleset.title} fleet, {budget}, "
+                f"{len(report.ships)} ships", 9)
+    canvas.y += 10
+
+    def heading() -> None:
+        canvas.block = "roster"
+        for column, label in zip(x, ("Ship", "Design", "Points", "Size", "Key figures"),
+                                 strict=True):
+            canvas.text(column, canvas.y + 4, label, 8, bold=True,
+                        anchor="end" if label == "Points" else "start")
+        canvas.line(x[0], canvas.y + ROW - 0.5, MARGIN + canvas.inner, canvas.y + ROW - 0.5)
+        canvas.y += ROW
+
+    heading()
+    for ship in report.ships:
+        if canvas.need(ROW):
+            heading()
+        evaluation = ship.evaluation
+        size = evaluation.ruleset.class_of(evaluation.sheet).label
+        cells = (ship.name, evaluation.design.name or "(unnamed)", str(ship.points), size,
+                 _key_figures(report, ship.entry.index))
+        baseline = canvas.y + 4
+        for column, cell, width in zip(x, cells, widths, strict=True):
+            if column == x[2]:
+                canvas.text(column, baseline, cell, 8, anchor="end")
+            else:
+                canvas.text(column, baseline, fit(cell, 8, width), 8)
+        canvas.y += ROW
+    canvas.need(3 * ROW)
+    canvas.line(x[0], canvas.y, MARGIN + canvas.inner, canvas.y, 0.4)
+    left = "" if report.left is None else (
+        f", {report.left} left" if report.left >= 0 else f", {-report.left} over")
+    of = "" if report.budget is None else f" of {report.budget}"
+    canvas.text(x[0], canvas.y + 5, f"Total {report.total}{of} points{left}", 10, bold=True)
+    canvas.y += 2 * ROW
+    for issue in report.issues:
+        if issue.severity != "error":
+            continue
+        canvas.need(ROW)
+        where = f"{issue.path}: " if issue.path else ""
+        canvas.text(x[0], canvas.y + 4, fit(f"{where}{issue.message}", 8, canvas.inner), 8)
+        canvas.y += ROW
+    catalogs = {e.catalog.manifest.version for e in report.evaluations}
+    right = f"{report.fleet.ruleset.title} catalog {', '.join(sorted(catalogs))}"
+    return canvas.finish(f"{name} roster", right)
+
+
+def render_pack(report: FleetReport, docs: Sequence[SsdDocument], fmt: str,
+                paper: str = "a4", sheets: Sequence[str] = (), draft: bool = False,
+                catalog_root: str | None = None, turns: int = DEFAULT_TURNS) -> bytes:
+    """The fleet pack in one format: the roster, then every ship's sheets."""
+    if fmt == "ssd-json":  # the documents themselves: no page to lay out
+        return render(docs, fmt)
+    pages = roster_pages(report, paper, draft) + layout(docs, paper, sheets, catalog_root, turns)
+    if fmt == "pdf":
+        return render_pdf(pages, f"Fleet: {report.fleet.name or '(unnamed fleet)'}")
+    if fmt == "svg":
+        return render_svg(pages).encode()
+    if fmt == "md":
+        return render_markdown(pages).encode()
+    return render_text(pages).encode()
+
+
+def default_pack_target(fleet_file: str, fmt: str) -> Path | None:
+    """A PDF goes to the fleet file's name with .pdf (`home.fleet.json` -> `home.pdf`)."""
+    if fmt != "pdf":
+        return None
+    name = Path(fleet_file).name
+    for suffix in (".fleet.json", ".fleet.toml", ".json", ".toml"):
+        if name.lower().endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return Path(f"{name or 'fleet'}.pdf")
+
+
+def pack_export(report: FleetReport, docs: Sequence[SsdDocument], content: bytes,
+                out: Path | None, fmt: str) -> Export:
+    """Write the pack to `out` or the default PDF name atomically; target None: stdout."""
+    target = out if out is not None else default_pack_target(report.fleet.file, fmt)
+    if target is not None:
+        write_atomic(target, content)
+    return Export(content, target, tuple(docs))

@@ -1,0 +1,155 @@
+"""What a captain weighs before deciding: firepower by range and facing, threats, the race.
+
+Pure estimates from the tables (mean damage over every 2d6 roll) and the
+craft's boxes; nothing here rolls a die or changes a craft. The default
+captain reads them to pick its range, its facing and its targets.
+"""
+
+from __future__ import annotations
+
+from shipyard.rulesets.pentagon_war.engine import fire
+from shipyard.rulesets.pentagon_war.engine.reference import Covering
+from shipyard.rulesets.pentagon_war.engine.state import Craft, total_boxes
+from shipyard.rulesets.pentagon_war.engine.tables import Combat
+
+RANGES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)  # ranges a captain weighs
+DRONE_SURVIVAL = 0.5  # share of a carrier's drones taken to live long enough to fire
+
+
+def group_damage(kind: str, boxes: int, hexes: int, size: int, combat: Combat) -> float:
+    """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams)."""
+    if kind == "magnetic_beam" or boxes <= 0:
+        return 0.0
+    if kind == "acid_gum_gun":
+        rule = combat.acid_gum
+        worth = rule.impact + rule.lingering * rule.lingering_impulses
+        return fire.chance(kind, hexes, size, 0, combat) * worth
+    if kind == "liquid_metal_gun":
+        if boxes < combat.fire_limits.liquid_metal_boxes_per_shot:
+            return 0.0
+        return float(combat.bolt_damage(max(hexes, combat.fire_limits.liquid_metal_min_range)))
+    return boxes * fire.mean_damage(kind, hexes, size, 0, combat)
+
+
+Track = tuple[str, frozenset[str], int]  # type, arcs, boxes
+Arms = tuple[tuple[Track, ...], tuple[Track, ...]]
+KEPT = 50_000  # remembered answers before starting afresh (they are pure, so any may go)
+_BEARINGS: dict[tuple[Arms, int, int, int], tuple[tuple[float, float], ...]] = {}
+_RACES: dict[tuple[object, ...], tuple[float, float]] = {}
+
+
+def arms(craft: Craft) -> Arms:
+    """What decides a craft's firepower: each track's type, arcs and boxes."""
+    return (tuple([(g.type, g.arcs, g.boxes) for g in craft.weapons]),
+            tuple([(g.type, g.arcs, g.boxes) for g in craft.guns]))
+
+
+def bearings(craft: Craft, hexes: int, size: int, combat: Combat,
+             covering: Covering) -> tuple[tuple[float, float], ...]:
+    """`bearing` for directions 1-6 (index 0 unused), remembered per arms and range."""
+    key = (arms(craft), hexes, size, id(covering))
+    found = _BEARINGS.get(key)
+    if found is None:
+        if len(_BEARINGS) > KEPT:
+            _BEARINGS.clear()
+        found = _BEARINGS[key] = ((0.0, 0.0), *[
+            bearing(craft, d, hexes, size, combat, covering) for d in range(1, 7)])
+    return found
+
+
+def bearing(craft: Craft, direction: int, hexes: int, size: int, combat: Combat,
+            covering: Covering) -> tuple[float, float]:
+    """Mean damage of the secondary weapons, and of the guns, that bear in `direction`."""
+    arcs = covering[direction]
+    weapons = sum([group_damage(g.type, g.boxes, hexes, size, combat)
+                   for g in craft.weapons if g.arcs & arcs])
+    guns = sum([group_damage(g.type, 1 if g.type == "radiation_gun" else g.boxes, hexes,
+                             size, combat)
+                for g in craft.guns if g.boxes > 0 and g.arcs & arcs])
+    return weapons, guns
+
+
+def drone_damage(craft: Craft, enemy: Craft, combat: Combat) -> float:
+    """What a carrier's drones (aboard and out) may deal in a turn from their station."""
+    if not craft.drones and not craft.drone_bays:
+        return 0.0
+    total = 0.0
+    for weapon in combat.quick.costs:  # the drone weapons that fire at craft (2.6)
+        count = sum([1 for d in craft.drones if d.alive and d.weapon == weapon])
+        count += craft.drone_bays.count(weapon)
+        if count:
+            total += count * fire.mean_damage(weapon, 1, enemy.size_class, 0, combat)
+    return DRONE_SURVIVAL * total
+
+
+def net_per_turn(craft: Craft, enemy: Craft, hexes: int, combat: Combat,
+                 covering: Covering) -> float:
+    """Damage per turn past the enemy's screens at `hexes`, facing the best way.
+
+    Everything fires in one impulse, so the screens subtract once from the volley;
+    guns rest a turn between shots (2.2), so they join every other volley.
+    """
+    screens = enemy.boxes["screen"]
+    drones = drone_damage(craft, enemy, combat)
+    best = 0.0
+    for weapons, guns in bearings(craft, hexes, enemy.size_class, combat, covering)[1:]:
+        volley = weapons + drones
+        net = (max(0.0, volley + guns - screens) + max(0.0, volley - screens)) / 2
+        best = max(best, net)
+    return best
+
+
+def durability(craft: Craft) -> float:
+    return float(max(total_boxes(craft), 1))
+
+
+def race(me: Craft, enemy: Craft, hexes: int, combat: Combat,
+         covering: Covering) -> tuple[float, float]:
+    """Share of the enemy I destroy per turn at `hexes`, and share of me it destroys."""
+    return races(me, enemy, (hexes,), combat, covering)[0]
+
+
+def races(me: Craft, enemy: Craft, ranges: tuple[int, ...], combat: Combat,
+          covering: Covering) -> list[tuple[float, float]]:
+    """`race` at each of `ranges`, remembered per state of both craft that matters."""
+    common = (arms(me), arms(enemy), _drones(me), _drones(enemy), me.boxes["screen"],
+              enemy.boxes["screen"], me.size_class, enemy.size_class, total_boxes(me),
+              total_boxes(enemy), id(covering))
+    found: list[tuple[float, float]] = []
+    for hexes in ranges:
+        key = (*common, hexes)
+        known = _RACES.get(key)
+        if known is None:
+            if len(_RACES) > KEPT:
+                _RACES.clear()
+            mine = net_per_turn(me, enemy, hexes, combat, covering) / durability(enemy)
+            theirs = net_per_turn(enemy, me, hexes, combat, covering) / durability(me)
+            known = _RACES[key] = (mine, theirs)
+        found.append(known)
+    return found
+
+
+def _drones(craft: Craft) -> int:
+    return sum([1 for d in craft.drones if d.alive and not d.escort]) + len(craft.drone_bays)
+
+
+def threat(enemy: Craft, me: Craft, hexes: int, turn: int, combat: Combat) -> float:
+    """Mean damage the enemy's weapons and guns still ready this turn could deal now,
+    past my screens (secondary weapons fire once a turn, guns rest a turn, 2.2)."""
+    ready = sum([group_damage(g.type, g.boxes - g.fired, hexes, me.size_class, combat)
+                 for g in enemy.weapons if g.boxes > g.fired])
+    rests = combat.quick.rests
+    ready += sum([group_damage(g.type, 1 if g.type == "radiation_gun" else g.boxes, hexes,
+                               me.size_class, combat)
+                  for g in enemy.guns
+                  if g.boxes > 0 and not g.shots_this_turn
+                  and g.last_turn < turn - rests.get(g.type, 0)])
+    ready += sum([fire.mean_damage(d.weapon, int(d.gap), me.size_class, 0, combat)
+                  for d in enemy.drones
+                  if d.alive and not d.escort and d.fired_turn != turn
+                  and d.weapon in combat.quick.costs])
+    return max(0.0, ready - me.boxes["screen"])
+
+
+def can_run(craft: Craft) -> bool:
+    return not craft.is_base and craft.working_engines > 0

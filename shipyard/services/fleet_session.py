@@ -1,0 +1,323 @@
+"""The fleet being edited in the designer: its data, undo, atomic save, autosave, recovery.
+
+Like `session.py` for designs, with no user interface: the fleet is its
+`shipyard.fleet/1` data (a plain dict, written back as it was read), every
+edit goes through `FleetSession.apply`, which records undo and re-judges the
+fleet with `services.fleet`; a save goes to a temporary file moved into
+place, and every edit is also written to a recovery file under the same
+state folder as the designs', offered back if the designer did not close
+cleanly.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.errors import DesignReadError, ShipyardError, WriteError
+from shipyard.core.files import read_data, write_atomic
+from shipyard.services.fleet import (
+    MAX_SHIPS,
+    SCHEMA,
+    Fleet,
+    FleetReadError,
+    FleetReport,
+    judge,
+    parse_fleet,
+)
+from shipyard.services.session import state_folder
+
+UNDO_DEPTH = 500
+RECOVERY_SCHEMA = "shipyard.fleet-recovery/1"
+FLEET_SUFFIX = ".fleet.json"
+_ENTRY = re.compile(r"ships\[(\d+)\]")
+
+FleetChange = Callable[[dict[str, Any]], None]
+
+
+def new_fleet_data(ruleset: str, name: str = "", budget: int | None = None) -> dict[str, Any]:
+    """An empty fleet of one game."""
+    data: dict[str, Any] = {"schema": SCHEMA, "name": name, "ruleset": ruleset}
+    if budget is not None:
+        data["budget"] = budget
+    data["ships"] = []
+    return data
+
+
+def entry_of(path: str) -> int | None:
+    """The entry an issue's path points into (`ships[2].design: armor.4` -> 2)."""
+    found = _ENTRY.match(path)
+    return int(found.group(1)) if found else None
+
+
+def fleet_path(answer: str) -> Path:
+    """A file name typed for a fleet, with `.fleet.json` added when it has no JSON suffix."""
+    path = Path(answer.strip()).expanduser()
+    if not path.name.lower().endswith(".json"):
+        path = path.with_name(path.name + FLEET_SUFFIX)
+    return path
+
+
+def suggested_fleet_path(data: dict[str, Any], current: Path | None) -> Path:
+    name = str(data.get("name") or "")
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.lower()).strip("-")
+    folder = Path(".") if current is None else current.parent
+    return folder / f"{stem or 'fleet'}{FLEET_SUFFIX}"
+
+
+def design_reference(typed: str, folder: Path) -> str:
+    """A design file as a fleet names it: `sample:NAME` as typed, a path relative to the
+    fleet's folder when the file is under it, else an absolute path."""
+    typed = typed.strip()
+    if typed.startswith("sample:"):
+        return typed
+    path = Path(typed).expanduser()
+    absolute = path if path.is_absolute() else Path.cwd() / path
+    try:
+        return absolute.resolve().relative_to(folder.resolve()).as_posix()
+    except ValueError:
+        return str(absolute.resolve())
+
+
+# Edits -------------------------------------------------------------------------
+
+
+def _ships(data: dict[str, Any]) -> list[dict[str, Any]]:
+    ships = data.setdefault("ships", [])
+    return ships if isinstance(ships, list) else []
+
+
+def add_ship(design: str | dict[str, Any], count: int = 1) -> FleetChange:
+    """A new entry at the end: a design reference (path, sample:NAME) or inline design data."""
+    def change(data: dict[str, Any]) -> None:
+        _ships(data).append({"design": copy.deepcopy(design), "count": count})
+    return change
+
+
+def remove_ship(index: int) -> FleetChange:
+    def change(data: dict[str, Any]) -> None:
+        ships = _ships(data)
+        if 0 <= index < len(ships):
+            del ships[index]
+    return change
+
+
+def set_count(index: int, count: int) -> FleetChange:
+    """How many ships of an entry (1 to MAX_SHIPS); names given per ship are kept in step."""
+    count = max(1, min(MAX_SHIPS, count))
+
+    def change(data: dict[str, Any]) -> None:
+        ships = _ships(data)
+        if not 0 <= index < len(ships):
+            return
+        entry = ships[index]
+        entry["count"] = count
+        names = entry.get("names")
+        if isinstance(names, list):
+            if len(names) > count:
+                entry["names"] = names[:count]
+            else:
+                base = str(names[-1]) if names else "Ship"
+                entry["names"] = names + [f"{base} {i + 1}" for i in range(len(names), count)]
+    return change
+
+
+def set_names(index: int, names: list[str] | None) -> FleetChange:
+    """The entry's ship names (None: the default names); the count follows the names."""
+    def change(data: dict[str, Any]) -> None:
+        ships = _ships(data)
+        if not 0 <= index < len(ships):
+            return
+        if names:
+            ships[index]["names"] = list(names)
+            ships[index]["count"] = len(names)
+        else:
+            ships[index].pop("names", None)
+    return change
+
+
+def move_ship(index: int, offset: int) -> FleetChange:
+    def change(data: dict[str, Any]) -> None:
+        ships = _ships(data)
+        target = index + offset
+        if 0 <= index < len(ships) and 0 <= target < len(ships):
+            ships[index], ships[target] = ships[target], ships[index]
+    return change
+
+
+def set_field(key: str, value: object) -> FleetChange:
+    """The fleet's name or budget (None removes the key)."""
+    def change(data: dict[str, Any]) -> None:
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    return change
+
+
+# The session --------------------------------------------------------------------
+
+
+@dataclass
+class FleetRecovery:
+    """Fleet data autosaved for a file (or for an unsaved fleet) and when."""
+
+    file: Path | None
+    data: dict[str, Any]
+    saved_at: float
+
+
+@dataclass
+class FleetSession:
+    """The fleet being edited: its data, where it is saved, its history and its judgement."""
+
+    data: dict[str, Any]
+    path: Path | None
+    title: str
+    recovery_dir: Path = field(default_factory=state_folder)
+    undo_stack: list[dict[str, Any]] = field(default_factory=list)
+    redo_stack: list[dict[str, Any]] = field(default_factory=list)
+    saved: dict[str, Any] | None = None
+    report: FleetReport = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.report = judge(self.parse(self.data))
+        if self.saved is None:
+            self.saved = copy.deepcopy(self.data)
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent if self.path is not None else Path(".")
+
+    def parse(self, data: dict[str, Any]) -> Fleet:
+        """The fleet the data describes (`FleetReadError` if it names an unreadable design)."""
+        file = str(self.path) if self.path is not None else "(new fleet)"
+        return parse_fleet(data, file, self.folder)
+
+    @property
+    def changed(self) -> bool:
+        return self.data != self.saved
+
+    def apply(self, change: FleetChange) -> None:
+        """Apply one edit with undo; a `FleetReadError` (an unreadable design) changes nothing."""
+        after = copy.deepcopy(self.data)
+        change(after)
+        if after == self.data:
+            return
+        self.report = judge(self.parse(after))
+        self.undo_stack.append(self.data)
+        del self.undo_stack[:-UNDO_DEPTH]
+        self.redo_stack.clear()
+        self.data = after
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(self.data)
+        self.data = self.undo_stack.pop()
+        self.report = judge(self.parse(self.data))
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(self.data)
+        self.data = self.redo_stack.pop()
+        self.report = judge(self.parse(self.data))
+        return True
+
+    def to_json(self) -> str:
+        return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
+
+    # Files ---------------------------------------------------------------------
+
+    def recovery_file(self) -> Path:
+        key = str(self.path.resolve()) if self.path is not None else "(untitled fleet)"
+        digest = hashlib.sha256(f"fleet:{key}".encode()).hexdigest()[:16]
+        return self.recovery_dir / "recovery" / f"fleet-{digest}.json"
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the fleet as JSON, atomically; the session then names that file.
+
+        Designs named by a relative path are read from the fleet file's folder:
+        saved to another folder, they are checked from there first.
+        """
+        target = path if path is not None else self.path
+        if target is None:
+            raise WriteError("no file to save to: use save as")
+        if target.parent != self.folder:
+            parse_fleet(self.data, str(target), target.parent)  # FleetReadError if they move
+        old_recovery = self.recovery_file()
+        write_atomic(target, self.to_json().encode())
+        self.path = target
+        self.title = str(target)
+        self.saved = copy.deepcopy(self.data)
+        old_recovery.unlink(missing_ok=True)
+        self.recovery_file().unlink(missing_ok=True)
+        return target
+
+    def autosave(self) -> None:
+        """Keep the working fleet in the recovery file (or clear it when saved)."""
+        target = self.recovery_file()
+        if not self.changed:
+            target.unlink(missing_ok=True)
+            return
+        record = {"schema": RECOVERY_SCHEMA,
+                  "file": str(self.path) if self.path is not None else None,
+                  "saved_at": time.time(), "fleet": self.data}
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, json.dumps(record).encode())
+
+    def discard_recovery(self) -> None:
+        self.recovery_file().unlink(missing_ok=True)
+
+    def pending_recovery(self) -> FleetRecovery | None:
+        """A recovery file that differs from the fleet as opened, and still reads, if any."""
+        target = self.recovery_file()
+        try:
+            record: Any = json.loads(target.read_text(encoding="utf-8"))
+            data = record["fleet"]
+            saved_at = float(record["saved_at"])
+            if not isinstance(data, dict):
+                return None
+            self.parse(data)
+        except (OSError, ValueError, KeyError, TypeError, ShipyardError):
+            return None
+        if data == self.data:
+            return None
+        file = record.get("file")
+        return FleetRecovery(Path(file) if isinstance(file, str) else None, data, saved_at)
+
+    def recover(self, recovery: FleetRecovery) -> None:
+        """Take the recovered fleet as one edit, so that undo returns to the file."""
+        replacement = recovery.data
+
+        def change(data: dict[str, Any]) -> None:
+            data.clear()
+            data.update(copy.deepcopy(replacement))
+
+        self.apply(change)
+
+
+def open_fleet_session(path: Path, recovery_dir: Path) -> FleetSession:
+    """A fleet file opened for editing; `FleetReadError` if it (or a design it names) is
+    unreadable."""
+    try:
+        data = read_data(path)
+    except DesignReadError as exc:
+        raise FleetReadError(exc.file, exc.problem, exc.field) from None
+    if not isinstance(data, dict):
+        raise FleetReadError(str(path), "expected a table of names and values")
+    return FleetSession(data, path, str(path), recovery_dir)
+
+
+def new_fleet_session(ruleset: str, recovery_dir: Path, budget: int | None = None,
+                      name: str = "New fleet") -> FleetSession:
+    return FleetSession(new_fleet_data(ruleset, name, budget), None, "new fleet", recovery_dir)

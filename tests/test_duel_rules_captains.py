@@ -1,0 +1,110 @@
+"""Constructed cases for the default captain: each asserts one decision a player would make."""
+
+from __future__ import annotations
+
+from shipyard.core.dice import SeededDice
+from shipyard.rulesets.pentagon_war.engine.legacy import Legacy
+from shipyard.rulesets.pentagon_war.engine.orders import Situation
+from shipyard.rulesets.pentagon_war.engine.policy import FAR, Policy, policy_named
+from shipyard.rulesets.pentagon_war.engine.state import Drone
+from tests.test_duel_rules import duel
+
+
+def situation_of(fight: object, impulse: int = 1) -> Situation:
+    from shipyard.rulesets.pentagon_war.engine.duel import Duel
+    assert isinstance(fight, Duel)
+    fight.impulse = impulse
+    return fight.situation()
+
+
+def test_a_base_turns_its_strongest_armor_to_the_enemy() -> None:
+    fight = duel("ceres-station", "sunspear", SeededDice(1), hexes=8.0)
+    base, sunspear = fight.crafts  # three radiation guns: enough to get past 20 screens
+    policy = Policy()
+    first = policy.base_direction(base, sunspear, situation_of(fight, 1))
+    base.armor[first] = 0  # that side stripped
+    second = policy.base_direction(base, sunspear, situation_of(fight, 5))
+    assert second != first and base.armor[second] > 0
+    assert policy.base_direction(base, sunspear, situation_of(fight, 6)) == base.direction
+
+
+def test_no_braking_with_an_unarmored_rear_while_the_enemy_can_fire() -> None:
+    fight = duel("stinger", "lancer", SeededDice(1), hexes=12.0)
+    stinger, lancer = fight.crafts
+    stinger.velocity = 12.0  # far too fast for the range it wants
+    policy = Policy()
+    order = policy.maneuver(stinger, lancer, situation_of(fight, 2))
+    assert order.direction != 4 and stinger.armor[order.direction] > 0
+    for group in lancer.weapons:  # the lancer has spent its volley this turn
+        group.fired = group.boxes
+    assert policy.maneuver(stinger, lancer, situation_of(fight, 3)).direction == 4
+    assert Legacy().maneuver(stinger, lancer, situation_of(fight, 3)).direction == 4
+
+
+def test_a_ship_that_cannot_hurt_its_enemy_keeps_away() -> None:
+    fight = duel("starter", "ceres-station", SeededDice(1), hexes=30.0)
+    starter, base = fight.crafts
+    policy = Policy()
+    assert policy.plan(starter, base, situation_of(fight)) == FAR
+    assert policy.maneuver(starter, base, situation_of(fight)).thrust <= 0
+
+
+def test_sunspear_does_not_charge_ceres_station() -> None:
+    fight = duel("sunspear", "ceres-station", SeededDice(1), hexes=30.0)
+    sunspear, base = fight.crafts
+    assert policy_named("default").maneuver(sunspear, base, situation_of(fight)).thrust <= 0
+
+
+def test_a_laser_base_shoots_the_drones_of_a_carrier() -> None:
+    fight = duel("ceres-station", "hive", SeededDice(1), hexes=12.0)
+    base, hive = fight.crafts
+    hive.drones = [Drone("laser", 1.0, 0.0, 24, escort=False) for _ in range(30)]
+    orders = Policy().fire(base, hive, situation_of(fight))
+    at_drones = [o for o in orders if o.target == "drone"]
+    lasers = next(i for i, g in enumerate(base.weapons) if g.type == "laser")
+    assert sum(o.boxes for o in at_drones if o.index == lasers) == 8
+    assert len({o.target_index for o in at_drones}) >= 4  # spread over several drones
+    assert not [o for o in Legacy().fire(base, hive, situation_of(fight)) if o.target == "drone"]
+
+
+def test_without_control_it_fires_when_its_best_weapons_bear() -> None:
+    fight = duel("mercurand", "lancer", SeededDice(1), hexes=3.0)
+    mercurand, lancer = fight.crafts
+    mercurand.boxes["main_control"] = mercurand.boxes["aux_control"] = 0
+    policy = Policy()
+    mercurand.direction = 6  # the proton cannons bear, the lasers do not
+    assert policy.fire(mercurand, lancer, situation_of(fight, 2)) == []
+    assert Legacy().fire(mercurand, lancer, situation_of(fight, 2))  # the old one fired
+    best = policy.best_direction(mercurand, lancer, situation_of(fight, 3))
+    mercurand.direction = best
+    fired = {o.index for o in policy.fire(mercurand, lancer, situation_of(fight, 3))}
+    assert fired == set(range(len(mercurand.weapons)))
+
+
+def test_acid_gum_is_kept_for_shots_that_can_hit() -> None:
+    fight = duel("stinger", "lancer", SeededDice(1), hexes=30.0)
+    stinger, lancer = fight.crafts
+    policy = Policy()
+    assert not [o for o in policy.fire(stinger, lancer, situation_of(fight, 12)) if o.gun]
+    fight.range = 2.0
+    assert [o for o in policy.fire(stinger, lancer, situation_of(fight, 12)) if o.gun]
+
+
+def test_eccm_meets_the_enemy_jamming() -> None:
+    fight = duel("lancer", "shade", SeededDice(1), hexes=20.0)
+    lancer, shade = fight.crafts
+    shade.ecm = 2  # announced last turn
+    fight.turn = 2
+    allocation = Policy().allocate(lancer, shade, situation_of(fight))
+    short = max(0, shade.ecm - allocation.eccm)
+    assert lancer.radar[short] >= lancer.radar[0] - 1  # not jammed down its track
+
+
+def test_a_beam_carrier_keeps_power_for_its_beams_and_uses_them() -> None:
+    fight = duel("hammer", "lancer", SeededDice(1), hexes=2.0)
+    hammer, lancer = fight.crafts
+    policy = Policy()
+    situation = situation_of(fight, 12)
+    assert policy.weapon_power(hammer, lancer, situation) >= 1
+    beams = [o for o in policy.fire(hammer, lancer, situation) if not o.gun and o.double]
+    assert beams

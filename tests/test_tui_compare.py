@@ -1,0 +1,162 @@
+"""The designer's compare screen, driven with Pilot: the table, a head-to-head, a tournament.
+
+Every figure shown is checked against the services run directly (the sheets,
+`summarize(run_batch(...))`, `run_tournament`) with the same seed: the screen
+is a face on them and adds nothing of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static, TabbedContent
+
+from shipyard.core.protocol import Evaluation
+from shipyard.core.stats import summarize
+from shipyard.services.batch import Matchup, run_batch
+from shipyard.services.compare import compare
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
+from shipyard.services.session import open_session
+from shipyard.services.tournament import Entrant, run_tournament
+from shipyard.tui.app import ShipyardApp
+from shipyard.tui.screens.compare import CompareScreen, cell
+from shipyard.tui.screens.fleet import AddDesignDialog
+from shipyard.tui.widgets.duel_chart import outcome_rows
+from shipyard.tui.widgets.tournament_chart import ranking_rows
+
+SIZE = (120, 40)
+
+
+def sample(name: str) -> Evaluation:
+    path = resolve(f"sample:{name}")
+    return evaluate(read_design(path), file=str(path))
+
+
+def drive(app: ShipyardApp, steps: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await steps(pilot)
+
+    asyncio.run(run())
+
+
+def designer(tmp_path: Path, file: str = "sample:lancer") -> ShipyardApp:
+    return ShipyardApp(open_session(Path(file), recovery_dir=tmp_path))
+
+
+async def open_compare(pilot: Pilot[Any], *others: str) -> CompareScreen:
+    """F9 on the designer (lancer), then A adds each other sample."""
+    await pilot.press("f9")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, CompareScreen)
+    for name in others:
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, AddDesignDialog)
+        path = dialog.query_one("#picker-path", Input)
+        path.value = f"sample:{name}"
+        path.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+    return screen
+
+
+async def finish(pilot: Pilot[Any], screen: CompareScreen) -> None:
+    async with asyncio.timeout(60):
+        while screen.running:
+            await asyncio.sleep(0.01)
+    await pilot.pause()
+
+
+def row_text(table: DataTable[Any], key: str) -> list[str]:
+    return [str(c) for c in table.get_row(key)]
+
+
+def test_two_samples_side_by_side_show_their_sheet_totals(tmp_path: Path) -> None:
+    lancer, starter = sample("lancer"), sample("starter")
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_compare(pilot, "starter")
+        table = screen.query_one("#compare-table", DataTable)
+        assert [str(c.label) for c in table.columns.values()][1:] == ["Lancer", "Starter"]
+        assert row_text(table, "figures:total")[1:] == [str(lancer.sheet.total),
+                                                         str(starter.sheet.total)]
+        assert row_text(table, "figures:total")[1:] == ["215", "127"]
+        assert row_text(table, "figures:total")[0] == "* total"  # they differ
+        # Every row of the service, in order, with its cells as `shipyard compare` prints them.
+        rows = compare([lancer, starter])
+        for row in rows:
+            assert row_text(table, f"{row.section}:{row.key}")[1:] == [cell(v)
+                                                                      for v in row.values]
+        # Removing one leaves a single design: nothing to compare.
+        await pilot.press("delete")
+        await pilot.pause()
+        assert len(screen.picked) == 1
+
+    drive(designer(tmp_path), steps)
+
+
+def test_a_head_to_head_shows_the_rates_of_run_batch(tmp_path: Path) -> None:
+    lancer, starter = sample("lancer"), sample("starter")
+    policy = lancer.ruleset.policies[0]
+    matchup = Matchup(lancer, starter, policy, policy, lancer.ruleset.duel_defaults())
+    expected = summarize(run_batch(matchup, 20, 1))
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_compare(pilot, "starter")
+        screen.query_one("#compare-runs", Input).value = "20"
+        screen.query_one("#compare-seed", Input).value = "1"
+        await pilot.press("ctrl+r")
+        await finish(pilot, screen)
+        assert screen.query_one(TabbedContent).active == "compare-duels"
+        table = screen.query_one("#duel-outcomes", DataTable)
+        shown = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        assert shown == outcome_rows(("Lancer", "Starter"), expected)
+        assert expected.runs == 20
+        heading = str(screen.query_one("#duel-heading", Static).render())
+        assert "20 duels, seed 1" in heading
+
+    drive(designer(tmp_path), steps)
+
+
+def test_a_small_tournament_ranks_as_run_tournament(tmp_path: Path) -> None:
+    field = [sample("lancer"), sample("starter"), sample("stinger")]
+    entrants = [Entrant(e.design.name, e) for e in field]
+    policy = field[0].ruleset.policies[0]
+    expected = run_tournament(entrants, 10, 3, 1, policy, field[0].ruleset.duel_defaults())
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_compare(pilot, "starter", "stinger")
+        screen.query_one("#compare-runs", Input).value = "10"
+        screen.query_one("#compare-seed", Input).value = "3"
+        await pilot.press("ctrl+r")  # three designs: a head-to-head says to run a tournament
+        await pilot.pause()
+        assert "tournament" in str(screen.query_one("#compare-problem", Static).render())
+        await pilot.press("ctrl+g")
+        await finish(pilot, screen)
+        table = screen.query_one("#tournament-ranking", DataTable)
+        shown = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        assert shown == ranking_rows(expected)
+
+    drive(designer(tmp_path), steps)
+
+
+def test_an_illegal_design_cannot_duel(tmp_path: Path) -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        pilot.app.designer.go_to("armor.4")
+        await pilot.press("plus")
+        await pilot.pause()
+        screen = await open_compare(pilot, "starter")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert not screen.running
+        assert "not legal" in str(screen.query_one("#compare-problem", Static).render())
+
+    drive(designer(tmp_path), steps)
