@@ -25,7 +25,6 @@ from shipyard.core.issues import Scenario
 from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import (
     FORMATS,
-    SHEETS,
     IllegalDesignError,
     all_sheets,
     check_options,
@@ -37,7 +36,6 @@ from shipyard.render.export import (
 from shipyard.services.fleet import is_fleet
 
 EXIT_OK = 0
-ALL_SHEETS = ",".join(SHEETS)
 
 FilesArg = Annotated[
     list[str],
@@ -60,8 +58,8 @@ PaperOpt = Annotated[str, typer.Option("--paper", metavar="PAPER",
                                        help=f"One of: {', '.join(PAPERS)}.")]
 SheetsOpt = Annotated[
     str | None, typer.Option("--sheets", metavar="LIST", show_default=False,
-                             help=f"Comma-separated sheets: {', '.join(SHEETS)}. "
-                             "Default: every sheet the design has.")
+                             help="Comma-separated sheets, each game's own (shipyard "
+                             "rulesets lists them). Default: every sheet the design has.")
 ]
 DraftOpt = Annotated[
     bool, typer.Option("--draft", help="Export an illegal design, marked DRAFT.")

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
-
-from fpdf.fonts import CORE_FONTS_CHARWIDTHS
 
 PT = 25.4 / 72  # millimetres per typographic point
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -119,9 +118,17 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
+@cache
+def _metrics() -> dict[str, dict[str, int]]:
+    """Helvetica's character widths, loaded on first use (the PDF library is slow to import)."""
+    from fpdf.fonts import CORE_FONTS_CHARWIDTHS
+
+    return CORE_FONTS_CHARWIDTHS
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width in millimetres of `text` in Helvetica at `size` points."""
-    widths = CORE_FONTS_CHARWIDTHS["helveticaB" if bold else "helvetica"]
+    widths = _metrics()["helveticaB" if bold else "helvetica"]
     return sum(widths.get(char, 556) for char in text) * size * PT / 1000
 
 

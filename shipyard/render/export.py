@@ -20,7 +20,6 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.protocol import DEFAULT_TURNS, Evaluation
-from shipyard.render.pdf import render_pdf
 from shipyard.render.svg import render_svg
 from shipyard.render.text import render_markdown, render_text
 from shipyard.services.registry import evaluate, get_ruleset, read_design, rulesets
@@ -37,7 +36,6 @@ def all_sheets() -> tuple[str, ...]:
     return tuple(names)
 
 
-SHEETS = all_sheets()
 SUFFIXES = {"ssd-json": ".ssd.json", "svg": ".svg", "pdf": ".pdf", "text": ".txt", "md": ".md"}
 # What an output file's name says about its format (`-o ship.svg`); longest suffix first.
 FORMAT_OF_SUFFIX = {".ssd.json": "ssd-json", ".json": "ssd-json", ".svg": "svg", ".pdf": "pdf",
@@ -152,16 +150,18 @@ def layout(docs: Sequence[SsdDocument], paper: str, sheets: Sequence[str],
 
 
 def render(docs: Sequence[SsdDocument], fmt: str, paper: str = "a4",
-           sheets: Sequence[str] = SHEETS, catalog_root: str | None = None,
+           sheets: Sequence[str] | None = None, catalog_root: str | None = None,
            turns: int = DEFAULT_TURNS) -> bytes:
     """The export of `docs` in one format, as bytes; forms cover `turns` turns."""
     if fmt == "ssd-json":
         data = [doc.to_data() for doc in docs]
         return (json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n").encode()
-    pages = layout(docs, paper, sheets, catalog_root, turns)
+    pages = layout(docs, paper, all_sheets() if sheets is None else sheets, catalog_root, turns)
     if fmt == "pdf":
         names = [doc.name or "(unnamed)" for doc in docs]
         title = names[0] if len(names) == 1 else f"Fleet: {', '.join(names)}"
+        from shipyard.render.pdf import render_pdf  # the PDF library is slow to import
+
         return render_pdf(pages, title)
     if fmt == "svg":
         return render_svg(pages).encode()
@@ -183,7 +183,7 @@ def default_target(paths: Sequence[str | Path], fmt: str) -> Path | None:
 
 
 def write(paths: Sequence[str | Path], docs: Sequence[SsdDocument], fmt: str,
-          out: Path | None = None, paper: str = "a4", sheets: Sequence[str] = SHEETS,
+          out: Path | None = None, paper: str = "a4", sheets: Sequence[str] | None = None,
           catalog_root: str | None = None, turns: int = DEFAULT_TURNS) -> Export:
     """Render documents and write them to `out` (or the default target) atomically."""
     content = render(docs, fmt, paper, sheets, catalog_root, turns)
@@ -194,13 +194,13 @@ def write(paths: Sequence[str | Path], docs: Sequence[SsdDocument], fmt: str,
 
 
 def export(paths: Sequence[str | Path], fmt: str = "pdf", out: Path | None = None,
-           paper: str = "a4", sheets: Sequence[str] = SHEETS, draft: bool = False,
+           paper: str = "a4", sheets: Sequence[str] | None = None, draft: bool = False,
            budget: int | None = None, catalog_root: str | None = None,
            turns: int = DEFAULT_TURNS) -> Export:
     """Export designs; write to `out` (or the default target) atomically.
 
     Returns the content with `target=None` when it belongs on stdout.
     """
-    check_options(fmt, paper, sheets, turns)
+    check_options(fmt, paper, all_sheets() if sheets is None else sheets, turns)
     docs = documents(paths, draft=draft, budget=budget, catalog_root=catalog_root)
     return write(paths, docs, fmt, out, paper, sheets, catalog_root, turns)

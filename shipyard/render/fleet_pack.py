@@ -16,7 +16,6 @@ from shipyard.core.drawing import MARGIN, PAPERS, Canvas, Page, fit
 from shipyard.core.files import write_atomic
 from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import Export, layout, render
-from shipyard.render.pdf import render_pdf
 from shipyard.render.svg import render_svg
 from shipyard.render.text import render_markdown, render_text
 from shipyard.services.fleet import FleetReport
@@ -110,6 +109,8 @@ def render_pack(report: FleetReport, docs: Sequence[SsdDocument], fmt: str,
         return render(docs, fmt)
     pages = roster_pages(report, paper, draft) + layout(docs, paper, sheets, catalog_root, turns)
     if fmt == "pdf":
+        from shipyard.render.pdf import render_pdf  # the PDF library is slow to import
+
         return render_pdf(pages, f"Fleet: {report.fleet.name or '(unnamed fleet)'}")
     if fmt == "svg":
         return render_svg(pages).encode()

@@ -137,7 +137,8 @@ class DesignerScreen(Screen[None]):
             self.current = None  # its entry was removed: no hint for a field that is gone
         self.query_one(SheetPanel).show(evaluation, session.workbench.scenario.budget)
         self.query_one(IssuesPanel).show(evaluation.issues, form.removable)
-        self.show_hint()
+        # The hint prices the next press too: draw the sheet first, then the hint.
+        self.call_after_refresh(self.show_hint)
         mark = " ●" if session.workbench.changed else ""
         if self.sub_title != f"{session.title}{mark}":
             self.sub_title = f"{session.title}{mark}"
