@@ -59,7 +59,8 @@ def hint_text(label: str, margin: Margin | None, total: int,
         text.append("no change to the price", style="dim")
     else:
         sign = "+" if margin.points >= 0 else "-"
-        text.append(f"{sign}{points(abs(margin.points))} points", style="bold")
+        unit = "point" if abs(margin.points) == 1 else "points"
+        text.append(f"{sign}{points(abs(margin.points))} {unit}", style="bold")
         text.append(f" (total {total + margin.total})")
         if margin.notes:
             text.append(" · " + " · ".join(margin.notes), style="yellow")
