@@ -14,7 +14,8 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
-from shipyard.core.catalog_files import Manifest, Ruling, Rulings, Source, catalog_root, read_parts
+from shipyard.core.catalog_files import Entry as CatalogEntry
+from shipyard.core.catalog_files import Manifest, Ruling, Rulings, catalog_root, read_parts
 from shipyard.core.errors import CatalogError
 from shipyard.rulesets.tacship.design import ORDNANCE_KINDS
 
@@ -24,15 +25,9 @@ RULESET = "tacship"
 Points = StrictInt  # rules 4: Tacship prices everything in whole points
 
 
-class Entry(BaseModel):
-    """Common to every Tacship figure: where it comes from."""
+class Entry(CatalogEntry):
+    """Common to every Tacship figure: where it comes from (no unit unless it says)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    source: Source
-    rule: str = Field(min_length=1)
-    label: str = ""
-    note: str = ""
     unit: str = ""
 
 
