@@ -341,3 +341,21 @@ def test_readme_commands_run_as_written() -> None:
         assert (ROOT / script).is_file()
     line = next(line for line in readme.splitlines() if "-f text" in line and "#" in line)
     assert "the SSD" not in line and "every sheet" in line
+
+
+def test_a_fleet_given_where_a_design_belongs_gets_a_pointer(tmp_path: Path) -> None:
+    fleet = tmp_path / "home.fleet.json"
+    fleet.write_text('{"schema": "shipyard.fleet/1", "ships": [{"design": "sample:lancer"}]}')
+    result = CliRunner().invoke(app, ["cost", str(fleet)])
+    assert result.exit_code == 2
+    assert "this is a fleet file, not a design (shipyard fleet reads it" in result.output
+
+
+def test_a_refused_duel_cites_each_rule_once(tmp_path: Path) -> None:
+    design = tmp_path / "warp.ship.json"
+    design.write_text('{"schema": "shipyard.design/1", "name": "Warp", "manned": true,'
+                      ' "systems": {"engine": 1, "fuel_tank": 1, "warp_core": 2}}')
+    result = CliRunner().invoke(app, ["duel", "sample:lancer", str(design), "--runs", "2"])
+    assert result.exit_code == 1
+    line = next(line for line in result.output.splitlines() if "warp_core" in line)
+    assert line.count("(1.2)") == 1

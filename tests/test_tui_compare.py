@@ -90,6 +90,10 @@ def test_two_samples_side_by_side_show_their_sheet_totals(tmp_path: Path) -> Non
                                                          str(starter.sheet.total)]
         assert row_text(table, "figures:total")[1:] == ["215", "127"]
         assert row_text(table, "figures:total")[0] == "* total"  # they differ
+        # The figure column is as wide as its longest name, so no name is cut short.
+        figure = next(iter(table.columns.values()))
+        longest = max(len(row.key) + 2 for row in compare([lancer, starter]))
+        assert figure.width >= longest
         # Every row of the service, in order, with its cells as `shipyard compare` prints them.
         rows = compare([lancer, starter])
         for row in rows:

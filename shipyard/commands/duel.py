@@ -49,7 +49,7 @@ def _load(argument: str, catalog: Path | None = None) -> Evaluation:
         for issue in result.issues:
             if issue.severity == "error":
                 where = f" {issue.path}:" if issue.path else ""
-                print(f"  error{where} {issue.message} ({issue.rule})", file=sys.stderr)
+                print(f"  error{where} {issue.cited}", file=sys.stderr)
         raise typer.Exit(EXIT_ILLEGAL)
     return result
 

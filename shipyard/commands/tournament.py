@@ -52,7 +52,7 @@ def require_legal(found: Sequence[tuple[str, Evaluation]]) -> None:
         for issue in evaluation.issues:
             if issue.severity == "error":
                 where = f" {issue.path}:" if issue.path else ""
-                print(f"  error{where} {issue.message} ({issue.rule})", file=sys.stderr)
+                print(f"  error{where} {issue.cited}", file=sys.stderr)
     if illegal:
         raise typer.Exit(EXIT_ILLEGAL)
 

@@ -16,6 +16,7 @@ from shipyard.core.errors import DesignReadError, describe, first_problem
 from shipyard.core.values import DESIGN_SCHEMA
 
 SSD_SCHEMA = "shipyard.ssd/1"  # a record-sheet document carries its design under "design"
+FLEET_SCHEMA = "shipyard.fleet/1"  # a fleet given where a design belongs gets a pointer
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -41,6 +42,9 @@ def parse_envelope(data: object, file: str, model: type[M],
     if tag is None:
         raise DesignReadError(file, f"required field is missing (expected '{DESIGN_SCHEMA}')",
                               "schema")
+    if tag == FLEET_SCHEMA:
+        raise DesignReadError(file, "this is a fleet file, not a design (shipyard fleet "
+                              "reads it; validate, export and tournament take it too)", "schema")
     if tag != DESIGN_SCHEMA:
         raise DesignReadError(file, f"expected '{DESIGN_SCHEMA}', got {tag!r}", "schema")
     if check is not None:

@@ -25,6 +25,12 @@ class Issue:
     path: str
     rule: str
 
+    @property
+    def cited(self) -> str:
+        """The message with its rule in brackets, once (most messages carry it already)."""
+        suffix = f"({self.rule})"
+        return self.message if self.message.endswith(suffix) else f"{self.message} {suffix}"
+
     def to_data(self) -> dict[str, str]:
         return asdict(self)
 

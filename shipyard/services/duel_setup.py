@@ -35,8 +35,9 @@ def illegal_line(label: str, evaluation: Evaluation) -> str:
     errors = [issue for issue in evaluation.issues if issue.severity == "error"]
     first = errors[0]
     where = f"{first.path}: " if first.path else ""
-    more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
-    return f"{label}: the design is not legal: {where}{first.message} ({first.rule}){more}"
+    others = len(errors) - 1
+    more = f" (and {others} more error{'s' if others > 1 else ''})" if others else ""
+    return f"{label}: the design is not legal: {where}{first.cited}{more}"
 
 
 def load_opponent(argument: str, ruleset: str) -> Evaluation:

@@ -209,9 +209,12 @@ class CompareScreen(Screen[None]):
 
     def fill_table(self, table: DataTable[Text], rows: list[Row]) -> None:
         """One column per design; a figure where the designs differ is marked * in yellow."""
-        table.add_column("Figure", key="figure")
+        names = [2 + len(row.key) for row in rows] + \
+            [len(SECTION_TITLES.get(row.section, row.section)) for row in rows]
+        table.add_column("Figure", key="figure", width=max([len("Figure"), *names]))
         for index, label in enumerate(self.labels):
-            table.add_column(label, key=f"design-{index}")
+            values = [len(cell(v)) for row in rows for v in row.values[index:index + 1]]
+            table.add_column(label, key=f"design-{index}", width=max([len(label), *values]))
         section = ""
         for row in rows:
             if row.section != section:

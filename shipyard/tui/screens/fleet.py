@@ -347,7 +347,9 @@ class FleetScreen(Screen[None]):
         self.sub_title = f"Fleet: {session.title}{mark}"
         name = report.fleet.name or "(unnamed fleet)"
         summary = Text(name, style="bold")
-        summary.append(f"  {report.fleet.ruleset.title}, {len(report.ships)} ships", style="dim")
+        count = len(report.ships)
+        summary.append(f"  {report.fleet.ruleset.title}, {count} ship{'' if count == 1 else 's'}",
+                       style="dim")
         summary.append("\n")
         summary.append(total_words(report), style="bold")
         summary.append("  ")
