@@ -274,3 +274,24 @@ def test_the_session_helpers(tmp_path: Path) -> None:
     assert entry_of("ships[12].design: armor.4") == 12 and entry_of("budget") is None
     assert design_reference("sample:hive", tmp_path) == "sample:hive"
     assert design_reference(str(tmp_path / "a" / "x.ship.json"), tmp_path) == "a/x.ship.json"
+
+
+def test_quitting_with_an_unsaved_fleet_asks_first(tmp_path: Path) -> None:
+    from shipyard.tui.screens.dialogs import ChoiceDialog
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        await build_772(pilot)
+        await pilot.press("escape")  # back to the designer, the fleet still unsaved
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert dialog.title_text == "Unsaved fleet"
+        assert [key for key, _ in dialog.answers] == ["keep", "discard", "cancel"]  # no file yet
+        await pilot.press("escape")  # Cancel: stay
+        await pilot.pause()
+        assert pilot.app.is_running
+        fleet = getattr(pilot.app, FLEET_STATE)
+        assert fleet.changed  # nothing was lost or saved
+    drive(designer(tmp_path), steps)

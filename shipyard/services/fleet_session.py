@@ -42,6 +42,8 @@ _ENTRY = re.compile(r"ships\[(\d+)\]")
 FleetChange = Callable[[dict[str, Any]], None]
 
 
+FLEET_STATE = "shipyard_fleet"  # the app attribute that keeps the designer's `FleetSession`
+
 def new_fleet_data(ruleset: str, name: str = "", budget: int | None = None) -> dict[str, Any]:
     """An empty fleet of one game."""
     data: dict[str, Any] = {"schema": SCHEMA, "name": name, "ruleset": ruleset}

@@ -17,6 +17,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
 from shipyard.core.protocol import Design, Ruleset
 from shipyard.services.editing import Change, append
+from shipyard.services.fleet_session import FLEET_STATE, FleetSession
 from shipyard.services.registry import read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
 from shipyard.services.session import STARTER, Session, suggested_path
@@ -204,9 +205,31 @@ class FileActions(App[None]):
 
     @work(exclusive=True, group="dialog")
     async def quit_asking(self) -> None:
-        if await self.settle_changes("quitting"):
+        if await self.settle_changes("quitting") and await self.settle_fleet():
             self.session.discard_recovery()
             self.exit()
+
+    async def settle_fleet(self) -> bool:
+        """Before quitting with a fleet edited on the fleet screen: save, keep, discard or stay."""
+        fleet = getattr(self, FLEET_STATE, None)  # kept by the fleet screen
+        if not isinstance(fleet, FleetSession) or not fleet.changed:
+            return True
+        choices = [("keep", "Keep for next time"), ("discard", "Discard changes"),
+                   ("cancel", "Cancel")]
+        if fleet.path is not None:
+            choices.insert(0, ("save", "Save"))
+        answer = await self.push_screen_wait(ChoiceDialog(
+            "Unsaved fleet", f"The fleet {fleet.title} has unsaved changes. Kept, they are "
+            "offered back the next time you open it.", choices))
+        if answer == "save":
+            try:
+                fleet.save()
+            except ShipyardError as exc:
+                self.notify(str(exc), title="Cannot save the fleet", severity="error")
+                return False
+        elif answer == "discard":
+            fleet.recovery_file().unlink(missing_ok=True)
+        return answer in ("save", "keep", "discard")
 
     @work(exclusive=True, group="dialog")
     async def offer_recovery(self) -> None:

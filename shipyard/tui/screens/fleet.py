@@ -46,6 +46,7 @@ from shipyard.render.export import FORMATS, SUFFIXES, check_options
 from shipyard.render.fleet_pack import render_pack, ship_documents
 from shipyard.services.fleet import MAX_SHIPS, FleetReport
 from shipyard.services.fleet_session import (
+    FLEET_STATE,
     FleetChange,
     FleetSession,
     add_ship,
@@ -68,7 +69,6 @@ from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.marked import MarkedCheckbox, MarkedRadioButton
 from shipyard.tui.widgets.sheet import budget_bar
 
-FLEET_STATE = "shipyard_fleet"  # the app attribute that keeps the `FleetSession`
 OVER_BUDGET = "over-budget"
 COLUMNS = ("#", "Design", "Ships", "Each", "Points", "Legal", "Names")
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
