@@ -21,6 +21,10 @@ def test_wheel_ships_the_catalog_and_finds_it(tmp_path: Path) -> None:
     for part in ("prices.toml", "arcs.toml", "construction.toml", "rulings.toml",
                  "designs/lancer.ship.json"):
         assert f"shipyard/catalog_data/pentagon-war/{part}" in names
+    for part in ("prices.toml", "combat.toml", "rulings.toml", "designs/valkyrie.ship.json",
+                 "fleets/blue-flight.fleet.json"):
+        assert f"shipyard/catalog_data/tacship/{part}" in names
+    assert "shipyard/rules_data/rules.md" in names  # `shipyard rules` works when installed
     unpacked = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(unpacked)
     # Run from an unrelated folder with only the unpacked wheel on the path.
