@@ -29,6 +29,7 @@ from shipyard.core.stats import summarize
 from shipyard.rulesets.pentagon_war.design import parse_design, read_design
 from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.services import duel_setup as duel_setup_module
 from shipyard.services.batch import Matchup, run_batch, run_one
 from shipyard.services.registry import evaluate, get_ruleset
 from shipyard.services.samples import resolve
@@ -119,7 +120,7 @@ def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
     cli_minimum = {"runs": minimum("runs"), "seed": minimum("seed"),
                    "range": minimum("range_"), "turns": minimum("turns")}
     screen = (screen_module.RUNS, screen_module.SEED, screen_module.POLICY, screen_module.POLICY,
-              screen_module.MINIMUM, screen_module.BLOCK)
+              screen_module.MINIMUM, duel_setup_module.BLOCK)
     assert screen == (default("runs"), default("seed"), default("policy_a"),
                       default("policy_b"), cli_minimum, CLI_BLOCK)
     # Start range and turn limit: the game's own in both (the CLI's None, the screen's
@@ -183,7 +184,7 @@ def test_a_stopped_run_keeps_the_duels_of_the_blocks_done() -> None:
         assert screen.outcome.summary == summarize(run_batch(matchup, len(done), 3))
         assert "(stopped after" in text_of(screen, "#duel-heading")
 
-    BLOCK = screen_module.BLOCK
+    BLOCK = duel_setup_module.BLOCK
     drive(DuelOnly(sample("starter")), steps)
 
 

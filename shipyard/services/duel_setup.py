@@ -7,13 +7,14 @@ this module reads and checks, with the same defaults and wording as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.outcome import Result
 from shipyard.core.protocol import Evaluation
-from shipyard.core.stats import Summary
-from shipyard.services.batch import Matchup, names
+from shipyard.core.stats import Summary, summarize
+from shipyard.services.batch import Matchup, names, run_batch
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, resolve
 
@@ -108,3 +109,14 @@ def heading(outcome: Outcome) -> str:
             f"{scenario.start_range}, turn limit {scenario.turn_limit}")
     return text + (f" (stopped after {len(outcome.results)} of {setup.runs})"
                    if outcome.stopped else "")
+
+
+def run_in_blocks(setup: Setup, cancelled: Callable[[], bool],
+                  progress: Callable[[int], None]) -> Outcome:
+    """The duels of a run, `BLOCK` at a time; `cancelled` is asked between blocks."""
+    results: list[Result] = []
+    while len(results) < setup.runs and not cancelled():
+        block = min(BLOCK, setup.runs - len(results))
+        results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
+                             progress=progress)
+    return Outcome(setup, tuple(results), summarize(results))

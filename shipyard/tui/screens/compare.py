@@ -37,19 +37,18 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.outcome import DuelScenario, Result
+from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation
-from shipyard.core.stats import summarize
-from shipyard.services.batch import Matchup, run_batch
+from shipyard.services.batch import Matchup
 from shipyard.services.compare import Row, Value, check_comparable, compare
 from shipyard.services.duel_setup import (
-    BLOCK,
     WORKERS,
     DuelProblem,
     Outcome,
     Setup,
     heading,
     illegal_line,
+    run_in_blocks,
     whole_number,
 )
 from shipyard.services.registry import evaluate, read_design
@@ -310,16 +309,12 @@ class CompareScreen(Screen[None]):
     def run_duels(self, setup: Setup) -> None:
         """The head-to-head, block by block, as the duel screen runs it."""
         worker = get_current_worker()
-        results: list[Result] = []
 
         def advance(duels: int) -> None:
             self.post_message(self.Progress(duels))
 
-        while len(results) < setup.runs and not worker.is_cancelled:
-            block = min(BLOCK, setup.runs - len(results))
-            results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
-                                 progress=advance)
-        self.post_message(self.DuelsDone(Outcome(setup, tuple(results), summarize(results))))
+        outcome = run_in_blocks(setup, lambda: worker.is_cancelled, advance)
+        self.post_message(self.DuelsDone(outcome))
 
     @work(thread=True, exclusive=True, group="compare", exit_on_error=False)
     def run_field(self, field: FieldRun) -> None:

@@ -33,19 +33,16 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
-from shipyard.core.outcome import DuelScenario, Result
+from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation
-from shipyard.core.stats import summarize
-from shipyard.services.batch import Matchup, run_batch, run_one
+from shipyard.services.batch import Matchup, run_one
 from shipyard.services.duel_setup import (
-    BLOCK,
     DEFAULT_OPPONENT,
     LAST_DUEL,
     MINIMUM,
     POLICY,
     RUNS,
     SEED,
-    WORKERS,
     DuelProblem,
     LastDuel,
     Outcome,
@@ -53,6 +50,7 @@ from shipyard.services.duel_setup import (
     heading,
     illegal_line,
     load_opponent,
+    run_in_blocks,
     whole_number,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
@@ -281,16 +279,12 @@ class DuelScreen(Screen[None]):
     def run_duels(self, setup: Setup) -> None:
         """Run the duels block by block; a stop (or leaving the screen) ends it between blocks."""
         worker = get_current_worker()
-        results: list[Result] = []
 
         def advance(duels: int) -> None:
             self.post_message(self.Progress(duels))
 
-        while len(results) < setup.runs and not worker.is_cancelled:
-            block = min(BLOCK, setup.runs - len(results))
-            results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
-                                 progress=advance)
-        self.post_message(self.Finished(Outcome(setup, tuple(results), summarize(results))))
+        outcome = run_in_blocks(setup, lambda: worker.is_cancelled, advance)
+        self.post_message(self.Finished(outcome))
 
     def on_duel_screen_progress(self, message: Progress) -> None:
         self.query_one("#duel-progress", ProgressBar).advance(message.duels)
