@@ -58,6 +58,22 @@ def write_export(request: ExportRequest, evaluation: Evaluation, budget: int | N
     return request.path
 
 
+def format_and_paper() -> ComposeResult:
+    """The format and paper columns every export dialog offers (PDF on A4 chosen)."""
+    with Vertical():
+        yield Static("Format", classes="dialog-heading")
+        with RadioSet(id="format"):
+            for fmt in FORMATS:
+                yield MarkedRadioButton(FORMAT_NAMES[fmt], value=fmt == "pdf",
+                                        id=f"format-{fmt}")
+    with Vertical():
+        yield Static("Paper", classes="dialog-heading")
+        with RadioSet(id="paper"):
+            for paper in PAPERS:
+                yield MarkedRadioButton(paper.upper() if paper == "a4" else "Letter",
+                                        value=paper == "a4", id=f"paper-{paper}")
+
+
 class ExportDialog(ModalScreen[ExportRequest | None]):
     """Choose what to export and where."""
 
@@ -79,18 +95,7 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
                 yield Button("Export", id="export", variant="primary", disabled=bool(errors))
                 yield Button("Cancel", id="cancel")
             with Horizontal(classes="export-choices"):
-                with Vertical():
-                    yield Static("Format", classes="dialog-heading")
-                    with RadioSet(id="format"):
-                        for fmt in FORMATS:
-                            yield MarkedRadioButton(FORMAT_NAMES[fmt], value=fmt == "pdf",
-                                              id=f"format-{fmt}")
-                with Vertical():
-                    yield Static("Paper", classes="dialog-heading")
-                    with RadioSet(id="paper"):
-                        for paper in PAPERS:
-                            yield MarkedRadioButton(paper.upper() if paper == "a4" else "Letter",
-                                              value=paper == "a4", id=f"paper-{paper}")
+                yield from format_and_paper()
                 with Vertical():
                     yield Static("Sheets", classes="dialog-heading")
                     ruleset = self.evaluation.ruleset

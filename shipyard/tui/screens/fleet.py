@@ -37,12 +37,11 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from shipyard.core.drawing import PAPERS
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Issue
 from shipyard.core.protocol import Evaluation
-from shipyard.render.export import FORMATS, SUFFIXES, check_options
+from shipyard.render.export import SUFFIXES, check_options
 from shipyard.render.fleet_pack import render_pack, ship_documents
 from shipyard.services.fleet import MAX_SHIPS, FleetReport
 from shipyard.services.fleet_session import (
@@ -63,10 +62,10 @@ from shipyard.services.fleet_session import (
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
-from shipyard.tui.screens.export import FORMAT_NAMES
+from shipyard.tui.screens.export import format_and_paper
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
-from shipyard.tui.widgets.marked import MarkedCheckbox, MarkedRadioButton
+from shipyard.tui.widgets.marked import MarkedCheckbox
 from shipyard.tui.widgets.sheet import budget_bar
 
 OVER_BUDGET = "over-budget"
@@ -182,18 +181,7 @@ class FleetExportDialog(ModalScreen[PackRequest | None]):
                 yield Button("Export", id="export", variant="primary", disabled=bool(errors))
                 yield Button("Cancel", id="cancel")
             with Horizontal(classes="export-choices"):
-                with Vertical():
-                    yield Static("Format", classes="dialog-heading")
-                    with RadioSet(id="format"):
-                        for fmt in FORMATS:
-                            yield MarkedRadioButton(FORMAT_NAMES[fmt], value=fmt == "pdf",
-                                                    id=f"format-{fmt}")
-                with Vertical():
-                    yield Static("Paper", classes="dialog-heading")
-                    with RadioSet(id="paper"):
-                        for paper in PAPERS:
-                            yield MarkedRadioButton(paper.upper() if paper == "a4" else "Letter",
-                                                    value=paper == "a4", id=f"paper-{paper}")
+                yield from format_and_paper()
             yield Static("File", classes="dialog-heading")
             yield Input(self.target(), id="path")
             if errors:
