@@ -295,3 +295,18 @@ def test_quitting_with_an_unsaved_fleet_asks_first(tmp_path: Path) -> None:
         fleet = getattr(pilot.app, FLEET_STATE)
         assert fleet.changed  # nothing was lost or saved
     drive(designer(tmp_path), steps)
+
+
+def test_quitting_and_discarding_the_fleet_leaves_no_recovery(tmp_path: Path) -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        await build_772(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert list((tmp_path / "recovery").glob("fleet-*.json"))  # every edit was kept
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        dialog.dismiss("discard")  # type: ignore[arg-type]
+        await pilot.pause()
+    drive(designer(tmp_path), steps)
+    assert not list((tmp_path / "recovery").glob("fleet-*.json"))

@@ -228,7 +228,7 @@ class FileActions(App[None]):
                 self.notify(str(exc), title="Cannot save the fleet", severity="error")
                 return False
         elif answer == "discard":
-            fleet.recovery_file().unlink(missing_ok=True)
+            fleet.discard_recovery()
         return answer in ("save", "keep", "discard")
 
     @work(exclusive=True, group="dialog")
