@@ -85,6 +85,7 @@ class CoinGame:
     sheet_titles: dict[str, str] = {"card": "Coin card"}  # noqa: RUF012
     sheet_labels: dict[str, str] = {"card": "Card"}  # noqa: RUF012
     policies: tuple[str, ...] = ("default",)
+    engines: tuple[str, ...] = ("reference",)
 
     def __init__(self, samples: Sequence[Path] = ()) -> None:
         self.sample_files = list(samples)
@@ -200,7 +201,8 @@ class CoinGame:
         return DuelScenario(1, 0, 1)
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
-               policies: tuple[str, str], scenario: DuelScenario) -> CoinLineup:
+               policies: tuple[str, str], scenario: DuelScenario,
+               engine: str | None = None) -> CoinLineup:
         return CoinLineup()
 
     def form(self, data: dict[str, Any], catalog: CoinCatalog) -> Form:

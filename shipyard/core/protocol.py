@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
@@ -100,6 +100,17 @@ class Lineup(Protocol):
     """Two designs made ready to fight many duels; each duel is one seed."""
 
     def fight(self, seed: int, log: bool = False) -> Result: ...
+
+
+@runtime_checkable
+class BatchLineup(Lineup, Protocol):
+    """A lineup that fights many duels in one call, spread over `workers` threads.
+
+    Duel `k` of the call is fought with `seeds[k]` alone, so the results are the
+    same whatever the worker count or the way a batch is cut into calls.
+    """
+
+    def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]: ...
 
 
 @dataclass(frozen=True)
@@ -209,8 +220,13 @@ class Ruleset(Protocol):
         """The scenario the catalog suggests: start range, closing speed, turn limit."""
         ...
 
+    engines: tuple[str, ...]  # duel engines, the first is the default (e.g. "fast", "reference")
+
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
-               policies: tuple[str, str], scenario: DuelScenario) -> Lineup: ...
+               policies: tuple[str, str], scenario: DuelScenario,
+               engine: str | None = None) -> Lineup:
+        """Both designs made ready to fight; `engine` None means the first of `engines`."""
+        ...
 
     # Designer form
     def form(self, data: dict[str, Any], catalog: Any) -> Form:

@@ -61,6 +61,7 @@ class PentagonWar:
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = SHEET_LABELS
     policies: tuple[str, ...] = tuple(POLICIES)
+    engines: tuple[str, ...] = ("reference",)
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> Design:
@@ -157,7 +158,8 @@ class PentagonWar:
         return scenario_defaults(load_combat(self.name))
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
-               policies: tuple[str, str], scenario: DuelScenario) -> Lineup:
+               policies: tuple[str, str], scenario: DuelScenario,
+               engine: str | None = None) -> Lineup:
         return Lineup(a, b, names, policies, scenario)
 
     # Designer form

@@ -69,6 +69,7 @@ class Tacship:
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = {"chart": "Record chart"}  # noqa: RUF012
     policies: tuple[str, ...] = tuple(POLICIES)
+    engines: tuple[str, ...] = ("reference",)
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> TacshipDesign:
@@ -196,7 +197,8 @@ class Tacship:
         return DuelScenario(scenario.start_range, scenario.start_speed, scenario.turn_limit)
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
-               policies: tuple[str, str], scenario: DuelScenario) -> Lineup:
+               policies: tuple[str, str], scenario: DuelScenario,
+               engine: str | None = None) -> Lineup:
         return Lineup(a.design, b.design, names, policies, scenario)
 
     # Designer form
