@@ -1,8 +1,9 @@
 """`shipyard duel A B`: auto-resolve many duels between two legal designs.
 
 A face on the duel engine: reads the designs, runs the batch (with a
-progress bar on long runs), prints rates with 95% Wilson intervals, or one
-duel turn by turn with `--log`. Unreadable files exit 2, illegal designs 1.
+progress bar on long runs, here or on a Dask cluster with `--scheduler`),
+prints rates with 95% Wilson intervals, or one duel turn by turn with `--log`.
+Unreadable files and a scheduler out of reach exit 2, illegal designs 1.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
-from shipyard.commands.options import CatalogOpt
+from shipyard.commands.options import CatalogOpt, SchedulerOpt
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, out
 from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
@@ -30,6 +31,7 @@ from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import Rate, Summary, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
+from shipyard.services.cluster import connect
 
 __all__ = ["EXIT_ILLEGAL", "EXIT_UNREADABLE", "duel_command"]
 
@@ -55,7 +57,7 @@ def _load(argument: str, catalog: Path | None = None) -> Evaluation:
 
 
 def _run(matchup: Matchup, runs: int, seed: int, workers: int, until_ci: float | None,
-         show_progress: bool) -> list[Result]:
+         show_progress: bool, scheduler: str | None = None) -> list[Result]:
     results: list[Result] = []
     with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True), transient=True,
@@ -65,7 +67,7 @@ def _run(matchup: Matchup, runs: int, seed: int, workers: int, until_ci: float |
         while len(results) < runs:
             block = runs - len(results) if until_ci is None else min(BLOCK, runs - len(results))
             results += run_batch(matchup, block, seed, workers, start=len(results),
-                                 progress=advance)
+                                 progress=advance, scheduler=scheduler)
             if until_ci is not None and summarize(results).wins.width < until_ci:
                 break
     return results
@@ -153,6 +155,7 @@ def duel_command(
         help="Stop once the win-rate 95% interval is narrower than this.")] = None,
     log: Annotated[bool, typer.Option("--log", help="Print the first duel turn by turn.")] = False,
     catalog: CatalogOpt = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Auto-resolve duels between two designs: win, loss and draw rates with 95% intervals."""
     first, second = _load(a, catalog), _load(b, catalog)
@@ -188,7 +191,12 @@ def duel_command(
         return
     count = workers if workers > 0 else (os.cpu_count() or 1)
     show = not as_json and runs >= PROGRESS_FROM
-    results = _run(matchup, runs, seed, count, until_ci, show)
+    try:
+        if scheduler is not None:
+            connect(scheduler)  # out of reach: one line before any progress bar
+        results = _run(matchup, runs, seed, count, until_ci, show, scheduler)
+    except ShipyardError as exc:
+        _fail(str(exc))
     summary = summarize(results)
     if as_json:
         print(json.dumps({"a": name_a, "b": name_b, "policies": [policy_a, policy_b],

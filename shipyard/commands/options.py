@@ -19,3 +19,10 @@ CatalogOpt = Annotated[
     typer.Option("--catalog", metavar="DIR",
                  help="Use this catalog folder (house rules) instead of the bundled one."),
 ]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
+                 help="Run the duels on the Dask cluster of this scheduler, e.g. "
+                      "tcp://HOST:8786, instead of --workers here; same results (needs the "
+                      "cluster extra, see docs/cluster.md)."),
+]

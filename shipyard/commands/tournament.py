@@ -3,9 +3,10 @@
 Every pair of designs (a fleet file enters its distinct designs) fights
 `--runs` duels; the command prints the win-rate matrix with 95% intervals,
 the ranking with a 95% interval on each rating, and the ranking by rating
-per 100 points. Deterministic for a seed whatever `--workers` is. Unreadable
-files, designs of different games and unknown policies exit 2; illegal
-designs exit 1.
+per 100 points. Deterministic for a seed whatever `--workers` is, and the
+same on a Dask cluster (`--scheduler ADDRESS`, docs/cluster.md). Unreadable
+files, designs of different games, unknown policies and a scheduler out of
+reach exit 2; illegal designs exit 1.
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ from rich.table import Table
 
 from shipyard.commands.fleet import expand_with_fleets, load_fleet
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
-from shipyard.commands.options import CatalogOpt
+from shipyard.commands.options import CatalogOpt, SchedulerOpt
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import rate
+from shipyard.services.cluster import connect
 from shipyard.services.fleet import distinct_designs, is_fleet
 from shipyard.services.tournament import Tournament, labelled, pairings, run_tournament
 
@@ -164,6 +166,7 @@ def tournament_command(
         help="Stop a pair early once its win and loss 95% intervals are narrower than "
              "this.")] = None,
     catalog: CatalogOpt = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Round robin: every pair duels; win-rate matrix, Bradley-Terry ranking, efficiency."""
     found = _entrants(files, catalog)
@@ -187,12 +190,18 @@ def tournament_command(
         fail(str(exc))
     count = workers if workers > 0 else (os.cpu_count() or 1)
     total = len(pairings(len(entrants))) * runs
-    with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True, disable=as_json) as progress:
-        task = progress.add_task("duels", total=total)
-        advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
-        result = run_tournament(entrants, runs, seed, count, chosen, scenario, until_ci,
-                                advance)
+    try:
+        if scheduler is not None:
+            connect(scheduler)  # out of reach: one line before any progress bar
+        with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                      disable=as_json) as progress:
+            task = progress.add_task("duels", total=total)
+            advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
+            result = run_tournament(entrants, runs, seed, count, chosen, scenario, until_ci,
+                                    advance, scheduler)
+    except ShipyardError as exc:
+        fail(str(exc))
     if csv_file is not None:
         try:
             write_atomic(csv_file, csv_text(result).encode())

@@ -17,6 +17,7 @@ from typing import Any
 from shipyard.core.dice import duel_seed
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import BatchLineup, Evaluation, Lineup
+from shipyard.services import cluster
 from shipyard.services.registry import evaluate, get_ruleset
 
 CHUNK = 50  # duels between two progress reports on one process
@@ -73,7 +74,9 @@ def run_range(matchup: Matchup, master: int, start: int, stop: int) -> list[Resu
 _WORKER: dict[str, Any] = {}  # this worker's lineup and master seed
 
 
-Packed = tuple[str, str, dict[str, Any], dict[str, Any], str, str, DuelScenario, str | None]
+# The catalog folder is None for the bundled catalog of wherever the matchup is rebuilt.
+Packed = tuple[str, str | None, dict[str, Any], dict[str, Any], str, str, DuelScenario,
+               str | None]
 
 
 def _pack(matchup: Matchup) -> Packed:
@@ -120,10 +123,17 @@ def shrinking_chunks(start: int, stop: int, workers: int) -> Iterator[tuple[int,
 
 
 def run_batch(matchup: Matchup, runs: int, master: int, workers: int = 1, start: int = 0,
-              progress: Callable[[int], None] | None = None) -> list[Result]:
-    """Duels `start` to `start + runs` of the batch seeded by `master`, in order."""
+              progress: Callable[[int], None] | None = None,
+              scheduler: str | None = None) -> list[Result]:
+    """Duels `start` to `start + runs` of the batch seeded by `master`, in order.
+
+    With `scheduler` (a Dask scheduler's address) the duels run on that
+    cluster's workers and `workers` is not used; the results are the same.
+    """
     results: list[Result] = []
     ready = lineup(matchup)
+    if scheduler is not None:
+        return _on_cluster(matchup, ready, runs, master, start, scheduler, progress)
     if isinstance(ready, BatchLineup):
         # A compiled engine spreads each call over threads of this process itself.
         for first, last in chunks(start, start + runs, FAST_CHUNK):
@@ -145,3 +155,37 @@ def run_batch(matchup: Matchup, runs: int, master: int, workers: int = 1, start:
             if progress:
                 progress(len(part))
     return results
+
+
+# -- a Dask cluster (services/cluster.py) ----------------------------------------
+
+
+def _shipment(matchup: Matchup) -> tuple[str, Packed]:
+    """The matchup as plain data for any machine: its catalog's digest, then the matchup."""
+    name, _, a, b, policy_a, policy_b, scenario, engine = _pack(matchup)
+    root = cluster.catalog_root(matchup.a)
+    return matchup.a.catalog.digest, (name, root, a, b, policy_a, policy_b, scenario, engine)
+
+
+def _rebuild(shipment: tuple[str, Packed]) -> Lineup:
+    digest, packed = shipment
+    matchup = _unpack(packed)
+    cluster.check_catalog(matchup.a, digest)
+    return lineup(matchup)
+
+
+def _fight_range(ready: Lineup, task: tuple[int, int, int]) -> list[Result]:
+    master, start, stop = task
+    return duels(ready, master, start, stop)
+
+
+def _on_cluster(matchup: Matchup, ready: Lineup, runs: int, master: int, start: int,
+                scheduler: str, progress: Callable[[int], None] | None) -> list[Result]:
+    """The batch in chunks on the cluster's workers, joined back in duel order."""
+    if isinstance(ready, BatchLineup):
+        parts = list(chunks(start, start + runs, FAST_CHUNK))
+    else:
+        parts = list(shrinking_chunks(start, start + runs, cluster.threads(scheduler)))
+    tasks = [(master, first, last) for first, last in parts]
+    return cluster.in_order(scheduler, _rebuild, _fight_range, _shipment(matchup), tasks,
+                            progress)

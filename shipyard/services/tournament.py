@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -33,6 +33,7 @@ from shipyard.core.dice import duel_seed
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation, Lineup
 from shipyard.core.stats import Z95, Rate, rate
+from shipyard.services import cluster
 from shipyard.services.batch import Matchup, lineup
 from shipyard.services.registry import evaluate, get_ruleset
 
@@ -123,28 +124,53 @@ class _Arena:
         return k, wins, losses, stop - start - wins - losses
 
 
-Packed = tuple[str, str, list[dict[str, Any]], str, DuelScenario, list[tuple[int, int]],
-               list[int]]
+# The catalog folder is None for the bundled catalog of wherever the arena is rebuilt.
+Packed = tuple[str, str | None, list[dict[str, Any]], str, DuelScenario,
+               list[tuple[int, int]], list[int]]
 _WORKER: dict[str, _Arena] = {}
 
 
-def _init(packed: Packed) -> None:
+def _arena(packed: Packed) -> _Arena:
     name, folder, designs, policy, scenario, pairs, seeds = packed
     ruleset = get_ruleset(name)
     evaluations = [evaluate(ruleset.parse(data, "<design>"), catalog_root=folder)
                    for data in designs]
-    _WORKER["arena"] = _Arena(evaluations, policy, scenario, pairs, seeds)
+    return _Arena(evaluations, policy, scenario, pairs, seeds)
+
+
+def _init(packed: Packed) -> None:
+    _WORKER["arena"] = _arena(packed)
 
 
 def _work(task: tuple[int, int, int]) -> tuple[int, int, int, int]:
     return _WORKER["arena"].fight(task)
 
 
+# On a Dask cluster (services/cluster.py): the arena travels with its catalog's digest.
+
+
+def _rebuild(shipment: tuple[str, Packed]) -> _Arena:
+    digest, packed = shipment
+    arena = _arena(packed)
+    if arena.evaluations:
+        cluster.check_catalog(arena.evaluations[0], digest)
+    return arena
+
+
+def _fight(arena: _Arena, task: tuple[int, int, int]) -> tuple[int, int, int, int]:
+    return arena.fight(task)
+
+
 def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
          policy: str = "default", scenario: DuelScenario | None = None,
          until_ci: float | None = None,
-         progress: Callable[[int], None] | None = None) -> list[PairResult]:
-    """Every pair plays `runs` duels (fewer under `until_ci`); one result per pair."""
+         progress: Callable[[int], None] | None = None,
+         scheduler: str | None = None) -> list[PairResult]:
+    """Every pair plays `runs` duels (fewer under `until_ci`); one result per pair.
+
+    With `scheduler` (a Dask scheduler's address) the duels run on that
+    cluster's workers and `workers` is not used; the results are the same.
+    """
     evaluations = [entrant.evaluation for entrant in entrants]
     pairs = pairings(len(entrants))
     seeds = [pair_seed(seed, k) for k in range(len(pairs))]
@@ -153,7 +179,13 @@ def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
     active = list(range(len(pairs)))
     block = runs if until_ci is None else BLOCK
     pool = None
-    if workers > 1 and len(pairs) * runs > CHUNK:
+    shipment: tuple[str, Packed] | None = None
+    if scheduler is not None:
+        first = evaluations[0]
+        shipment = (first.catalog.digest,
+                    (first.ruleset.name, cluster.catalog_root(first),
+                     [e.design.to_data() for e in evaluations], policy, chosen, pairs, seeds))
+    elif workers > 1 and len(pairs) * runs > CHUNK:
         first = evaluations[0]
         packed: Packed = (first.ruleset.name, first.catalog.folder,
                           [e.design.to_data() for e in evaluations], policy, chosen, pairs,
@@ -167,8 +199,13 @@ def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
                 played = sum(counts[k])
                 stop = min(played + block, runs)
                 tasks += [(k, lo, min(lo + CHUNK, stop)) for lo in range(played, stop, CHUNK)]
-            done = pool.imap_unordered(_work, tasks) if pool is not None else map(
-                arena.fight, tasks)
+            if shipment is not None and scheduler is not None:
+                done: Iterable[tuple[int, int, int, int]] = (
+                    counted for _, counted in cluster.completed(scheduler, _rebuild, _fight,
+                                                                 shipment, tasks))
+            else:
+                done = pool.imap_unordered(_work, tasks) if pool is not None else map(
+                    arena.fight, tasks)
             for k, wins, losses, draws in done:
                 tally = counts[k]
                 tally[0] += wins
@@ -352,9 +389,11 @@ def rank(entrants: Sequence[Entrant], pairs: Sequence[PairResult], runs: int,
 def run_tournament(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
                    policy: str = "default", scenario: DuelScenario | None = None,
                    until_ci: float | None = None,
-                   progress: Callable[[int], None] | None = None) -> Tournament:
-    """Play every pair and rank the field."""
-    pairs = play(entrants, runs, seed, workers, policy, scenario, until_ci, progress)
+                   progress: Callable[[int], None] | None = None,
+                   scheduler: str | None = None) -> Tournament:
+    """Play every pair and rank the field (on a Dask cluster with `scheduler`)."""
+    pairs = play(entrants, runs, seed, workers, policy, scenario, until_ci, progress,
+                 scheduler)
     return rank(entrants, pairs, runs, seed)
 
 
