@@ -29,15 +29,17 @@ from shipyard.commands.inputs import (
     catalog_ruleset,
     load_all,
 )
+from shipyard.commands.optimize import optimize_command
 from shipyard.commands.options import BudgetOpt, CatalogOpt
 from shipyard.commands.reference import rules_command, rulesets_command
+from shipyard.commands.sheets import issue_line, print_sheet
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
 from shipyard.commands.tournament import tournament_command
 from shipyard.core.document import ssd_schema
 from shipyard.core.errors import ShipyardError
-from shipyard.core.issues import Issue, Scenario
+from shipyard.core.issues import Scenario
 from shipyard.core.protocol import Evaluation
-from shipyard.core.sheet import is_marked, marked
+from shipyard.core.sheet import is_marked
 from shipyard.services.fleet import fleet_schema
 from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, read_design
 from shipyard.services.samples import sample_name, sample_paths
@@ -106,36 +108,9 @@ def _print_json(items: list[dict[str, Any]]) -> None:
     print(json.dumps(payload, indent=2))
 
 
-def _issue_line(issue: Issue) -> str:
-    where = f" {escape(issue.path)}:" if issue.path else ""
-    colour = "red" if issue.severity == "error" else "yellow"
-    return f"  [{colour}]{issue.severity}[/{colour}]{where} {escape(issue.message)}"
-
-
 def _class_data(result: Evaluation) -> dict[str, Any]:
     figure = result.ruleset.class_of(result.sheet)
     return {figure.key: figure.value}
-
-
-def _print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
-    sheet, design = result.sheet, result.design
-    title = f"{escape(design.name or '(unnamed)')}  [dim]{escape(file)}[/dim]"
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("Item")
-    table.add_column("Boxes", justify="right")
-    table.add_column("Points", justify="right")
-    table.add_column("Source", style="dim")
-    for line in sheet.lines:
-        mark = " *" if marked(line) else ""
-        points = str(line.price) if line.price.denominator != 1 else str(int(line.price))
-        table.add_row(escape(line.item), str(line.boxes or ""), points,
-                      escape(f"{line.source} {line.rule}{mark}"))
-    out.print(table)
-    for number, line in enumerate(result.ruleset.summary(result, budget)):
-        out.print(line, style="bold" if number == 0 else None, markup=False)
-    for issue in result.issues:
-        out.print(_issue_line(issue))
-    out.print()
 
 
 @app.command()
@@ -157,7 +132,7 @@ def cost(files: FilesArg, as_json: JsonOpt = False, budget: BudgetOpt = None,
         note = notes.line(one.evaluation)
         if note is not None:
             out.print(note, markup=False)
-        _print_sheet(one.file, one.evaluation, budget)
+        print_sheet(one.file, one.evaluation, budget)
     raise typer.Exit(max(one.code for one in loaded))
 
 
@@ -206,7 +181,7 @@ def _print_verdict(one: Loaded, notes: CatalogNotes) -> None:
     out.print(f"{escape(one.file)}: {verdict} ({result.sheet.total} points, "
               f"{escape(label)})")
     for issue in result.issues:
-        out.print(_issue_line(issue))
+        out.print(issue_line(issue))
 
 
 @app.command("catalog")
@@ -305,6 +280,7 @@ app.command("export")(export_command)
 app.command("fleet")(fleet_command)
 app.command("compare")(compare_command)
 app.command("tournament")(tournament_command)
+app.command("optimize")(optimize_command)
 app.command("duel")(duel_command)
 app.command("rules")(rules_command)
 app.command("rulesets")(rulesets_command)

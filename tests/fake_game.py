@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -208,3 +209,11 @@ class CoinGame:
     def form(self, data: dict[str, Any], catalog: CoinCatalog) -> Form:
         return Form(max_count=MAX_COUNT, sections=(
             Section("Coin", (Name(), CountField("hull", "Hull", noun="hull box"))),))
+
+    def random_design(self, catalog: CoinCatalog, budget: int, rng: Random) -> CoinDesign:
+        return CoinDesign(name="Random coin", hull=rng.randint(1, max(1, budget // PRICE)))
+
+    def mutate(self, design: CoinDesign, catalog: CoinCatalog, budget: int,
+               rng: Random) -> CoinDesign:
+        hull = int(design.hull) + rng.choice((-2, -1, 1, 2))
+        return design.model_copy(update={"hull": min(max(hull, 1), max(1, budget // PRICE))})

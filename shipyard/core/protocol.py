@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from random import Random
 from typing import Any, Protocol, runtime_checkable
 
 from shipyard.core.document import SsdDocument
@@ -231,6 +232,17 @@ class Ruleset(Protocol):
     # Designer form
     def form(self, data: dict[str, Any], catalog: Any) -> Form:
         """The designer's fields for this design's data, in sections (`core.form`)."""
+        ...
+
+    # Design search (`shipyard optimize`): proposals only; the caller prices and checks
+    # every design these return, and drops the illegal or over-budget ones.
+    def random_design(self, catalog: Any, budget: int, rng: Random) -> Any:
+        """A sensible design drawn with `rng`, meant to be legal and cost `budget` or less."""
+        ...
+
+    def mutate(self, design: Any, catalog: Any, budget: int, rng: Random) -> Any:
+        """A design a small step from `design` (a box more or fewer, a weapon added or
+        dropped), meant to be legal and cost `budget` or less; `design` is left unchanged."""
         ...
 
 

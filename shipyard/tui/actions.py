@@ -44,6 +44,8 @@ COMMANDS: tuple[Command, ...] = (
      "fleet"),
     ("Compare designs…", "Designs side by side; a head-to-head or a small tournament (F9)",
      "compare"),
+    ("Optimize…", "Search for the best design a budget can buy against the samples; open it "
+     "as a new design", "optimize"),
     ("Help: designer keys", "Every key of the designer and its fields (F1)", "help"),
     ("Light or dark theme", "Switch between the light and dark themes (Ctrl+T)", "toggle_theme"),
 )
@@ -337,3 +339,16 @@ class FileActions(App[None]):
         from shipyard.tui.screens.compare import CompareScreen
 
         self.push_screen(CompareScreen(self.session.workbench.evaluation))
+
+    @work(exclusive=True, group="dialog")
+    async def action_optimize(self) -> None:
+        from shipyard.tui.screens.optimize import OptimizeScreen
+
+        workbench = self.session.workbench
+        design = await self.push_screen_wait(OptimizeScreen(workbench.evaluation,
+                                                            workbench.scenario.budget))
+        if design is None or not await self.settle_changes("opening the optimized design"):
+            return
+        self.session.discard_recovery()
+        self.session.replace(design, None, "optimized design")
+        self.design_changed()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from shipyard.core.catalog_files import catalog_root
@@ -20,7 +21,7 @@ from shipyard.core.issues import Issue, Scenario
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import DEFAULT_TURNS, Change, Evaluation, Figure, Margin
 from shipyard.core.sheet import roman
-from shipyard.rulesets.pentagon_war import legality, pricing
+from shipyard.rulesets.pentagon_war import legality, pricing, search
 from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog
 from shipyard.rulesets.pentagon_war.design import Design, design_schema, parse_design
 from shipyard.rulesets.pentagon_war.document import build_document
@@ -165,3 +166,11 @@ class PentagonWar:
     # Designer form
     def form(self, data: dict[str, Any], catalog: Catalog) -> Form:
         return design_form(catalog)
+
+    # Design search
+    def random_design(self, catalog: Catalog, budget: int, rng: Random) -> Design:
+        return search.random_design(catalog, budget, rng)
+
+    def mutate(self, design: Design, catalog: Catalog, budget: int,
+               rng: Random) -> Design:
+        return search.mutate(design, catalog, budget, rng)

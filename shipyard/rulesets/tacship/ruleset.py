@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from shipyard.core.catalog_files import catalog_root
@@ -19,7 +20,7 @@ from shipyard.core.form import Form
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import DEFAULT_TURNS, Change, Evaluation, Figure, Margin
-from shipyard.rulesets.tacship import legality, pricing
+from shipyard.rulesets.tacship import legality, pricing, search
 from shipyard.rulesets.tacship.catalog import TacshipCatalog, load_tacship_catalog
 from shipyard.rulesets.tacship.design import TacshipDesign, parse_tacship_design, tacship_schema
 from shipyard.rulesets.tacship.document import build_document, sheet_data
@@ -204,3 +205,11 @@ class Tacship:
     # Designer form
     def form(self, data: dict[str, Any], catalog: TacshipCatalog) -> Form:
         return design_form(catalog)
+
+    # Design search
+    def random_design(self, catalog: TacshipCatalog, budget: int, rng: Random) -> TacshipDesign:
+        return search.random_design(catalog, budget, rng)
+
+    def mutate(self, design: TacshipDesign, catalog: TacshipCatalog, budget: int,
+               rng: Random) -> TacshipDesign:
+        return search.mutate(design, catalog, budget, rng)

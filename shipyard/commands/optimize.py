@@ -1,0 +1,201 @@
+"""`shipyard optimize`: search for the design with the best win rate a budget can buy.
+
+The search (`shipyard.services.optimize`) races candidates against the
+opponents (by default the game's bundled samples within the budget, the
+field), then measures the best afresh against each opponent, and the field
+the same way, on duels it did not select on. This prints the progress on
+stderr, the design's sheet as `cost` prints it, its win rates with 95%
+intervals and the comparison with the field, and writes the design
+atomically. Deterministic for a seed. Bad input is one line and exit 2; an
+illegal opponent exits 1, each one named.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from shipyard.commands.inputs import load
+from shipyard.commands.sheets import print_sheet
+from shipyard.commands.terminal import EXIT_UNREADABLE, fail, out, problem
+from shipyard.commands.tournament import require_legal
+from shipyard.core.errors import ShipyardError
+from shipyard.core.files import write_atomic
+from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.services.optimize import (
+    Opponent,
+    Optimized,
+    Settings,
+    field_of,
+    labelled,
+    optimize,
+    planned_duels,
+)
+from shipyard.services.registry import default_ruleset, get_ruleset
+
+DEFAULT_OUTPUT = Path("best.ship.json")
+
+
+def _game(name: str | None) -> Ruleset:
+    try:
+        return get_ruleset(name, "--ruleset") if name is not None else default_ruleset()
+    except ShipyardError as exc:
+        fail(str(exc))
+
+
+def _budget(game: Ruleset, budget: int | None) -> int:
+    if budget is not None:
+        return budget
+    own = game.budget(game.catalog())
+    if own is None:
+        fail(f"{game.title} has no budget of its own: give one with --budget N")
+    return own
+
+
+def _opponents(game: Ruleset, budget: int, against: Sequence[str]) -> list[Opponent]:
+    """The files named with --against, else the field: the game's samples within the budget."""
+    if not against:
+        field = field_of(game, budget)
+        if not field:
+            fail(f"no bundled sample of {game.title} costs {budget} points or less; name "
+                 "opponents with --against FILE")
+        return field
+    found: list[tuple[str, Evaluation]] = []
+    unreadable = False
+    for file in against:
+        try:
+            found.append((file, load(file)))
+        except ShipyardError as exc:
+            problem(str(exc))
+            unreadable = True
+    if unreadable:
+        raise typer.Exit(EXIT_UNREADABLE)
+    for file, evaluation in found:
+        if evaluation.ruleset.name != game.name:
+            fail(f"{file}: a {evaluation.ruleset.name} design cannot meet a {game.name} "
+                 "design")
+    require_legal(found)
+    return labelled(found)
+
+
+def _percent(share: float) -> str:
+    return f"{share * 100:.1f}%"
+
+
+def _print(result: Optimized, output: Path) -> None:
+    settings = result.settings
+    evaluation = result.best.evaluation
+    out.print(f"[bold]Optimized design[/bold] for {settings.budget} points "
+              f"({escape(result.ruleset.title)}): seed {settings.seed}, "
+              f"{settings.generations} generation(s), {result.duels} duels; "
+              f"written to {escape(str(output))}")
+    out.print()
+    print_sheet(str(output), evaluation, settings.budget)
+    table = Table(title=f"Win rate against each opponent ({settings.runs} fresh duels each, "
+                  "95% interval)", title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("Opponent", "Points", "Wins", "Draws", "Losses", "Win rate", "95% interval"):
+        table.add_column(column, justify="left" if column == "Opponent" else "right")
+    for record in result.best.records:
+        share = record.win_rate
+        table.add_row(escape(record.opponent.label),
+                      str(record.opponent.evaluation.sheet.total), str(record.wins),
+                      str(record.draws), str(record.losses), _percent(share.share),
+                      f"{_percent(share.low)} - {_percent(share.high)}")
+    out.print(table)
+    out.print(f"[bold]Mean win rate against the field: {_percent(result.best.mean_win_rate)}"
+              "[/bold]")
+    out.print()
+    if not result.field:
+        out.print("No opponent fits the budget: there is no field design to compare with.")
+        return
+    field = Table(title="Mean win rate against the field, measured the same way",
+                  title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("Design", "Points", "Mean win rate"):
+        field.add_column(column, justify="left" if column == "Design" else "right")
+    rows = [(f"[bold]{escape(result.best.label)}[/bold]", result.best),
+            *((escape(m.label), m) for m in result.field)]
+    for label, measured in sorted(rows, key=lambda row: -row[1].mean_win_rate):
+        field.add_row(label, str(measured.evaluation.sheet.total),
+                      _percent(measured.mean_win_rate))
+    out.print(field)
+    if result.beats_field:
+        out.print("The optimized design [green]beats the field[/green]: its mean win rate is "
+                  "at least every field design's.")
+    else:
+        out.print("The optimized design [red]does not beat the field[/red]: a field design "
+                  "did better on the fresh duels.")
+
+
+def optimize_command(
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", metavar="NAME", show_default=False,
+        help="The game (default: the default game; shipyard rulesets lists them).")] = None,
+    budget: Annotated[int | None, typer.Option(
+        "--budget", min=0, metavar="N", show_default=False,
+        help="Points the design may cost (default: the game's own budget, if it has one).")]
+    = None,
+    against: Annotated[list[str] | None, typer.Option(
+        "--against", metavar="FILE", show_default=False,
+        help="An opponent (a design file or sample:NAME); repeat for several. Default: "
+             "every bundled sample of the game within the budget.")] = None,
+    generations: Annotated[int, typer.Option(
+        "--generations", min=1, metavar="N", help="Generations of the search.")] = 5,
+    runs: Annotated[int, typer.Option(
+        "--runs", min=1, metavar="N",
+        help="Duels per opponent for the finalists of each generation and for the fresh "
+             "measurement.")] = 50,
+    seed: Annotated[int, typer.Option("--seed", metavar="N",
+                                      help="Master seed of the search.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
+                                         help="Worker processes (0: one per core).")] = 1,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="ADDRESS", show_default=False,
+        help="Run the duels on the Dask cluster of this scheduler (tcp://HOST:8786).")]
+    = None,
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", metavar="FILE", help="Where to write the design found.")]
+    = DEFAULT_OUTPUT,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+    = False,
+) -> None:
+    """Search for the best design a budget can buy against the field (or --against files)."""
+    game = _game(ruleset)
+    points = _budget(game, budget)
+    opponents = _opponents(game, points, against or [])
+    count = workers if workers > 0 else (os.cpu_count() or 1)
+    settings = Settings(points, generations, runs, seed, workers=count, scheduler=scheduler)
+    rivals = sum(1 for o in opponents if o.evaluation.sheet.total <= points)
+    total = planned_duels(settings, len(opponents), rivals)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                  disable=as_json) as progress:
+        task = progress.add_task("searching", total=total)
+
+        def advance(what: str, duels: int) -> None:
+            if what:
+                progress.update(task, description=what)
+            progress.advance(task, duels)
+
+        try:
+            result = optimize(game, opponents, settings, advance)
+        except ShipyardError as exc:
+            fail(str(exc))
+    try:
+        write_atomic(output, result.best.evaluation.design.to_json().encode())
+    except ShipyardError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps({**result.to_data(), "file": str(output)}, indent=2))
+        return
+    _print(result, output)
+    print(f"wrote {output}", file=sys.stderr)
