@@ -70,7 +70,7 @@ class Tacship:
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = {"chart": "Record chart"}  # noqa: RUF012
     policies: tuple[str, ...] = tuple(POLICIES)
-    engines: tuple[str, ...] = ("reference",)
+    engines: tuple[str, ...] = ("fast", "reference")
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> TacshipDesign:
@@ -200,7 +200,16 @@ class Tacship:
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,
                engine: str | None = None) -> Lineup:
-        return Lineup(a.design, b.design, names, policies, scenario)
+        """The compiled engine by default (`fast`), or the readable `reference` one."""
+        if engine is None or engine == "fast":
+            # Imported here: numba loads only when a duel is asked for. A FastLineup
+            # is a Lineup that fights on the compiled engine.
+            from shipyard.rulesets.tacship.fast.lineup import FastLineup
+            return FastLineup(a.design, b.design, names, policies, scenario)
+        if engine == "reference":
+            return Lineup(a.design, b.design, names, policies, scenario)
+        raise ValueError(f"no Tacship engine named {engine!r}; "
+                         f"choose from {', '.join(self.engines)}")
 
     # Designer form
     def form(self, data: dict[str, Any], catalog: TacshipCatalog) -> Form:

@@ -1,0 +1,227 @@
+"""The Tacship duel loop, compiled: one duel per seed (rules 4; reference: engine/duel.py).
+
+The same steps in the same order as the reference: initiative (a D6 each,
+ties rolled again), then each turn the fighters move highest initiative
+first unless one sits in the slot behind the other; a fighter's move is
+arm, thrust, fly firing its lasers at the chosen moments (enemy mines going
+off on the way), then release. Missiles aimed at a fighter move right after
+it; decoys are cleared at the end of the turn. A duel ends at the first kill
+or as a draw at the turn limit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.rulesets.tacship.fast.damage import (
+    arm,
+    detonate,
+    drop_row,
+    fire_fixed,
+    fire_turret,
+    mines_at,
+    take_armed,
+)
+from shipyard.rulesets.tacship.fast.dice import die, seed_state
+from shipyard.rulesets.tacship.fast.hexes import behind, in_slot, step
+from shipyard.rulesets.tacship.fast.moves import illegal, straight_after, trace
+from shipyard.rulesets.tacship.fast.pilot import arm_wants, choose_move
+from shipyard.rulesets.tacship.fast.steering import release_wants, steer
+
+# One row of `fight_batch`'s output per duel.
+WINNER = 0  # 0 or 1, -1 for a draw
+TURNS = 1
+DEALT_A = 2  # boxes crossed off by a, then by b
+DEALT_B = 3
+CAUSE = 4  # a `fields.CAUSE_*` code
+RESULT_FIELDS = 5
+
+
+@njit(cache=True, nogil=True)
+def _over(state: np.ndarray) -> bool:
+    return bool(state[0, f.DESTROYED] != 0 or state[1, f.DESTROYED] != 0)
+
+
+@njit(cache=True, nogil=True)
+def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.ndarray,
+          mines: np.ndarray, board: np.ndarray, combat: np.ndarray, table: np.ndarray,
+          figures: np.ndarray, fixed: np.ndarray, turrets: np.ndarray, pilot: np.ndarray,
+          chance: np.ndarray, plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
+          path_h: np.ndarray, turret_at: np.ndarray, wants: np.ndarray,
+          rng: np.ndarray) -> None:
+    """One fighter's move (duel.py `Duel.play`)."""
+    enemy = 1 - me
+    wanted = arm_wants(me, state, missiles, board, pilot, wants)
+    arm(me, wants, wanted, state, combat)  # step 1
+    fixed_at = choose_move(me, state, figures, turrets, missiles, mines, board, combat, pilot,
+                           chance, path_q, path_r, path_h, plan, turret_at)  # step 2
+    if illegal(state[me, f.SPEED], state[me, f.STRAIGHT], figures[me, f.THRUST], plan,
+               combat):
+        plan[f.PLAN_SPEED] = state[me, f.SPEED]  # an illegal answer flies straight
+        plan[f.PLAN_TURNS] = 0
+        fixed_at = -1
+        turret_at[:] = -1
+    state[me, f.SPEED] = plan[f.PLAN_SPEED]
+    n = trace(state[me, f.Q], state[me, f.R], state[me, f.HEADING], plan,
+              path_q, path_r, path_h)
+    for i in range(n):  # step 3
+        state[me, f.Q], state[me, f.R], state[me, f.HEADING] = path_q[i], path_r[i], path_h[i]
+        if board[f.MINES_IN_PLAY]:
+            mines_at(me, path_q[i], path_r[i], state, hits, mines, board, figures, combat,
+                     table, rng)
+            if state[me, f.DESTROYED]:
+                break
+        if fixed_at == i:
+            fire_fixed(me, state, hits, figures, fixed, combat, rng)
+        for k in range(figures[me, f.TURRET_COUNT]):
+            if turret_at[k] == i and state[enemy, f.DESTROYED] == 0:
+                fire_turret(me, k, state, hits, figures, turrets, combat, rng)
+        if state[enemy, f.DESTROYED]:
+            break
+    state[me, f.STRAIGHT] = straight_after(state[me, f.STRAIGHT], plan)
+    if _over(state):
+        return
+    missile, mine, decoy = release_wants(me, state, missiles, board, combat, pilot, plan,
+                                         path_q, path_r, path_h)  # step 4
+    heading = state[me, f.HEADING]
+    if missile and take_armed(me, f.MISSILE, state):
+        k = board[f.MISSILES_IN_PLAY]
+        missiles[k, f.M_OWNER], missiles[k, f.M_TARGET] = me, enemy
+        missiles[k, f.M_Q], missiles[k, f.M_R] = step(state[me, f.Q], state[me, f.R], heading,
+                                                      combat[f.LAUNCH_DISTANCE])
+        missiles[k, f.M_HEADING] = heading
+        missiles[k, f.M_SPEED] = state[me, f.SPEED] + combat[f.MISSILE_SPEED_BONUS]
+        missiles[k, f.M_LAUNCHED] = turn
+        board[f.MISSILES_IN_PLAY] += 1
+    if mine and take_armed(me, f.MINE, state):
+        k = board[f.MINES_IN_PLAY]
+        mines[k, f.N_OWNER] = me
+        mines[k, f.N_Q], mines[k, f.N_R] = step(state[me, f.Q], state[me, f.R],
+                                                behind(heading), combat[f.MINE_REAR])
+        board[f.MINES_IN_PLAY] += 1
+    if decoy and take_armed(me, f.DECOY, state):
+        board[f.DECOYS + me] += 1
+
+
+@njit(cache=True, nogil=True)
+def _missile_move(k: int, target: int, turn: int, state: np.ndarray, hits: np.ndarray,
+                  missiles: np.ndarray, board: np.ndarray, combat: np.ndarray,
+                  table: np.ndarray, figures: np.ndarray, pilots: np.ndarray,
+                  plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
+                  path_h: np.ndarray, rng: np.ndarray) -> bool:
+    """Missile `k` moves after its target (duel.py `Duel.missile_move`); True if spent."""
+    fooled = False
+    for _ in range(board[f.DECOYS + target]):
+        if not fooled:  # the opposed roll: missile's owner first, then the target
+            fooled = die(rng, combat[f.DECOY_DIE]) <= die(rng, combat[f.DECOY_DIE])
+    if fooled:
+        drop_row(missiles, k, board[f.MISSILES_IN_PLAY])
+        board[f.MISSILES_IN_PLAY] -= 1
+        return True
+    q, r = missiles[k, f.M_Q], missiles[k, f.M_R]
+    heading, speed = missiles[k, f.M_HEADING], missiles[k, f.M_SPEED]
+    if missiles[k, f.M_LAUNCHED] == turn:  # launch turn: no turns, no detonation
+        missiles[k, f.M_Q], missiles[k, f.M_R] = step(q, r, heading, speed)
+        return False
+    owner = missiles[k, f.M_OWNER]
+    drop_row(missiles, k, board[f.MISSILES_IN_PLAY])
+    board[f.MISSILES_IN_PLAY] -= 1
+    _, fuse = steer(q, r, heading, speed, state[target, f.Q], state[target, f.R], combat,
+                    pilots[owner], plan, path_q, path_r, path_h)
+    if fuse >= 0:
+        detonate(target, fuse, f.CAUSE_MISSILE, state, hits, figures, combat, table, rng)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def play_duel(rng: np.ndarray, combat: np.ndarray, table: np.ndarray, figures: np.ndarray,
+              fixed: np.ndarray, turrets: np.ndarray, pilots: np.ndarray,
+              chance: np.ndarray, out: np.ndarray) -> None:
+    """One whole duel from fresh fighters into the result row `out`, every die from `rng`."""
+    state = np.zeros((2, f.CRAFT_FIELDS), dtype=np.int64)
+    start_speed = combat[f.START_SPEED]
+    state[1, f.Q] = combat[f.START_RANGE]  # T3: head-on, a at the origin facing b
+    state[1, f.HEADING] = behind(0)
+    for side in range(2):
+        state[side, f.SPEED] = start_speed
+        state[side, f.STRAIGHT] = combat[f.START_STRAIGHT]
+        for item in range(3):
+            state[side, f.STORES + item] = figures[side, f.STORED + item]
+    hits = np.zeros((2, max(figures[0, f.DAMAGE_BOXES], figures[1, f.DAMAGE_BOXES]) + 1),
+                    dtype=np.int64)
+    missiles = np.zeros((max(1, figures[0, f.STORED + f.MISSILE]
+                             + figures[1, f.STORED + f.MISSILE]), f.MISSILE_FIELDS),
+                        dtype=np.int64)
+    mines = np.zeros((max(1, figures[0, f.STORED + f.MINE] + figures[1, f.STORED + f.MINE]),
+                      f.MINE_FIELDS), dtype=np.int64)
+    board = np.zeros(f.BOARD_FIELDS, dtype=np.int64)
+    limit = combat[f.TURN_LIMIT]
+    # the fastest anything can fly in this duel bounds every move's moments
+    top = start_speed + limit * max(figures[0, f.THRUST], figures[1, f.THRUST]) \
+        * combat[f.SPEED_PER_THRUST] + combat[f.MISSILE_SPEED_BONUS]
+    turns = max(f.MOST_TURNS, combat[f.MISSILE_TURNS])
+    path_q = np.empty(top + turns + 2, dtype=np.int64)
+    path_r = np.empty_like(path_q)
+    path_h = np.empty_like(path_q)
+    plan = np.zeros(f.PLAN_FIRST + 2 * turns, dtype=np.int64)
+    turret_at = np.full(max(1, figures[0, f.TURRET_COUNT], figures[1, f.TURRET_COUNT]), -1,
+                        dtype=np.int64)
+    wants = np.empty(3, dtype=np.int64)
+    while True:  # initiative: a D6 each, ties rolled again (rules 4)
+        state[0, f.INITIATIVE] = die(rng, combat[f.INITIATIVE_DIE])
+        state[1, f.INITIATIVE] = die(rng, combat[f.INITIATIVE_DIE])
+        if state[0, f.INITIATIVE] != state[1, f.INITIATIVE] or combat[f.REROLL_TIES] == 0:
+            break
+    turn = 0
+    for turn in range(1, limit + 1):
+        state[0, f.MOVED] = 0
+        state[1, f.MOVED] = 0
+        first = 0 if state[0, f.INITIATIVE] >= state[1, f.INITIATIVE] else 1
+        for tail in range(2):  # a fighter in the slot moves after its target (rules 4)
+            lead = 1 - tail
+            if in_slot(state[tail, f.Q], state[tail, f.R], state[tail, f.HEADING],
+                       state[lead, f.Q], state[lead, f.R], state[lead, f.HEADING],
+                       combat[f.SLOT_RANGE]):
+                first = lead
+                break
+        for me in (first, 1 - first):
+            _play(me, turn, state, hits, missiles, mines, board, combat, table, figures, fixed,
+                  turrets, pilots[me], chance, plan, path_q, path_r, path_h, turret_at, wants,
+                  rng)
+            state[me, f.MOVED] = 1
+            k = 0  # missiles aimed at the mover move right after it, in launch order
+            while k < board[f.MISSILES_IN_PLAY] and not _over(state):
+                if missiles[k, f.M_TARGET] != me or not _missile_move(
+                        k, me, turn, state, hits, missiles, board, combat, table, figures,
+                        pilots, plan, path_q, path_r, path_h, rng):
+                    k += 1
+            if _over(state):
+                break
+        if _over(state):
+            break
+        board[f.DECOYS] = 0  # rules 4: decoys are removed at the end of the turn
+        board[f.DECOYS + 1] = 0
+    out[TURNS] = turn
+    out[DEALT_A] = state[1, f.TAKEN]
+    out[DEALT_B] = state[0, f.TAKEN]
+    out[WINNER] = -1
+    out[CAUSE] = f.CAUSE_NONE
+    if state[1, f.DESTROYED] and not state[0, f.DESTROYED]:
+        out[WINNER] = 0
+        out[CAUSE] = state[1, f.KILLED_BY]
+    elif state[0, f.DESTROYED] and not state[1, f.DESTROYED]:
+        out[WINNER] = 1
+        out[CAUSE] = state[0, f.KILLED_BY]
+
+
+@njit(cache=True, nogil=True)
+def fight_batch(seeds: np.ndarray, combat: np.ndarray, table: np.ndarray,
+                figures: np.ndarray, fixed: np.ndarray, turrets: np.ndarray,
+                pilots: np.ndarray, chance: np.ndarray, out: np.ndarray) -> None:
+    """Duel `k` fought with `seeds[k]` alone into `out[k]` (RESULT_FIELDS columns)."""
+    rng = np.empty(4, dtype=np.uint64)
+    for k in range(seeds.shape[0]):
+        seed_state(seeds[k], rng)
+        play_duel(rng, combat, table, figures, fixed, turrets, pilots, chance, out[k])

@@ -1,0 +1,101 @@
+"""Two Tacship designs made ready for the compiled engine: many duels a call (rules 4).
+
+`FastLineup` packs both record charts, both pilots and the catalog's combat
+tables into arrays once, then fights duel `k` of a call with `seeds[k]`
+alone, on as many threads as asked (the kernel runs without the GIL). The
+results are the reference engine's, in distribution: same rules, same
+pilots, another stream of dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.outcome import DuelScenario, Result
+from shipyard.rulesets.tacship.design import TacshipDesign
+from shipyard.rulesets.tacship.engine.lineup import Lineup
+from shipyard.rulesets.tacship.fast.duel import (
+    CAUSE,
+    DEALT_A,
+    DEALT_B,
+    RESULT_FIELDS,
+    TURNS,
+    WINNER,
+    fight_batch,
+    play_duel,
+)
+from shipyard.rulesets.tacship.fast.packing import (
+    PILOT_HEURISTICS,
+    Ints,
+    Words,
+    blast_array,
+    chance_array,
+    charts_array,
+    combat_array,
+    pilots_array,
+)
+
+
+class FastLineup(Lineup):
+    """A matchup ready to fight on the compiled engine.
+
+    It is built as the reference `Lineup` is (same record charts, tables,
+    policies and scenario) and packs those into arrays. `fight(seed, log=True)`
+    hands the duel to the reference engine, since the plain-words log comes
+    from the readable engine; that duel follows the reference's own dice, not
+    this engine's.
+    """
+
+    __slots__ = ("_arrays",)
+
+    def __init__(self, a: TacshipDesign, b: TacshipDesign, names: tuple[str, str],
+                 policies: tuple[str, str], scenario: DuelScenario) -> None:
+        super().__init__(a, b, names, policies, scenario)
+        combat, s = self.combat, self.scenario
+        charts = charts_array(self.fighters)
+        table = combat_array(combat, s.start_range, s.start_speed, s.turn_limit)
+        cap = int(PILOT_HEURISTICS[f.CHANCE_CAP])
+        self._arrays = (table, blast_array(combat), charts.figures, charts.fixed,
+                        charts.turrets, pilots_array(self.policies), chance_array(combat, cap))
+
+    def _run(self, seeds: Words) -> Ints:
+        out = np.zeros((seeds.shape[0], RESULT_FIELDS), dtype=np.int64)
+        fight_batch(seeds, *self._arrays, out)
+        return out
+
+    def fight(self, seed: int, log: bool = False) -> Result:
+        """One duel: same matchup and seed, same duel (with `log`, the reference's)."""
+        if log:
+            return super().fight(seed, log=True)
+        return self.fight_many([seed])[0]
+
+    def replay(self, draws: Sequence[int]) -> Result:
+        """One duel on a given stream of 53-bit draws in place of the seeded generator:
+        `int(random.Random(seed).random() * 2**53)` draws replay the reference's dice,
+        which is how the tests hold this engine to the reference duel for duel."""
+        rng = np.array([0, 0, 0, 0, 0, *draws], dtype=np.uint64)
+        out = np.zeros(RESULT_FIELDS, dtype=np.int64)
+        play_duel(rng, *self._arrays, out)
+        return _result(out.tolist())
+
+    def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
+        """Duel `k` fought with `seeds[k]` alone, in order, over `workers` threads."""
+        # seeds are 64-bit (`duel_seed`); wider ones keep their low 64 bits
+        packed = np.array([int(s) & 0xFFFFFFFFFFFFFFFF for s in seeds], dtype=np.uint64)
+        parts = max(1, min(workers, len(packed)))
+        if parts == 1:
+            rows = self._run(packed)
+        else:
+            slices = np.array_split(packed, parts)  # contiguous, in seed order
+            with ThreadPoolExecutor(parts) as pool:
+                rows = np.concatenate(list(pool.map(self._run, slices)))
+        return [_result(row) for row in rows.tolist()]
+
+
+def _result(row: list[int]) -> Result:
+    winner = None if row[WINNER] < 0 else row[WINNER]
+    return Result(winner, row[TURNS], (row[DEALT_A], row[DEALT_B]), f.CAUSES[row[CAUSE]])

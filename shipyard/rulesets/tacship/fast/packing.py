@@ -1,0 +1,153 @@
+"""Catalog tables, fighters and pilots as flat arrays for the compiled engine (rules 4).
+
+Built once per lineup in plain Python: every figure of the rules comes from
+the catalog's `Combat` tables, every fighter figure from its record chart,
+every pilot weight from the reference `Pilot` (policy.py). The heuristic
+constants written into the reference pilot's code are copied here by name,
+so the kernels hold no number of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.rulesets.tacship.engine.policy import Pilot, policy_named
+from shipyard.rulesets.tacship.engine.state import Craft, Fighter
+from shipyard.rulesets.tacship.engine.tables import Combat
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+Words = npt.NDArray[np.uint64]
+
+# A duel starts in straight flight: the straight hexes of a fresh reference `Craft`.
+_START_STRAIGHT = Craft.enter(Fighter("", damage_boxes=1, survivability=0, thrust=0), "a",
+                              (0, 0), 0, 0).straight
+
+_ROUNDING = {"down": f.ROUND_DOWN, "up": f.ROUND_UP, "nearest": f.ROUND_NEAREST}
+
+# The reference pilot's built-in heuristics (policy.py: `Pilot.arm`, `move`,
+# `standing`, `release`, `candidates`, `steer`), column by column.
+PILOT_HEURISTICS: dict[int, float] = {
+    f.ARM_MISSILE_WITHIN: 24,
+    f.ARM_MINE_WITHIN: 12,
+    f.MINE_RELEASE_EXTRA: 6,
+    f.CHANCE_CAP: 40,
+    f.SPOT_GAP: 20,
+    f.MINE_PENALTY: 1.5,
+    f.BEARS_DEAD_AHEAD: 1.0,
+    f.BEARS_FORE: 0.4,
+    f.BEARS_ELSE: 0.1,
+    f.TURRET_THREAT: 0.5,
+    f.AHEAD_FORE: 0.6,
+    f.AHEAD_ELSE: 0.1,
+    f.TURN_PENALTY: 0.2,
+    f.SLOW_PENALTY: 0.5,
+    f.SLOW_BELOW: 2,
+    f.CRUISE_FACTOR: 4,
+    f.CLOSEST_START: 99,
+}
+
+
+def combat_array(combat: Combat, start_range: int, start_speed: int,
+                 turn_limit: int) -> Ints:
+    """The combat tables (and the lineup's scenario, T3) as one int64 vector."""
+    out = np.zeros(f.COMBAT_FIELDS, dtype=np.int64)
+    out[f.TO_HIT_DIE] = combat.lasers.to_hit_die
+    out[f.POINT_BLANK] = combat.point_blank.counts_as
+    out[f.LOCATION_DIE] = combat.damage_track.location_die
+    out[f.SPEED_PER_THRUST] = combat.manoeuvre.speed_per_thrust
+    out[f.TURN_DIVISOR] = combat.manoeuvre.turn_cost_divisor
+    out[f.TURN_MINIMUM] = combat.manoeuvre.turn_cost_minimum
+    out[f.TURN_ROUNDING] = _ROUNDING[combat.turn_rounding.mode]
+    out[f.MISSILE_SPEED_BONUS] = combat.missile.speed_bonus
+    out[f.LAUNCH_DISTANCE] = combat.missile.launch_distance
+    out[f.MISSILE_TURNS] = combat.missile.turns
+    out[f.MISSILE_GAP] = combat.missile.straight_between_turns
+    out[f.DETONATION_RANGE] = combat.missile.detonation_range
+    out[f.MINE_REAR] = combat.mine.rear_distance
+    out[f.MINE_TRIGGER] = combat.mine.trigger_range
+    out[f.DECOY_DIE] = combat.decoy.opposed_die
+    out[f.ARMED_LIMIT] = combat.ordnance.armed_limit
+    out[f.SLOT_RANGE] = combat.slot.max_range
+    out[f.INITIATIVE_DIE] = combat.initiative.die
+    out[f.REROLL_TIES] = int(combat.initiative.reroll_ties)
+    out[f.START_RANGE] = start_range
+    out[f.START_SPEED] = start_speed
+    out[f.TURN_LIMIT] = turn_limit
+    out[f.START_STRAIGHT] = _START_STRAIGHT
+    return out
+
+
+def blast_array(combat: Combat) -> Ints:
+    """Warhead damage by distance (rules 4): fixed points, d6 dice, halve rounding up."""
+    rows = sorted(combat.blast, key=lambda b: b.distance)
+    return np.array([[b.fixed, b.d6, int(b.halve_round_up)] for b in rows], dtype=np.int64)
+
+
+def chance_array(combat: Combat, pilot_cap: int) -> Floats:
+    """The policy's hit chance by range 0..cap (fire.py `hit_chance`, T1 at range 0)."""
+    sides = combat.lasers.to_hit_die
+    out = np.zeros(pilot_cap + 1, dtype=np.float64)
+    for hexes in range(pilot_cap + 1):
+        needed = hexes if hexes > 0 else combat.point_blank.counts_as
+        out[hexes] = max(0, sides + 1 - needed) / sides
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Charts:
+    """Both fighters' record charts: figures, fixed laser factors, turrets."""
+
+    figures: Ints  # (2, FIGHTER_FIELDS)
+    fixed: Ints  # (2, most fixed lasers): factors in firing order
+    turrets: Ints  # (2, most turrets, 2): factor, arc
+
+
+def charts_array(fighters: tuple[Fighter, Fighter]) -> Charts:
+    figures = np.zeros((2, f.FIGHTER_FIELDS), dtype=np.int64)
+    most_fixed = max(1, *(len(x.fixed_lasers) for x in fighters))
+    most_turrets = max(1, *(len(x.turrets) for x in fighters))
+    fixed = np.zeros((2, most_fixed), dtype=np.int64)
+    turrets = np.zeros((2, most_turrets, 2), dtype=np.int64)
+    for side, fighter in enumerate(fighters):
+        row = figures[side]
+        row[f.DAMAGE_BOXES] = fighter.damage_boxes
+        row[f.SURVIVABILITY] = fighter.survivability
+        row[f.THRUST] = fighter.thrust
+        row[f.FIXED_TOTAL] = fighter.fixed_total
+        row[f.FIXED_COUNT] = len(fighter.fixed_lasers)
+        row[f.TURRET_COUNT] = len(fighter.turrets)
+        row[f.STORED + f.MISSILE] = fighter.missiles
+        row[f.STORED + f.MINE] = fighter.mines
+        row[f.STORED + f.DECOY] = fighter.decoys
+        for k, factor in enumerate(fighter.fixed_lasers):
+            fixed[side, k] = factor
+        for k, turret in enumerate(fighter.turrets):
+            turrets[side, k, 0] = turret.factor
+            turrets[side, k, 1] = f.AFT if turret.arc == "aft" else f.FORE
+    return Charts(figures, fixed, turrets)
+
+
+def pilot_row(pilot: Pilot) -> Floats:
+    row = np.zeros(f.PILOT_FIELDS, dtype=np.float64)
+    row[f.NEXT_SHOT] = pilot.next_shot
+    row[f.EXPOSURE] = pilot.exposure
+    row[f.SLOT_WEIGHT] = pilot.slot
+    row[f.IDEAL_RANGE] = pilot.ideal_range
+    row[f.RANGE_WEIGHT] = pilot.range_weight
+    row[f.MISSILE_FEAR] = pilot.missile_fear
+    row[f.EAGER_FUSE] = float(pilot.eager_fuse)
+    row[f.LAUNCH_MARGIN] = pilot.launch_margin
+    for column, value in PILOT_HEURISTICS.items():
+        row[column] = value
+    return row
+
+
+def pilots_array(policies: tuple[str, str]) -> Floats:
+    """Both pilots by policy name (`default`, `brawler`, `sniper`)."""
+    pilots = [policy_named(name) for name in policies]
+    return np.stack([pilot_row(p) for p in pilots])

@@ -1,0 +1,167 @@
+"""The scoring pilot of engine/policy.py, compiled: arming, the move and where to fire,
+and what to drop at the end of the move (rules 4).
+
+The pilot's weights and heuristics arrive as one float64 row per side
+(`packing.pilot_row`); the arithmetic follows the reference step by step, in
+the same order, so equal scores tie the same way and the same move wins.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.rulesets.tacship.fast.hexes import distance, in_arc, in_slot, on_ray, turn_cost
+from shipyard.rulesets.tacship.fast.moves import candidate_room, candidates, trace
+
+
+@njit(cache=True, nogil=True)
+def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
+    """How many missiles in play are aimed at `me`."""
+    count = 0
+    for k in range(board[f.MISSILES_IN_PLAY]):
+        if missiles[k, f.M_TARGET] == me:
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def arm_wants(me: int, state: np.ndarray, missiles: np.ndarray, board: np.ndarray,
+              pilot: np.ndarray, wants: np.ndarray) -> int:
+    """Step 1 (policy.py `Pilot.arm`): the items wanted, in order, into `wants`."""
+    enemy = 1 - me
+    n = 0
+    threatened = inbound(me, missiles, board) > 0 or state[enemy, f.ARMED + f.MISSILE] > 0
+    if threatened and state[me, f.ARMED + f.DECOY] == 0:
+        wants[n] = f.DECOY
+        n += 1
+    hexes = distance(state[me, f.Q], state[me, f.R], state[enemy, f.Q], state[enemy, f.R])
+    if state[me, f.ARMED + f.MISSILE] == 0 and hexes <= pilot[f.ARM_MISSILE_WITHIN]:
+        wants[n] = f.MISSILE
+        n += 1
+    if state[me, f.ARMED + f.MINE] == 0 \
+            and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], f.AFT,
+                       state[enemy, f.Q], state[enemy, f.R]) \
+            and hexes <= pilot[f.ARM_MINE_WITHIN]:
+        wants[n] = f.MINE
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarray,
+             figures: np.ndarray, turrets: np.ndarray, missiles: np.ndarray,
+             board: np.ndarray, combat: np.ndarray, pilot: np.ndarray,
+             chance: np.ndarray) -> float:
+    """How good it is to end the move here (policy.py `Pilot.standing`)."""
+    enemy = 1 - me
+    eq, er, eh = state[enemy, f.Q], state[enemy, f.R], state[enemy, f.HEADING]
+    hexes = min(int(pilot[f.CHANCE_CAP]), distance(q, r, eq, er))
+    p = chance[hexes]
+    if on_ray(eq, er, eh, q, r) >= 0:
+        bears = pilot[f.BEARS_DEAD_AHEAD]
+    elif in_arc(eq, er, eh, f.FORE, q, r):
+        bears = pilot[f.BEARS_FORE]
+    else:
+        bears = pilot[f.BEARS_ELSE]
+    threat = figures[enemy, f.FIXED_TOTAL] * p * bears
+    turret_threat = 0.0  # summed apart, then added, as the reference does
+    for k in range(figures[enemy, f.TURRET_COUNT]):
+        if in_arc(eq, er, eh, turrets[enemy, k, 1], q, r):
+            turret_threat += turrets[enemy, k, 0] * p * pilot[f.TURRET_THREAT]
+    threat += turret_threat
+    ahead = pilot[f.AHEAD_FORE] if in_arc(q, r, heading, f.FORE, eq, er) else pilot[f.AHEAD_ELSE]
+    my_fixed = figures[me, f.FIXED_TOTAL]
+    score = pilot[f.NEXT_SHOT] * my_fixed * p * ahead - pilot[f.EXPOSURE] * threat
+    if in_slot(q, r, heading, eq, er, eh, combat[f.SLOT_RANGE]):
+        score += pilot[f.SLOT_WEIGHT] * max(1, my_fixed) * p
+    score -= pilot[f.RANGE_WEIGHT] * abs(hexes - int(pilot[f.IDEAL_RANGE]))
+    cost = turn_cost(speed, combat)
+    slow = pilot[f.SLOW_PENALTY] if speed < pilot[f.SLOW_BELOW] else 0.0
+    # two turns a move: the thrust they would overdraw
+    score -= pilot[f.TURN_PENALTY] * max(0, 2 * cost - figures[me, f.THRUST]) + slow
+    if state[me, f.ARMED + f.DECOY] == 0:
+        reach = combat[f.DETONATION_RANGE]
+        near = 0
+        for k in range(board[f.MISSILES_IN_PLAY]):
+            if missiles[k, f.M_TARGET] == me and distance(
+                    missiles[k, f.M_Q], missiles[k, f.M_R], q, r) \
+                    <= missiles[k, f.M_SPEED] + reach:
+                near += 1
+        score -= pilot[f.MISSILE_FEAR] * near
+    return float(score)
+
+
+@njit(cache=True, nogil=True)
+def choose_move(me: int, state: np.ndarray, figures: np.ndarray, turrets: np.ndarray,
+                missiles: np.ndarray, mines: np.ndarray, board: np.ndarray,
+                combat: np.ndarray, pilot: np.ndarray, chance: np.ndarray,
+                path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray,
+                best: np.ndarray, turret_at: np.ndarray) -> int:
+    """Steps 2 and 3 (policy.py `Pilot.move`): the best-scoring candidate into `best`,
+    the moment to fire each turret into `turret_at` (-1 holds fire); returns the
+    moment to fire the fixed lasers (-1 holds fire)."""
+    enemy = 1 - me
+    tq, tr = state[enemy, f.Q], state[enemy, f.R]
+    speed_now, thrust = state[me, f.SPEED], figures[me, f.THRUST]
+    plans = np.empty((candidate_room(speed_now, thrust, combat), best.shape[0]),
+                     dtype=np.int64)
+    count = candidates(speed_now, state[me, f.STRAIGHT], thrust, int(pilot[f.CRUISE_FACTOR]),
+                       combat, plans)
+    cap = int(pilot[f.CHANCE_CAP])
+    spot_gap = min(int(pilot[f.SPOT_GAP]), cap)
+    fixed_total = figures[me, f.FIXED_TOTAL]
+    turret_count = figures[me, f.TURRET_COUNT]
+    reach = combat[f.MINE_TRIGGER]
+    danger = False
+    for k in range(board[f.MINES_IN_PLAY]):
+        danger = danger or mines[k, f.N_OWNER] != me
+    best_value = 0.0
+    best_fixed = -1
+    at = np.full(turret_count, -1, dtype=np.int64)
+    found = False
+    for c in range(count):
+        plan = plans[c]
+        n = trace(state[me, f.Q], state[me, f.R], state[me, f.HEADING], plan,
+                  path_q, path_r, path_h)
+        value = 0.0
+        fixed_at = -1
+        if fixed_total:
+            for i in range(n):
+                hexes = on_ray(path_q[i], path_r[i], path_h[i], tq, tr)
+                if 0 <= hexes <= spot_gap and chance[hexes] * fixed_total > value:
+                    value, fixed_at = chance[hexes] * fixed_total, i
+        for k in range(turret_count):
+            shot = 0.0
+            at[k] = -1
+            for i in range(n):
+                if in_arc(path_q[i], path_r[i], path_h[i], turrets[me, k, 1], tq, tr):
+                    p = chance[min(cap, distance(path_q[i], path_r[i], tq, tr))] \
+                        * turrets[me, k, 0]
+                    if p > shot:
+                        shot, at[k] = p, i
+            value += shot
+        if danger:
+            brushed = 0.0
+            for i in range(1, n):
+                for k in range(board[f.MINES_IN_PLAY]):
+                    if mines[k, f.N_OWNER] != me and distance(
+                            path_q[i], path_r[i], mines[k, f.N_Q], mines[k, f.N_R]) <= reach:
+                        brushed += pilot[f.MINE_PENALTY]
+                        break
+            value -= brushed
+        value += standing(me, path_q[n - 1], path_r[n - 1], path_h[n - 1],
+                          plan[f.PLAN_SPEED], state, figures, turrets, missiles, board,
+                          combat, pilot, chance)
+        if not found or value > best_value:
+            found = True
+            best_value = value
+            best[:] = plan
+            best_fixed = fixed_at
+            turret_at[:turret_count] = at
+    if not found:
+        best[f.PLAN_SPEED] = speed_now
+        best[f.PLAN_TURNS] = 0
+        turret_at[:] = -1
+    return best_fixed

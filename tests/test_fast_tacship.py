@@ -1,0 +1,347 @@
+"""The compiled Tacship engine against the readable reference (rules 4).
+
+Known answers for the compiled hex and movement helpers; the pilot's
+decisions checked against the reference `Pilot` on random positions; whole
+duels replayed on the reference's own dice (same dice, same duel); seeds and
+worker counts that never change a result; and a quick statistical check of
+the engine on its own dice. The full equivalence run (20,000 duels per pair
+and policy) is a benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from statistics import fmean, pvariance
+
+import numpy as np
+import pytest
+
+import shipyard.rulesets.tacship.fast.fields as f
+import shipyard.rulesets.tacship.fast.hexes as fast_hexes
+import shipyard.rulesets.tacship.fast.moves as moves
+from shipyard.core.dice import duel_seed
+from shipyard.core.outcome import DuelScenario, Result
+from shipyard.rulesets.tacship.engine.hexes import distance
+from shipyard.rulesets.tacship.engine.lineup import Lineup, fighter_of
+from shipyard.rulesets.tacship.engine.movement import Plan, illegal, trace
+from shipyard.rulesets.tacship.engine.ordnance import missile_plans
+from shipyard.rulesets.tacship.engine.policy import POLICIES, View
+from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Mine, Missile, Side
+from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.rulesets.tacship.fast.lineup import FastLineup
+from shipyard.rulesets.tacship.fast.packing import (
+    PILOT_HEURISTICS,
+    chance_array,
+    charts_array,
+    combat_array,
+    pilots_array,
+)
+from shipyard.rulesets.tacship.fast.pilot import arm_wants, choose_move
+from shipyard.rulesets.tacship.fast.steering import release_wants, steer
+from shipyard.rulesets.tacship.ruleset import Tacship
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
+
+COMBAT = load_combat()
+TABLE = combat_array(COMBAT, 20, 4, 20)
+CHANCE = chance_array(COMBAT, int(PILOT_HEURISTICS[f.CHANCE_CAP]))
+SCENARIO = DuelScenario(20, 4, 20)
+SAMPLES = ("bulwark", "harpy", "hawk", "kestrel", "nightjar", "valkyrie")
+WIDTH = f.PLAN_FIRST + 2 * f.MOST_TURNS
+ITEMS: dict[Item, int] = {"missile": f.MISSILE, "mine": f.MINE, "decoy": f.DECOY}
+SIDES: tuple[Side, Side] = ("a", "b")
+
+
+def lineup(a: str, b: str, policy: str = "default") -> FastLineup:
+    ea, eb = (evaluate(read_design(resolve(f"sample:{n}"))) for n in (a, b))
+    names = (ea.design.name, eb.design.name)
+    if names[0] == names[1]:
+        names = (f"{names[0]} (A)", f"{names[1]} (B)")
+    return FastLineup(ea.design, eb.design, names, (policy, policy), SCENARIO)
+
+
+def row(plan: Plan) -> list[int]:
+    out = [plan.speed, len(plan.turns)]
+    for flown, side in plan.turns:
+        out += [flown, side]
+    return out
+
+
+def rows(plans: np.ndarray, count: int) -> list[list[int]]:
+    return [r[:2 + 2 * r[1]] for r in plans[:count].tolist()]
+
+
+def as_array(plan: Plan) -> np.ndarray:
+    out = np.zeros(WIDTH, dtype=np.int64)
+    out[:2 + 2 * len(plan.turns)] = row(plan)
+    return out
+
+
+# -- hexes and movement: known answers -------------------------------------------
+@pytest.mark.parametrize(("a", "b", "hexes"), [((0, 0), (0, 0), 0), ((0, 0), (3, 0), 3),
+                                               ((0, 0), (2, -5), 5), ((1, 2), (-2, 4), 3)])
+def test_distance_counts_hexes(a: tuple[int, int], b: tuple[int, int], hexes: int) -> None:
+    assert fast_hexes.distance(*a, *b) == hexes == distance(a, b)
+
+
+def test_fixed_lasers_bear_only_straight_ahead() -> None:
+    assert fast_hexes.on_ray(0, 0, 0, 5, 0) == 5  # heading 0 runs along +q
+    assert fast_hexes.on_ray(0, 0, 0, 0, 0) == 0  # the same hex: point blank (T1)
+    assert fast_hexes.on_ray(0, 0, 0, -5, 0) == -1  # dead astern
+    assert fast_hexes.on_ray(0, 0, 1, 3, -3) == 3
+    assert fast_hexes.on_ray(0, 0, 1, 3, -2) == -1
+
+
+def test_arcs_split_at_the_beam_and_share_it() -> None:
+    assert fast_hexes.in_arc(0, 0, 0, f.FORE, 2, -1)  # ahead-left
+    assert not fast_hexes.in_arc(0, 0, 0, f.AFT, 2, -1)
+    # exactly abeam: (1, -2) is as far ahead as behind on heading 0, in both arcs
+    assert fast_hexes.in_arc(0, 0, 0, f.FORE, 1, -2) and fast_hexes.in_arc(0, 0, 0, f.AFT, 1, -2)
+
+
+def test_slot_means_directly_behind_on_the_same_heading() -> None:
+    assert fast_hexes.in_slot(-5, 0, 0, 0, 0, 0, 12)
+    assert not fast_hexes.in_slot(-5, 0, 1, 0, 0, 0, 12)  # out of line
+    assert not fast_hexes.in_slot(-13, 0, 0, 0, 0, 0, 12)  # too far
+    assert not fast_hexes.in_slot(0, 0, 0, 0, 0, 0, 12)  # the same hex is not behind
+
+
+@pytest.mark.parametrize(("speed", "cost"), [(0, 1), (7, 1), (8, 2), (11, 2), (12, 3), (20, 5)])
+def test_turn_cost_is_a_quarter_rounded_down_at_least_one(speed: int, cost: int) -> None:
+    assert fast_hexes.turn_cost(speed, TABLE) == cost  # T2
+
+
+def test_a_left_turn_after_two_hexes_traces_like_the_reference() -> None:
+    plan = Plan(4, ((2, 1),))
+    buffers = [np.zeros(16, dtype=np.int64) for _ in range(3)]
+    n = moves.trace(0, 0, 0, as_array(plan), *buffers)
+    got = [((int(q), int(r)), int(h)) for q, r, h in zip(*(b[:n] for b in buffers), strict=True)]
+    assert got == trace((0, 0), 0, plan)
+    assert got[3] == ((2, 0), 1)  # the turn: same hex, new heading
+
+
+@pytest.mark.parametrize(("speed_now", "straight", "plan", "bad"), [
+    (8, 99, Plan(8, ((2, 1), (5, -1))), False),
+    (8, 99, Plan(8, ((2, 1), (3, 1))), True),  # one hex between turns; cost 2 needs two
+    (8, 0, Plan(8, ((1, 1),)), True),  # needs 2 straight hexes before the turn
+    (8, 99, Plan(8, ((7, 1),)), True),  # and 2 after it, within the move
+    (4, 99, Plan(13, ()), True),  # thrust 8 reaches speed 12 at most
+])
+def test_illegal_moves_as_the_reference_finds_them(speed_now: int, straight: int, plan: Plan,
+                                                   bad: bool) -> None:
+    fighter = fighter_of(evaluate(read_design(resolve("sample:valkyrie"))).design, "V")
+    craft = Craft.enter(fighter, "a", (0, 0), 0, speed_now)
+    craft.straight = straight
+    assert (illegal(craft, plan, COMBAT.manoeuvre, COMBAT.turn_rounding) is not None) == bad
+    assert moves.illegal(speed_now, straight, fighter.thrust, as_array(plan), TABLE) == bad
+
+
+@pytest.mark.parametrize("pair", [(1, 9), (9, 1), (2, 10), (17, 1), (5, 6), (40, 8), (3, 3)])
+def test_set_order_is_cpythons(pair: tuple[int, int]) -> None:
+    count, one, two = moves.set_order(*pair)
+    assert [one, two][:count] == list({pair[0], pair[1]})
+
+
+def test_missile_moves_come_in_the_reference_order() -> None:
+    missile = Missile("a", "b", (0, 0), 0, 9, 1)
+    plan = np.zeros(WIDTH, dtype=np.int64)
+    assert moves.first_schedule(plan, 0, missile.speed, COMBAT.missile.straight_between_turns)
+    found = [plan[:2].tolist()]
+    while moves.next_missile_plan(plan, COMBAT.missile.turns,
+                                  COMBAT.missile.straight_between_turns):
+        found.append(plan[:2 + 2 * plan[1]].tolist())
+    assert found == [row(p) for p in missile_plans(missile, COMBAT)]
+
+
+# -- the pilot's decisions, position by position --------------------------------------
+def _position(rng: random.Random) -> tuple[Craft, Craft, Board]:
+    fighters = [fighter_of(evaluate(read_design(resolve(f"sample:{rng.choice(SAMPLES)}")))
+                           .design, side) for side in SIDES]
+    crafts = []
+    for side, fighter in zip(SIDES, fighters, strict=True):
+        craft = Craft.enter(fighter, side, (rng.randint(-10, 10), rng.randint(-10, 10)),
+                            rng.randrange(6), rng.randint(0, 20))
+        craft.straight = rng.choice([0, 1, 2, 3, 5, 99])
+        craft.armed = [item for item in ITEMS if rng.random() < 0.3]
+        crafts.append(craft)
+    board = Board()
+    for _ in range(rng.randint(0, 2)):
+        owner, target = SIDES if rng.random() < 0.5 else SIDES[::-1]
+        board.missiles.append(Missile(owner, target,
+                                      (rng.randint(-12, 12), rng.randint(-12, 12)),
+                                      rng.randrange(6), rng.randint(6, 24), 1))
+    if rng.random() < 0.4:
+        board.mines.append(Mine("b", (rng.randint(-8, 8), rng.randint(-8, 8))))
+    return crafts[0], crafts[1], board
+
+
+def _arrays(me: Craft, enemy: Craft, board: Board,
+            later: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    state = np.zeros((2, f.CRAFT_FIELDS), dtype=np.int64)
+    for k, craft in enumerate((me, enemy)):
+        state[k, [f.Q, f.R, f.HEADING, f.SPEED, f.STRAIGHT]] = (
+            *craft.pos, craft.heading, craft.speed, craft.straight)
+        for item, column in ITEMS.items():
+            state[k, f.STORES + column] = craft.stores[item]
+            state[k, f.ARMED + column] = craft.armed.count(item)
+    state[1, f.MOVED] = 0 if later else 1
+    side = {"a": 0, "b": 1}
+    missiles = np.zeros((max(1, len(board.missiles)), f.MISSILE_FIELDS), dtype=np.int64)
+    for k, m in enumerate(board.missiles):
+        missiles[k] = (side[m.owner], side[m.target], *m.pos, m.heading, m.speed, m.launched)
+    mines = np.zeros((max(1, len(board.mines)), f.MINE_FIELDS), dtype=np.int64)
+    for k, mine in enumerate(board.mines):
+        mines[k] = (side[mine.owner], *mine.pos)
+    counts = np.zeros(f.BOARD_FIELDS, dtype=np.int64)
+    counts[f.MISSILES_IN_PLAY], counts[f.MINES_IN_PLAY] = len(board.missiles), len(board.mines)
+    return state, missiles, mines, counts
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_pilot_decides_as_the_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    me, enemy, board = _position(rng)
+    policy = list(POLICIES)[seed % 3]
+    pilot = pilots_array((policy, policy))[0]
+    later = rng.random() < 0.5
+    view = View(me, enemy, board, COMBAT, 3, enemy_moves_later=later)
+    charts = charts_array((me.fighter, enemy.fighter))
+    state, missiles, mines, counts = _arrays(me, enemy, board, later)
+    reference = POLICIES[policy]
+    buffers = [np.zeros(400, dtype=np.int64) for _ in range(3)]
+
+    plans = np.zeros((moves.candidate_room(me.speed, me.fighter.thrust, TABLE), WIDTH),
+                     dtype=np.int64)
+    count = moves.candidates(me.speed, me.straight, me.fighter.thrust,
+                             int(PILOT_HEURISTICS[f.CRUISE_FACTOR]), TABLE, plans)
+    assert rows(plans, count) == [row(p) for p in reference.candidates(me, COMBAT)]
+
+    wants = np.zeros(3, dtype=np.int64)
+    wanted = arm_wants(0, state, missiles, counts, pilot, wants)
+    assert wants[:wanted].tolist() == [ITEMS[i] for i in reference.arm(view)]
+
+    plan, orders = reference.move(view)
+    best = np.zeros(WIDTH, dtype=np.int64)
+    turret_at = np.full(max(1, len(me.fighter.turrets)), -1, dtype=np.int64)
+    fixed_at = choose_move(0, state, charts.figures, charts.turrets, missiles, mines, counts,
+                           TABLE, pilot, CHANCE, buffers[0], buffers[1], buffers[2], best,
+                           turret_at)
+    assert rows(best[None, :], 1)[0] == row(plan)
+    assert fixed_at == (-1 if orders.fixed is None else orders.fixed)
+    assert turret_at[:len(orders.turrets)].tolist() == [-1 if t is None else t
+                                                         for t in orders.turrets]
+
+    release = reference.release(view)
+    assert release_wants(0, state, missiles, counts, TABLE, pilot, best, *buffers) \
+        == (release.missile, release.mine, release.decoy is not None)
+
+    missile = Missile("a", "b", (rng.randint(-8, 8), rng.randint(-8, 8)), rng.randrange(6),
+                      rng.randint(6, 20), 1)
+    target = (rng.randint(-16, 16), rng.randint(-16, 16))
+    chosen = reference.steer(missile, target, COMBAT)
+    fuse = -1 if chosen.detonate is None else distance(
+        trace(missile.pos, missile.heading, chosen.plan)[chosen.detonate][0], target)
+    _, got = steer(missile.pos[0], missile.pos[1], missile.heading, missile.speed, target[0],
+                   target[1], TABLE, pilot, best, buffers[0], buffers[1], buffers[2])
+    assert got == fuse
+
+
+# -- whole duels ---------------------------------------------------------------------
+def draws(seed: int, count: int = 3000) -> list[int]:
+    """The reference's dice for this seed as 53-bit draws (`SeededDice`)."""
+    generator = random.Random(seed)
+    return [int(generator.random() * 2**53) for _ in range(count)]
+
+
+@pytest.mark.parametrize("policy", list(POLICIES))
+@pytest.mark.parametrize(("a", "b"), [("valkyrie", "harpy"), ("bulwark", "nightjar"),
+                                      ("hawk", "kestrel"), ("harpy", "harpy")])
+def test_same_dice_same_duel_as_the_reference(a: str, b: str, policy: str) -> None:
+    ready = lineup(a, b, policy)
+    for k in range(4):
+        seed = duel_seed(21, k)
+        assert ready.replay(draws(seed)) == Lineup.fight(ready, seed)
+
+
+@pytest.mark.parametrize(("scenario", "policies"), [
+    (DuelScenario(12, 0, 5), ("default", "sniper")),  # from a standstill; draws at turn 5
+    (DuelScenario(30, 8, 10), ("brawler", "default")),
+    (DuelScenario(5, 2, 3), ("sniper", "brawler")),
+])
+def test_same_dice_same_duel_in_other_scenarios(scenario: DuelScenario,
+                                                policies: tuple[str, str]) -> None:
+    ea, eb = (evaluate(read_design(resolve(f"sample:{n}"))) for n in ("nightjar", "harpy"))
+    ready = FastLineup(ea.design, eb.design, ("Nightjar", "Harpy"), policies, scenario)
+    for k in range(6):
+        seed = duel_seed(22, k)
+        assert ready.replay(draws(seed)) == Lineup.fight(ready, seed)
+
+
+def test_same_seed_same_result_whatever_the_workers_or_split() -> None:
+    ready = lineup("valkyrie", "harpy", "sniper")
+    seeds = [duel_seed(5, k) for k in range(60)]
+    one_by_one = [ready.fight(s) for s in seeds]
+    assert ready.fight(seeds[0]) == one_by_one[0]
+    assert ready.fight_many(seeds) == one_by_one
+    assert ready.fight_many(seeds, workers=2) == one_by_one
+    assert ready.fight_many(seeds, workers=3) == one_by_one
+    assert ready.fight_many(seeds[:17], 2) + ready.fight_many(seeds[17:], 3) == one_by_one
+    assert len({r for r in one_by_one}) > 1
+    assert {r.cause for r in one_by_one} <= {"", "laser", "missile", "mine"}
+    assert all(r.log == () for r in one_by_one)
+
+
+def test_a_log_comes_from_the_reference_engine() -> None:
+    ready = lineup("valkyrie", "harpy")
+    told = ready.fight(7, log=True)
+    assert told == Lineup.fight(ready, 7, log=True)
+    assert told.log[0].startswith("Valkyrie and Harpy meet head-on 20 hexes apart")
+
+
+def test_the_ruleset_fights_on_the_fast_engine_unless_asked() -> None:
+    ruleset = Tacship()
+    a, b = (evaluate(read_design(resolve(f"sample:{n}"))) for n in ("valkyrie", "harpy"))
+    assert ruleset.engines == ("fast", "reference")
+    for engine in (None, "fast"):
+        assert isinstance(ruleset.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO,
+                                         engine), FastLineup)
+    reference = ruleset.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO, "reference")
+    assert type(reference) is Lineup
+    with pytest.raises(ValueError, match="no Tacship engine named 'warp'"):
+        ruleset.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO, "warp")
+
+
+def _shares(results: list[Result]) -> list[int]:
+    return [sum(r.winner == w for r in results) for w in (0, None, 1)]
+
+
+def chi_square_p(first: list[int], second: list[int]) -> float:
+    """Two samples of win/draw/loss counts from one distribution? (df 1 or 2)"""
+    columns = [k for k in range(3) if first[k] + second[k]]
+    if len(columns) < 2:
+        return 1.0
+    total = sum(first) + sum(second)
+    statistic = 0.0
+    for k in columns:
+        for counts in (first, second):
+            expected = (first[k] + second[k]) * sum(counts) / total
+            statistic += (counts[k] - expected) ** 2 / expected
+    if len(columns) == 3:
+        return math.exp(-statistic / 2)
+    return math.erfc(math.sqrt(statistic / 2))
+
+
+@pytest.mark.parametrize(("a", "b", "policy"), [("bulwark", "nightjar", "default"),
+                                                ("hawk", "kestrel", "brawler"),
+                                                ("valkyrie", "nightjar", "sniper")])
+def test_the_fast_engine_on_its_own_dice_matches_the_reference(a: str, b: str,
+                                                               policy: str) -> None:
+    ready = lineup(a, b, policy)
+    reference = [Lineup.fight(ready, duel_seed(8, k)) for k in range(200)]
+    fast = ready.fight_many([duel_seed(9, k) for k in range(4000)], workers=2)
+    assert chi_square_p(_shares(fast), _shares(reference)) > 0.001 / 3
+    turns = ([r.turns for r in fast if r.winner is not None],
+             [r.turns for r in reference if r.winner is not None])
+    spread = math.sqrt(pvariance(turns[0]) / len(turns[0]) + pvariance(turns[1]) / len(turns[1]))
+    assert abs(fmean(turns[0]) - fmean(turns[1])) < 4 * spread
