@@ -29,12 +29,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from shipyard.core.dice import duel_seed
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation, Lineup
 from shipyard.core.stats import Z95, Rate, rate
 from shipyard.services import cluster
-from shipyard.services.batch import Matchup, lineup
+from shipyard.services.batch import Matchup, duels, lineup
 from shipyard.services.registry import evaluate, get_ruleset
 
 BLOCK = 200  # duels between two looks at a pair's interval under `until_ci`
@@ -113,14 +112,8 @@ class _Arena:
             a, b = self.pairs[k]
             self.ready[k] = lineup(Matchup(self.evaluations[a], self.evaluations[b],
                                            self.policy, self.policy, self.scenario))
-        ready, seed = self.ready[k], self.seeds[k]
-        wins = losses = 0
-        for i in range(start, stop):
-            winner = ready.fight(duel_seed(seed, i)).winner
-            if winner == 0:
-                wins += 1
-            elif winner == 1:
-                losses += 1
+        winners = [r.winner for r in duels(self.ready[k], self.seeds[k], start, stop)]
+        wins, losses = winners.count(0), winners.count(1)
         return k, wins, losses, stop - start - wins - losses
 
 
