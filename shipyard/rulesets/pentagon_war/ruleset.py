@@ -62,7 +62,7 @@ class PentagonWar:
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = SHEET_LABELS
     policies: tuple[str, ...] = tuple(POLICIES)
-    engines: tuple[str, ...] = ("reference",)
+    engines: tuple[str, ...] = ("fast", "reference")
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> Design:
@@ -161,7 +161,16 @@ class PentagonWar:
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,
                engine: str | None = None) -> Lineup:
-        return Lineup(a, b, names, policies, scenario)
+        """The compiled engine by default (`fast`), or the readable `reference` one."""
+        if engine is None or engine == "fast":
+            # Imported here: numba loads only when a duel is asked for. A FastLineup
+            # is a Lineup that fights on the compiled engine.
+            from shipyard.rulesets.pentagon_war.fast.lineup import FastLineup
+            return FastLineup(a, b, names, policies, scenario)
+        if engine == "reference":
+            return Lineup(a, b, names, policies, scenario)
+        raise ValueError(f"no Pentagon War engine named {engine!r}; "
+                         f"choose from {', '.join(self.engines)}")
 
     # Designer form
     def form(self, data: dict[str, Any], catalog: Catalog) -> Form:

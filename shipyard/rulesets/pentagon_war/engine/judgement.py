@@ -112,7 +112,8 @@ def race(me: Craft, enemy: Craft, hexes: int, combat: Combat,
 def races(me: Craft, enemy: Craft, ranges: tuple[int, ...], combat: Combat,
           covering: Covering) -> list[tuple[float, float]]:
     """`race` at each of `ranges`, remembered per state of both craft that matters."""
-    common = (arms(me), arms(enemy), _drones(me), _drones(enemy), me.boxes["screen"],
+    common = (arms(me), arms(enemy), _drones(me), _drones(enemy), _drone_mix(me),
+              _drone_mix(enemy), me.boxes["screen"],
               enemy.boxes["screen"], me.size_class, enemy.size_class, total_boxes(me),
               total_boxes(enemy), id(covering))
     found: list[tuple[float, float]] = []
@@ -127,6 +128,11 @@ def races(me: Craft, enemy: Craft, ranges: tuple[int, ...], combat: Combat,
             known = _RACES[key] = (mine, theirs)
         found.append(known)
     return found
+
+
+def _drone_mix(craft: Craft) -> tuple[str, ...]:
+    """The weapons of the drones out and aboard: what `drone_damage` depends on."""
+    return tuple(sorted([d.weapon for d in craft.drones if d.alive] + craft.drone_bays))
 
 
 def _drones(craft: Craft) -> int:

@@ -1,0 +1,395 @@
+"""The compiled captains' decisions (a port of `engine.policy` and the captain base).
+
+The four captains of the reference (`default`, `brawler`, `sniper`, `carrier`) share
+their reasoning and differ in a few figures, held per side in `Fleet.pol`. Each function
+answers what the method of the same name answers; the duel loop checks every answer
+against the rules, as it does for the readable engine. Fire orders are in `targets`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from shipyard.rulesets.pentagon_war.fast import estimates
+from shipyard.rulesets.pentagon_war.fast.kernel import inline_kernel, kernel
+from shipyard.rulesets.pentagon_war.fast.layout import (
+    ARMOR,
+    AUX_CONTROL,
+    BAY_END,
+    BAY_HEAD,
+    BEAM,
+    BEST,
+    BOX,
+    CAN_INVISIBLE,
+    CAPACITOR,
+    CHARGE,
+    COSTS,
+    D_ACCELERATIONS,
+    D_ALIVE,
+    D_DISTANCE,
+    D_ESCORT,
+    D_SPEED,
+    D_WEAPON,
+    DIRECTION,
+    DRF_T,
+    DRI_T,
+    ECCM,
+    ECM,
+    G_BOXES,
+    G_LAST_TURN,
+    G_TYPE,
+    GN_T,
+    INVISIBILITY_COST,
+    IS_BASE,
+    MAIN_CONTROL,
+    MISSILE,
+    N_DRONES,
+    N_GUNS,
+    N_WEAPONS,
+    P_ADAPTIVE,
+    P_CRASH_FAR,
+    P_DRONE_HOLD,
+    P_DRONE_RANGE,
+    P_EVADE,
+    P_FIRE_RANGE,
+    P_MISSILE_RANGE,
+    P_MISSILES_PER_IMPULSE,
+    P_PREFERRED,
+    PLANNED,
+    RADAR_END,
+    RADAR_T,
+    RADAR_TOP,
+    RANGE,
+    RANGES,
+    RESTS,
+    RUNNING,
+    SIZE,
+    SPECIAL_ELECTRONICS,
+    SPENT,
+    VELOCITY,
+    W_BOXES,
+    W_FIRED,
+    W_TYPE,
+    WANTED_RANGE,
+    WG_T,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from shipyard.rulesets.pentagon_war.fast.arrays import Tables
+    from shipyard.rulesets.pentagon_war.fast.state import State
+
+# The captains' rules of thumb written as literals in engine.policy (named here).
+TURN_ONE_ECM_POWER = 4  # allocate: turn 1 expects the enemy's capacitor // 4 of ECM
+ECCM_SHARE = 3  # allocate: ECCM may take a third of the power when spare is short
+ECM_LEAD = 2  # allocate: ECM up to the enemy's ECCM + 2
+WEAPON_POWER_SLACK = 24  # weapon_power: no volley if nearer than this past the plan
+RATING_DIGITS = 6  # best_direction rounds firepower to this many digits
+BASE_MARGIN = 1e-9  # base_direction: a better score by more than this
+REAR = 4  # the rear side and the direction away from the enemy
+
+
+@inline_kernel
+def has_control(st: State, side: int) -> bool:
+    return bool(st.ci[side, BOX + MAIN_CONTROL] + st.ci[side, BOX + AUX_CONTROL] > 0)
+
+
+@inline_kernel
+def power(st: State, side: int) -> int:
+    return int(st.ci[side, CHARGE] - st.ci[side, SPENT])
+
+
+@inline_kernel
+def beam_boxes(st: State, side: int) -> int:
+    total = 0
+    for g in range(st.ci[side, N_WEAPONS]):
+        if st.it[side, WG_T, g, W_TYPE] == BEAM:
+            total += st.it[side, WG_T, g, W_BOXES]
+    return total
+
+
+@kernel
+def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
+    """The range to hold this turn (Policy.plan), worked out once a turn."""
+    ci = st.ci
+    if ci[side, PLANNED] == turn:
+        return
+    ci[side, PLANNED] = turn
+    enemy = 1 - side
+    carrier = ci[side, BAY_END] > ci[side, BAY_HEAD]
+    for k in range(ci[side, N_DRONES]):
+        if st.it[side, DRI_T, k, D_ALIVE] and not st.it[side, DRI_T, k, D_ESCORT]:
+            carrier = True
+    preferred = float(pol[side, P_PREFERRED])
+    mine_drones = estimates.drone_damage(st, tb, side)
+    theirs_drones = estimates.drone_damage(st, tb, enemy)
+    mine_boxes = estimates.durability(st, side)
+    theirs_boxes = estimates.durability(st, enemy)
+    best_ratio, best_range = 0.0, preferred
+    for r in range(tb.f.n_ranges):
+        hexes = tb.seqs[RANGES, r]
+        if carrier and hexes > tb.f.carrier_reach:
+            continue  # its drones must get there
+        mine = estimates.net_per_turn(st, tb, side, hexes, mine_drones) / theirs_boxes
+        theirs = estimates.net_per_turn(st, tb, enemy, hexes, theirs_drones) / mine_boxes
+        ratio = mine / theirs if theirs > 0 else (math.inf if mine > 0 else 0.0)
+        if ratio > best_ratio:
+            best_ratio, best_range = ratio, float(hexes)
+    running = best_ratio < tb.f.flee_ratio and estimates.can_run(st, side)
+    ci[side, RUNNING] = running
+    if running:
+        wanted = tb.f.far
+    elif best_ratio == 0.0:
+        wanted = max(st.rangef[RANGE], preferred)  # no charge
+    elif pol[side, P_ADAPTIVE]:
+        wanted = best_range
+    else:
+        wanted = preferred
+    if beam_boxes(st, side) and not running and best_ratio > 0.0:
+        wanted = min(wanted, float(tb.f.beam_max_range))  # in reach of its beams
+    st.cf[side, WANTED_RANGE] = wanted
+
+
+@kernel
+def weapon_power(st: State, tb: Tables, pol: np.ndarray, side: int) -> int:
+    """Power this turn's volleys will need, beams at double strength included."""
+    nearest = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
+    if nearest > max(float(pol[side, P_FIRE_RANGE]),
+                     st.cf[side, WANTED_RANGE]) + WEAPON_POWER_SLACK:
+        return 0
+    need = 0
+    for g in range(st.ci[side, N_WEAPONS]):
+        need += st.it[side, WG_T, g, W_BOXES] * tb.kinds[COSTS, st.it[side, WG_T, g, W_TYPE]]
+    return int(need + beam_boxes(st, side) * tb.f.beam_double)
+
+
+@inline_kernel
+def radar_at(st: State, side: int, short: int) -> int:
+    """The radar track `short` boxes down from its top (at most its last box)."""
+    top, end = st.ci[side, RADAR_TOP], st.ci[side, RADAR_END]
+    return int(st.it[side, RADAR_T, top + min(short, end - top - 1), 0])
+
+
+@kernel
+def eccm_needed(st: State, tb: Tables, side: int, ecm: int) -> int:
+    """The least ECCM that keeps the radar as good as it can be against `ecm`."""
+    best = radar_at(st, side, 0)
+    for eccm in range(ecm + 1):
+        if radar_at(st, side, (ecm - eccm) * tb.f.ecm_step) >= min(best, tb.f.lock_always):
+            return eccm
+    return ecm
+
+
+@kernel
+def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
+             turn: int) -> tuple[int, int, bool]:
+    """ECM, ECCM, invisibility: weapons first, then ECCM, then ECM (Policy.allocate)."""
+    ci, enemy = st.ci, 1 - side
+    plan(st, tb, pol, side, turn)
+    left = power(st, side)
+    spare = left - weapon_power(st, tb, pol, side)
+    invisible = False
+    cost = ci[side, INVISIBILITY_COST]
+    if ci[side, CAN_INVISIBLE] and 0 < cost <= spare:
+        invisible, spare = True, spare - cost
+    limit = radar_at(st, side, 0) * (tb.f.special_factor if ci[side, SPECIAL_ELECTRONICS] else 1)
+    if turn > 1:
+        expected_ecm = ci[enemy, ECM]
+    else:
+        expected_ecm = min(radar_at(st, enemy, 0), ci[enemy, BOX + CAPACITOR] // TURN_ONE_ECM_POWER)
+    eccm = eccm_needed(st, tb, side, expected_ecm)
+    if eccm * tb.f.eccm_point > max(spare, 0):  # lock-on is worth a laser shot or two
+        eccm = min(eccm, max(left // ECCM_SHARE, spare) // tb.f.eccm_point)
+    eccm = max(0, min(limit, eccm))
+    spare -= eccm * tb.f.eccm_point
+    ecm = 0
+    if not (pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2):
+        enemy_eccm = ci[enemy, ECCM] if turn > 1 else 0
+        ecm = max(0, min(limit, enemy_eccm + ECM_LEAD, spare // tb.f.ecm_point))
+        if ecm <= enemy_eccm:
+            ecm = 0  # jamming no better than its ECCM does nothing
+    return ecm, eccm, invisible
+
+
+@inline_kernel
+def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
+    """The direction whose weapons deal the most now; ties go to thicker armor."""
+    size = st.ci[1 - side, SIZE]
+    best, score, armor = 1, -1.0, -1
+    for direction in range(1, 7):
+        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size)
+        rating = round(weapons + guns, RATING_DIGITS)
+        thick = st.ci[side, ARMOR + direction]
+        if rating > score or (rating == score and thick > armor):
+            best, score, armor = direction, rating, thick
+    return best
+
+
+@inline_kernel
+def base_direction(st: State, tb: Tables, side: int, hexes: int, impulse: int) -> int:
+    """The side a base shows until it may turn again (Policy.base_direction)."""
+    if (impulse - 1) % tb.f.base_rotation:
+        return int(st.ci[side, DIRECTION])  # it cannot turn this impulse anyway
+    enemy = 1 - side
+    incoming = estimates.net_per_turn(st, tb, enemy, hexes, estimates.drone_damage(st, tb, enemy))
+    size = st.ci[enemy, SIZE]
+    best, score = int(st.ci[side, DIRECTION]), -1.0
+    for direction in range(1, 7):
+        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size)
+        shielded = min(float(st.ci[side, ARMOR + direction]), incoming)
+        candidate = weapons + guns + shielded
+        if candidate > score + BASE_MARGIN:
+            best, score = direction, candidate
+    return best
+
+
+@inline_kernel
+def loaded(st: State, tb: Tables, side: int, turn: int) -> bool:
+    for g in range(st.ci[side, N_WEAPONS]):
+        boxes = st.it[side, WG_T, g, W_BOXES]
+        if boxes > 0 and st.it[side, WG_T, g, W_FIRED] < boxes * tb.f.secondary_shots:
+            return True
+    return gun_ready_any(st, tb, side, turn)
+
+
+@inline_kernel
+def gun_ready(st: State, tb: Tables, side: int, g: int, turn: int) -> bool:
+    gun = st.it[side, GN_T, g]
+    return bool(gun[G_BOXES] > 0 and gun[G_LAST_TURN] < turn - tb.kinds[RESTS, gun[G_TYPE]])
+
+
+@inline_kernel
+def gun_ready_any(st: State, tb: Tables, side: int, turn: int) -> bool:
+    for g in range(st.ci[side, N_GUNS]):  # noqa: SIM110 - a loop the kernel compiles
+        if gun_ready(st, tb, side, g, turn):
+            return True
+    return False
+
+
+@inline_kernel
+def fire_now(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
+             impulse: int) -> bool:
+    """Fire at the planned range, else on the last impulse; without control only once the
+    best weapons bear or time runs out (Policy.fire_now)."""
+    rng = st.rangef[RANGE]
+    near = rng <= max(float(pol[side, P_FIRE_RANGE]), st.cf[side, WANTED_RANGE] + 1)
+    if not near and impulse != tb.f.impulses:
+        return False
+    if not loaded(st, tb, side, turn):
+        return False
+    if not has_control(st, side):
+        best = best_direction(st, tb, side, int(rng))
+        here = st.ci[side, DIRECTION]
+        steps = min((best - here) % 6, (here - best) % 6)
+        return bool(here == best or tb.f.impulses - impulse < steps)
+    return True
+
+
+@inline_kernel
+def wanted_velocity(st: State, tb: Tables, side: int) -> float:
+    """Close (or open) the gap to the planned range, braking in time."""
+    top = tb.f.top
+    gap = st.rangef[RANGE] - st.cf[side, WANTED_RANGE]
+    closing = math.sqrt(tb.f.brake * abs(gap))
+    wanted = math.copysign(closing if closing < top else top, gap) - st.cf[1 - side, VELOCITY]
+    return float(top if wanted > top else -top if wanted < -top else wanted)
+
+
+@inline_kernel
+def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> bool:
+    """Brake only with the rear as well armored as the best side, when nothing ready could
+    get past the screens, or when running (not into the last-impulse volley)."""
+    rear = st.ci[side, ARMOR + REAR]
+    thickest = st.ci[side, ARMOR + 1]
+    for direction in range(2, 7):
+        thickest = max(thickest, st.ci[side, ARMOR + direction])
+    if rear >= thickest:
+        return True
+    harmless = estimates.threat(st, tb, side, int(st.rangef[RANGE]), turn) <= 0.0
+    if st.ci[side, RUNNING]:
+        return harmless or impulse != tb.f.impulses
+    return harmless
+
+
+@kernel
+def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
+             impulse: int) -> tuple[int, int, bool, bool]:
+    """Direction, thrust (+1 toward, -1 away), crash, evade (Policy.maneuver)."""
+    hexes = int(st.rangef[RANGE])
+    if st.ci[side, IS_BASE]:
+        return base_direction(st, tb, side, hexes, impulse), 0, False, False
+    aiming = best_direction(st, tb, side, hexes)
+    if not has_control(st, side) or fire_now(st, tb, pol, side, turn, impulse):
+        return aiming, 0, False, False
+    wanted = wanted_velocity(st, tb, side)
+    velocity = st.cf[side, VELOCITY]
+    evade = pol[side, P_EVADE] != 0
+    if velocity < wanted - tb.f.half_step:
+        if pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2:
+            return 1, 1, True, False
+        return 1, 1, False, evade
+    if velocity > wanted + tb.f.half_step and may_show_rear(st, tb, side, turn, impulse):
+        return REAR, -1, False, evade
+    # Between volleys, the side with the most armor faces the enemy (ties: aiming).
+    best, thick = 1, st.ci[side, ARMOR + 1]
+    for direction in range(2, 7):
+        armor = st.ci[side, ARMOR + direction]
+        if armor > thick or (armor == thick and direction == aiming and best != aiming):
+            best, thick = direction, armor
+    return best, 0, False, evade
+
+
+@kernel
+def launch(st: State, tb: Tables, pol: np.ndarray, side: int) -> tuple[int, int, int]:
+    """Missiles, of those by rail, drones to launch this impulse (Policy.launch)."""
+    ci = st.ci
+    aboard = ci[side, BOX + MISSILE]
+    bays = ci[side, BAY_END] - ci[side, BAY_HEAD]
+    if not aboard and not bays:
+        return 0, 0, 0
+    rng = st.rangef[RANGE]
+    missiles = 0
+    if aboard > 0 and rng <= pol[side, P_MISSILE_RANGE]:
+        missiles = min(pol[side, P_MISSILES_PER_IMPULSE], aboard)
+    drones = bays if rng <= pol[side, P_DRONE_RANGE] else 0
+    if not missiles and not drones:
+        return 0, 0, 0
+    spare = power(st, side) - weapon_power(st, tb, pol, side)
+    rail = max(0, min(missiles, spare // max(tb.f.rail_launch, 1)))
+    return missiles, rail, drones
+
+
+@kernel
+def drone_thrust(st: State, tb: Tables, pol: np.ndarray, side: int, k: int) -> int:
+    """+1 toward the enemy, -1 away, 0 to drift (Captain.drone_thrust, 2.6)."""
+    distance, speed = st.ft[side, DRF_T, k, D_DISTANCE], st.ft[side, DRF_T, k, D_SPEED]
+    if st.it[side, DRI_T, k, D_ESCORT]:
+        gap, relative = distance - st.rangef[RANGE], speed - st.cf[side, VELOCITY]
+    else:
+        gap, relative = distance - pol[side, P_DRONE_HOLD], speed + st.cf[1 - side, VELOCITY]
+    budget = tb.f.step * max(0, st.it[side, DRI_T, k, D_ACCELERATIONS] - tb.f.drone_reserve)
+    closing = math.sqrt(tb.f.brake * abs(gap))
+    wanted = math.copysign(min(closing, budget), gap)
+    if relative < wanted - tb.f.half_step:
+        return 1
+    if relative > wanted + tb.f.half_step:
+        return -1
+    return 0
+
+
+@kernel
+def drone_fires(st: State, tb: Tables, pol: np.ndarray, side: int, k: int, locked: bool,
+                evading: bool, impulse: int) -> bool:
+    """A drone fires once at its station, when it drifts away, or on the last impulse."""
+    enemy = 1 - side
+    gap = abs(st.ft[side, DRF_T, k, D_DISTANCE])
+    hexes = int(gap) if locked else int(gap) * tb.f.lock_range_factor
+    weapon = st.it[side, DRI_T, k, D_WEAPON]
+    if tb.odds[BEST, weapon, min(hexes, tb.f.rcap), st.ci[enemy, SIZE], int(evading)] <= 0:
+        return False
+    last = impulse == tb.f.impulses
+    drifting = (st.it[side, DRI_T, k, D_ACCELERATIONS] == 0
+                and st.ft[side, DRF_T, k, D_SPEED] + st.cf[enemy, VELOCITY] < 0)
+    return bool(gap <= pol[side, P_DRONE_HOLD] + 1 or last or drifting)

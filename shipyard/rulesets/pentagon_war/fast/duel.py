@@ -1,0 +1,339 @@
+"""The compiled duel loop (rules 2.1 and 3): a port of `engine.duel`, many duels per call.
+
+Each turn: capacitors recharge, captains allocate turn-start power, both craft roll radar
+lock-on. Each impulse: rotation and thrust, movement, point defense, launching, fire
+decisions and their announcement, screen reinforcement, direct fire, damage assessment.
+`fight_batch` plays one duel per seed from the fleet's fresh craft and writes each
+result into a row of `out` (winner or -1, turns, damage dealt by each side, cause).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from shipyard.rulesets.pentagon_war.fast import captain, damage, dice, flight, gunnery, lists
+from shipyard.rulesets.pentagon_war.fast import targets as aim
+from shipyard.rulesets.pentagon_war.fast.kernel import kernel
+from shipyard.rulesets.pentagon_war.fast.layout import (
+    AUX_CONTROL,
+    BAY_END,
+    BAYS_T,
+    BEAM_PUSH,
+    BOX,
+    CAN_INVISIBLE,
+    CAPACITOR,
+    CAUSE_ACID,
+    CAUSE_RAYS,
+    CHARGE,
+    CLOSING_SPEED,
+    CRASHING,
+    DESTROYED,
+    DIRECTION,
+    ECCM,
+    ECM,
+    ENGINE,
+    EVADING,
+    FIRED_IMPULSE,
+    FUEL_TANK,
+    G_SHOTS,
+    GN_T,
+    IMPULSE_KIND,
+    INVISIBILITY_COST,
+    INVISIBLE,
+    IS_BASE,
+    KILLED_BY,
+    L_DAMAGE,
+    L_IMPULSES,
+    LG_T,
+    LOCKED,
+    MAIN_CONTROL,
+    MANNED,
+    MISHAPS,
+    N_BOLTS,
+    N_DRONE_ORDERS,
+    N_DRONES,
+    N_GUNS,
+    N_HITS,
+    N_LINGERING,
+    N_ORDERS,
+    N_WEAPONS,
+    NEEDS_FUEL,
+    RADAR_END,
+    RADAR_T,
+    RANGE,
+    REINFORCEMENT,
+    SCREEN,
+    SIZE,
+    SPECIAL_ELECTRONICS,
+    SPENT,
+    START_RANGE,
+    T_NONE,
+    TAKEN_ARMOR,
+    TAKEN_INTERIOR,
+    TAKEN_SCREENS,
+    TURN_KIND,
+    TURN_LIMIT,
+    VELOCITY,
+    W_FIRED,
+    WG_T,
+)
+
+if TYPE_CHECKING:
+    from shipyard.rulesets.pentagon_war.fast.arrays import Tables
+    from shipyard.rulesets.pentagon_war.fast.state import Fleet, State
+
+
+@kernel
+def copy2(target: np.ndarray, source: np.ndarray) -> None:
+    for i in range(source.shape[0]):
+        for j in range(source.shape[1]):
+            target[i, j] = source[i, j]
+
+
+@kernel
+def reset(st: State, fleet: Fleet) -> None:
+    """Fresh craft from the fleet, nothing in flight, the range of the scenario."""
+    copy2(st.ci, fleet.ci)
+    copy2(st.cf, fleet.cf)
+    for side in range(2):  # the tracks and bays the fleet's craft start with
+        for g in range(fleet.ci[side, N_WEAPONS]):
+            for c in range(fleet.wg.shape[2]):
+                st.it[side, WG_T, g, c] = fleet.wg[side, g, c]
+        for g in range(fleet.ci[side, N_GUNS]):
+            for c in range(fleet.gn.shape[2]):
+                st.it[side, GN_T, g, c] = fleet.gn[side, g, c]
+        for i in range(fleet.ci[side, RADAR_END]):
+            st.it[side, RADAR_T, i, 0] = fleet.radar[side, i]
+        for i in range(fleet.ci[side, BAY_END]):
+            st.it[side, BAYS_T, i, 0] = fleet.bays[side, i]
+    st.rangef[RANGE] = float(fleet.scenario[START_RANGE])
+    movers = 2 - st.ci[0, IS_BASE] - st.ci[1, IS_BASE]
+    for side in range(2):
+        if not st.ci[side, IS_BASE]:
+            st.cf[side, VELOCITY] = fleet.scenario[CLOSING_SPEED] / movers
+
+
+@kernel
+def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
+                     invisible: bool) -> None:
+    """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9)."""
+    ci = st.ci
+    ci[side, INVISIBLE] = 0
+    cost = ci[side, INVISIBILITY_COST]
+    if invisible and ci[side, CAN_INVISIBLE] and 0 < cost <= captain.power(st, side):
+        ci[side, SPENT] += cost
+        ci[side, INVISIBLE] = 1
+    limit = captain.radar_at(st, side, 0) * (tb.f.special_factor
+                                             if ci[side, SPECIAL_ELECTRONICS] else 1)
+    ci[side, ECCM] = max(0, min(eccm, limit, captain.power(st, side) // tb.f.eccm_point))
+    ci[side, SPENT] += ci[side, ECCM] * tb.f.eccm_point
+    if not captain.has_control(st, side):
+        ecm = 0  # 2.8: no ECM without control
+    ci[side, ECM] = max(0, min(ecm, limit, captain.power(st, side) // tb.f.ecm_point))
+    ci[side, SPENT] += ci[side, ECM] * tb.f.ecm_point
+
+
+@kernel
+def lock_on(st: State, tb: Tables, side: int) -> None:
+    """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
+    ci, enemy = st.ci, 1 - side
+    rating = captain.radar_at(st, side, max(0, ci[enemy, ECM] - ci[side, ECCM]) * tb.f.ecm_step)
+    if ci[enemy, INVISIBLE]:
+        ci[side, LOCKED] = 0
+    elif rating >= tb.f.lock_always:
+        ci[side, LOCKED] = 1
+    elif rating <= tb.f.lock_never:
+        ci[side, LOCKED] = 0
+    else:
+        ci[side, LOCKED] = dice.d6(st.rng) <= rating
+
+
+@kernel
+def start_turn(st: State, tb: Tables, pol: np.ndarray, turn: int) -> None:
+    ci = st.ci
+    for side in range(2):
+        ci[side, CHARGE], ci[side, SPENT] = ci[side, BOX + CAPACITOR], 0  # 2.2: recharge
+    # Power is allocated in secret: both captains decide before either allocation applies.
+    ecm0, eccm0, invisible0 = captain.allocate(st, tb, pol, 0, turn)
+    ecm1, eccm1, invisible1 = captain.allocate(st, tb, pol, 1, turn)
+    apply_allocation(st, tb, 0, ecm0, eccm0, invisible0)
+    apply_allocation(st, tb, 1, ecm1, eccm1, invisible1)
+    lock_on(st, tb, 0)
+    lock_on(st, tb, 1)
+
+
+@kernel
+def end_turn(st: State, tb: Tables) -> None:
+    ci = st.ci
+    for side in range(2):
+        for g in range(ci[side, N_WEAPONS]):
+            st.it[side, WG_T, g, W_FIRED] = 0
+        for g in range(ci[side, N_GUNS]):
+            st.it[side, GN_T, g, G_SHOTS] = 0
+        st.cf[side, BEAM_PUSH] = 0.0
+        ci[side, FIRED_IMPULSE] = -1
+        ci[side, TURN_KIND] = T_NONE
+        if tb.f.rays_on and abs(st.cf[side, VELOCITY]) > tb.f.rays_limit and tb.f.rays_damage:
+            lists.add_hit(st, side, tb.f.rays_damage, CAUSE_RAYS, True)
+    if ci[0, N_HITS] or ci[1, N_HITS]:
+        damage.assess(st, tb)
+
+
+@kernel
+def maneuver(st: State, tb: Tables, side: int, impulse: int, want: int, thrust: int,
+             crash: bool, evade: bool) -> None:
+    """Rotation and thrust as the rules allow them (2.3, 2.8)."""
+    ci = st.ci
+    here = ci[side, DIRECTION]
+    if not 1 <= want <= 6:
+        want = here
+    is_base = ci[side, IS_BASE] != 0
+    if is_base and (impulse - 1) % tb.f.base_rotation:
+        want = here  # 2.3: a base turns only every few impulses
+    control = ci[side, BOX + MAIN_CONTROL] + ci[side, BOX + AUX_CONTROL] > 0
+    if not control:  # 2.8: a limited turn per impulse
+        steps = (want - here) % 6
+        if min(steps, 6 - steps) > tb.f.rotation_steps:
+            turn = tb.f.rotation_steps if steps <= 3 else -tb.f.rotation_steps
+            want = (here - 1 + turn) % 6 + 1
+    ci[side, DIRECTION] = want
+    fuelled = not ci[side, NEEDS_FUEL] or ci[side, BOX + FUEL_TANK] > 0  # 2.3: unless it scoops
+    engines = ci[side, BOX + ENGINE] if fuelled and not is_base else 0  # 2.3: a base never moves
+    size = ci[side, SIZE] if ci[side, SIZE] > 1 else 1  # size class 0 counts as 1
+    if not ((thrust == 1 and want == 1) or (thrust == -1 and want == 4)):
+        thrust = 0  # 3: thrust only toward (direction 1) or away from (4) the enemy
+    # 2.3, 2.8: no crash acceleration without control or with ECM powered.
+    crash = crash and thrust != 0 and control and not ci[side, ECM]
+    normal = fast = 0.0
+    manned = ci[side, MANNED]
+    if crash or (thrust and engines):  # 2.3: the rates scale with engines per size class
+        normal = tb.accel[manned, engines, size, 0]
+        fast = tb.accel[manned, engines, size, 1]
+        crash = crash and fast > normal
+    ci[side, CRASHING] = crash
+    if thrust and engines:
+        rate = fast if crash else normal
+        top = tb.f.top
+        velocity = st.cf[side, VELOCITY] + thrust * rate
+        velocity = velocity if velocity < top else top  # 2.3: within top speed either way
+        st.cf[side, VELOCITY] = velocity if velocity > -top else -top
+        if crash and not manned and dice.d6(st.rng) + dice.d6(st.rng) >= tb.f.crash_roll:
+            ci[side, MISHAPS] += dice.roll(st.rng, tb.f.crash_dice)
+    spare = tb.f.evasion_spare + (size if thrust else 0)
+    ci[side, EVADING] = evade and not crash and control and engines >= spare and not is_base
+
+
+@kernel
+def move(st: State, tb: Tables, pol: np.ndarray) -> None:
+    top = tb.f.top
+    for side in range(2):
+        push = st.cf[side, BEAM_PUSH]
+        if push and not st.ci[side, IS_BASE]:
+            st.cf[side, VELOCITY] = max(-top, min(top, st.cf[side, VELOCITY] + push))
+    gap = st.rangef[RANGE] - (st.cf[0, VELOCITY] + st.cf[1, VELOCITY]) / tb.f.impulses
+    st.rangef[RANGE] = gap if gap > 0.0 else 0.0  # the craft meet in one hex, never pass
+    flight.move(st, tb, pol)
+
+
+@kernel
+def reinforce(st: State, tb: Tables, side: int, want: int) -> None:
+    ci = st.ci
+    limit = ci[side, BOX + SCREEN] * tb.f.reinforcement_limit
+    points = max(0, min(want, limit, captain.power(st, side) // tb.f.reinforcement_cost))
+    if points:
+        ci[side, SPENT] += points * tb.f.reinforcement_cost
+        ci[side, REINFORCEMENT] = points
+
+
+@kernel
+def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int,
+                 clock: int) -> None:
+    ci = st.ci
+    # Both captains decide before either craft turns or thrusts.
+    w0, t0, c0, e0 = captain.maneuver(st, tb, pol, 0, turn, impulse)
+    w1, t1, c1, e1 = captain.maneuver(st, tb, pol, 1, turn, impulse)
+    maneuver(st, tb, 0, impulse, w0, t0, c0, e0)
+    maneuver(st, tb, 1, impulse, w1, t1, c1, e1)
+    move(st, tb, pol)
+    if flight.busy(st):
+        flight.point_defense(st, tb)
+    m0, r0, d0 = captain.launch(st, tb, pol, 0)
+    m1, r1, d1 = captain.launch(st, tb, pol, 1)
+    if m0 or d0:
+        flight.launch(st, tb, 0, m0, r0, d0)
+    if m1 or d1:
+        flight.launch(st, tb, 1, m1, r1, d1)
+    # 2.1: the direct-fire decision covers the craft's weapons and its drones' alike, and
+    # the announcement tells the target of both before it reinforces its screens.
+    aim.fire(st, tb, pol, 0, turn, impulse)
+    aim.fire(st, tb, pol, 1, turn, impulse)
+    for side in range(2):
+        ci[side, N_DRONE_ORDERS] = 0
+        if ci[side, N_DRONES]:
+            flight.drone_orders(st, tb, pol, side, turn, impulse)
+    for side in range(2):
+        arriving = 0
+        if ci[side, N_HITS] or ci[1 - side, N_BOLTS]:
+            arriving = flight.arriving(st, tb, side)
+        want = aim.reinforce(st, tb, side, arriving)
+        if want:
+            reinforce(st, tb, side, want)
+        if ci[side, N_LINGERING]:
+            for i in range(ci[side, N_LINGERING]):
+                lists.add_hit(st, side, st.it[side, LG_T, i, L_DAMAGE], CAUSE_ACID, False)
+                st.it[side, LG_T, i, L_IMPULSES] -= 1
+            lists.drop_spent_lingering(st, side)
+    for side in range(2):
+        for k in range(ci[side, N_ORDERS]):
+            gunnery.resolve(st, tb, side, k, turn, impulse, clock)
+        if ci[side, N_DRONE_ORDERS]:
+            flight.drone_fire(st, tb, side, turn)
+    if ci[0, N_BOLTS] or ci[1, N_BOLTS]:
+        flight.bolts_strike(st, tb)
+    if ci[0, N_HITS] or ci[1, N_HITS] or ci[0, MISHAPS] or ci[1, MISHAPS]:
+        damage.assess(st, tb)
+    ci[0, REINFORCEMENT] = ci[1, REINFORCEMENT] = 0
+    ci[0, IMPULSE_KIND] = ci[1, IMPULSE_KIND] = T_NONE
+
+
+@kernel
+def play(st: State, tb: Tables, fleet: Fleet, seed: np.uint64, out: np.ndarray) -> None:
+    """One duel from fresh craft; its result into `out`."""
+    reset(st, fleet)
+    dice.seed(st.rng, seed)
+    pol = fleet.pol
+    ci = st.ci
+    turn = 0
+    clock = 0
+    over = False
+    for turn in range(1, fleet.scenario[TURN_LIMIT] + 1):
+        start_turn(st, tb, pol, turn)
+        for impulse in range(1, tb.f.impulses + 1):
+            clock += 1
+            play_impulse(st, tb, pol, turn, impulse, clock)
+            if ci[0, DESTROYED] or ci[1, DESTROYED]:
+                over = True
+                break
+        if over:
+            break
+        end_turn(st, tb)
+        if ci[0, DESTROYED] or ci[1, DESTROYED]:
+            break
+    winner, cause = -1, 0
+    if ci[0, DESTROYED] and not ci[1, DESTROYED]:
+        winner, cause = 1, ci[0, KILLED_BY]
+    elif ci[1, DESTROYED] and not ci[0, DESTROYED]:
+        winner, cause = 0, ci[1, KILLED_BY]
+    out[0], out[1], out[4] = winner, turn, cause
+    out[2] = ci[1, TAKEN_SCREENS] + ci[1, TAKEN_ARMOR] + ci[1, TAKEN_INTERIOR]
+    out[3] = ci[0, TAKEN_SCREENS] + ci[0, TAKEN_ARMOR] + ci[0, TAKEN_INTERIOR]
+
+
+@kernel
+def fight_batch(st: State, tb: Tables, fleet: Fleet, seeds: np.ndarray,
+                out: np.ndarray) -> None:
+    """Duel `k` with `seeds[k]` alone, its result into `out[k]`."""
+    for k in range(seeds.shape[0]):
+        play(st, tb, fleet, seeds[k], out[k])

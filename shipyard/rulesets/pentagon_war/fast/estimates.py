@@ -1,0 +1,205 @@
+"""What a compiled captain weighs: firepower by range and facing, threats, the race.
+
+A port of `engine.judgement` (pure estimates from the odds tables and the craft's boxes;
+nothing here rolls a die or changes a craft). Sums run in the reference's order so the
+captains see the same figures.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shipyard.rulesets.pentagon_war.fast.kernel import kernel
+from shipyard.rulesets.pentagon_war.fast.layout import (
+    ACID,
+    ARMOR,
+    BAY_END,
+    BAY_HEAD,
+    BAYS_T,
+    BEAM,
+    BOX,
+    CHANCE,
+    COSTED,
+    COVERING,
+    D_ALIVE,
+    D_DISTANCE,
+    D_ESCORT,
+    D_FIRED_TURN,
+    D_WEAPON,
+    DRF_T,
+    DRI_T,
+    ENGINE,
+    FUEL_TANK,
+    G_ARCS,
+    G_BOXES,
+    G_LAST_TURN,
+    G_SHOTS,
+    G_TYPE,
+    GN_T,
+    IS_BASE,
+    LIQUID,
+    MEAN,
+    METAL_DAMAGE,
+    N_DRONES,
+    N_GUNS,
+    N_WEAPONS,
+    NEEDS_FUEL,
+    RADAR_END,
+    RADAR_TOP,
+    RADIATION,
+    RESTS,
+    SCREEN,
+    SIZE,
+    W_ARCS,
+    W_BOXES,
+    W_FIRED,
+    W_TYPE,
+    WG_T,
+)
+
+if TYPE_CHECKING:
+    from shipyard.rulesets.pentagon_war.fast.arrays import Tables
+    from shipyard.rulesets.pentagon_war.fast.state import State
+
+DRONE_STATION = 1  # the range judgement.drone_damage rates drones at (their station)
+
+
+@kernel
+def bolt_damage(tb: Tables, flown: int) -> int:
+    """Liquid metal bolt damage by hexes flown (2.4); the first figure before the first hex."""
+    if flown < 1:
+        return int(tb.seqs[METAL_DAMAGE, 0])
+    return int(tb.seqs[METAL_DAMAGE, min(flown, tb.f.n_metal) - 1])
+
+
+@kernel
+def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int) -> float:
+    """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams)."""
+    if kind == BEAM or boxes <= 0:
+        return 0.0
+    if kind == ACID:
+        worth = tb.f.acid_impact + tb.f.acid_lingering * tb.f.acid_lingering_impulses
+        return float(tb.odds[CHANCE, ACID, min(hexes, tb.f.rcap), size, 0] * worth)
+    if kind == LIQUID:
+        if boxes < tb.f.metal_boxes:
+            return 0.0
+        return float(bolt_damage(tb, max(hexes, tb.f.metal_min_range)))
+    return float(boxes * tb.odds[MEAN, kind, min(hexes, tb.f.rcap), size, 0])
+
+
+@kernel
+def bearing(st: State, tb: Tables, side: int, direction: int, hexes: int,
+            size: int) -> tuple[float, float]:
+    """Mean damage of the secondary weapons, and of the guns, that bear in `direction`."""
+    arcs = tb.seqs[COVERING, direction]
+    weapons, guns = 0.0, 0.0
+    for g in range(st.ci[side, N_WEAPONS]):
+        if st.it[side, WG_T, g, W_ARCS] & arcs:
+            weapons += group_damage(tb, st.it[side, WG_T, g, W_TYPE],
+                                    st.it[side, WG_T, g, W_BOXES], hexes,
+                                    size)
+    for g in range(st.ci[side, N_GUNS]):
+        boxes = st.it[side, GN_T, g, G_BOXES]
+        if boxes > 0 and st.it[side, GN_T, g, G_ARCS] & arcs:
+            kind = st.it[side, GN_T, g, G_TYPE]
+            guns += group_damage(tb, kind, 1 if kind == RADIATION else boxes, hexes, size)
+    return weapons, guns
+
+
+@kernel
+def drone_damage(st: State, tb: Tables, side: int) -> float:
+    """What a carrier's drones (aboard and out) may deal in a turn from their station."""
+    ci = st.ci
+    if ci[side, N_DRONES] == 0 and ci[side, BAY_END] == ci[side, BAY_HEAD]:
+        return 0.0
+    size = ci[1 - side, SIZE]
+    total = 0.0
+    for weapon in range(tb.kinds.shape[1]):  # the drone weapons that fire at craft (2.6)
+        if not tb.kinds[COSTED, weapon]:
+            continue
+        count = 0
+        for k in range(ci[side, N_DRONES]):
+            if st.it[side, DRI_T, k, D_ALIVE] and st.it[side, DRI_T, k, D_WEAPON] == weapon:
+                count += 1
+        for b in range(ci[side, BAY_HEAD], ci[side, BAY_END]):
+            if st.it[side, BAYS_T, b, 0] == weapon:
+                count += 1
+        if count:
+            total += count * tb.odds[MEAN, weapon, DRONE_STATION, size, 0]
+    return float(tb.f.drone_survival * total)
+
+
+@kernel
+def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float) -> float:
+    """Damage per turn past the enemy's screens at `hexes`, facing the best way; `drones`
+    is `drone_damage` of the side (everything fires in one impulse; guns every other)."""
+    screens = st.ci[1 - side, BOX + SCREEN]
+    size = st.ci[1 - side, SIZE]
+    best = 0.0
+    for direction in range(1, 7):
+        weapons, guns = bearing(st, tb, side, direction, hexes, size)
+        volley = weapons + drones
+        net = (max(0.0, volley + guns - screens) + max(0.0, volley - screens)) / 2
+        best = max(best, net)
+    return best
+
+
+@kernel
+def total_boxes(st: State, side: int) -> int:
+    """Every destroyable box left (the free radar 0 box is not destroyable)."""
+    ci = st.ci
+    total = 0
+    for i in range(14):
+        total += ci[side, BOX + i]
+    for i in range(7):
+        total += ci[side, ARMOR + i]
+    total += ci[side, RADAR_END] - ci[side, RADAR_TOP] - 1
+    for g in range(ci[side, N_WEAPONS]):
+        total += st.it[side, WG_T, g, W_BOXES]
+    for g in range(ci[side, N_GUNS]):
+        total += st.it[side, GN_T, g, G_BOXES]
+    return int(total)
+
+
+@kernel
+def durability(st: State, side: int) -> float:
+    return float(max(total_boxes(st, side), 1))
+
+
+@kernel
+def threat(st: State, tb: Tables, me: int, hexes: int, turn: int) -> float:
+    """Mean damage the enemy's weapons, guns and drones still ready this turn could deal
+    now, past my screens (judgement.threat)."""
+    enemy, size = 1 - me, st.ci[me, SIZE]
+    weapons = 0.0
+    for g in range(st.ci[enemy, N_WEAPONS]):
+        left = st.it[enemy, WG_T, g, W_BOXES] - st.it[enemy, WG_T, g, W_FIRED]
+        if left > 0:
+            weapons += group_damage(tb, st.it[enemy, WG_T, g, W_TYPE], left, hexes, size)
+    guns = 0.0
+    for g in range(st.ci[enemy, N_GUNS]):
+        kind, boxes = st.it[enemy, GN_T, g, G_TYPE], st.it[enemy, GN_T, g, G_BOXES]
+        if (boxes > 0 and not st.it[enemy, GN_T, g, G_SHOTS]
+                and st.it[enemy, GN_T, g, G_LAST_TURN] < turn - tb.kinds[RESTS, kind]):
+            guns += group_damage(tb, kind, 1 if kind == RADIATION else boxes, hexes, size)
+    drones = 0.0
+    for k in range(st.ci[enemy, N_DRONES]):
+        weapon = st.it[enemy, DRI_T, k, D_WEAPON]
+        if (st.it[enemy, DRI_T, k, D_ALIVE] and not st.it[enemy, DRI_T, k, D_ESCORT]
+                and st.it[enemy, DRI_T, k, D_FIRED_TURN] != turn and tb.kinds[COSTED, weapon]):
+            gap = int(abs(st.ft[enemy, DRF_T, k, D_DISTANCE]))
+            drones += tb.odds[MEAN, weapon, min(gap, tb.f.rcap), size, 0]
+    ready = weapons + guns + drones
+    return float(max(0.0, ready - st.ci[me, BOX + SCREEN]))
+
+
+@kernel
+def working_engines(st: State, side: int) -> int:
+    if st.ci[side, NEEDS_FUEL] and st.ci[side, BOX + FUEL_TANK] <= 0:
+        return 0
+    return int(st.ci[side, BOX + ENGINE])
+
+
+@kernel
+def can_run(st: State, side: int) -> bool:
+    return not st.ci[side, IS_BASE] and working_engines(st, side) > 0

@@ -1,0 +1,347 @@
+"""Things that fly on the range track, compiled: missiles, drones, bolts (rules 2.4-2.6).
+
+A port of `engine.flight` (its gun fire is in `gunnery`): movement, point defense in
+each craft's hex, missiles landing, launching, the drones' fire and bolts striking, in
+the reference's order, turning what lands into hits for the next damage assessment.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shipyard.rulesets.pentagon_war.fast import captain, dice, estimates, lists, odds
+from shipyard.rulesets.pentagon_war.fast.kernel import kernel
+from shipyard.rulesets.pentagon_war.fast.layout import (
+    B_ALIVE,
+    B_EROSION,
+    B_FLOWN,
+    BAY_END,
+    BAY_HEAD,
+    BAYS_T,
+    BLF_T,
+    BLI_T,
+    BOX,
+    CAUSE_BOLT,
+    CAUSE_DRONE,
+    CAUSE_MISSILE,
+    CAUSE_PD,
+    D_ACCELERATIONS,
+    D_ALIVE,
+    D_DISTANCE,
+    D_ESCORT,
+    D_FIRED_TURN,
+    D_SPEED,
+    D_WEAPON,
+    DESTROYED,
+    DORDERS_T,
+    DRF_T,
+    DRI_T,
+    DRONE_GUNS,
+    DRONE_LAUNCH,
+    EVADING,
+    H_POINTS,
+    H_SCREENED,
+    HITS_T,
+    LOCKED,
+    M_ALIVE,
+    M_DISTANCE,
+    M_FUEL,
+    M_SPEED,
+    MISSILE,
+    MSF_T,
+    MSI_T,
+    N_BOLTS,
+    N_DRONE_ORDERS,
+    N_DRONES,
+    N_HITS,
+    N_MISSILES,
+    PD_ALIVE,
+    PD_INDEX,
+    PD_KILLABLE,
+    PD_KIND,
+    PD_LIVE,
+    PD_ORDER,
+    PD_SHOT_ALIVE,
+    PD_SIZE,
+    PD_WEAPON,
+    POINT_DEFENSE,
+    RANGE,
+    SIZE,
+    SPENT,
+    T_CRAFT,
+    T_DRONE,
+    T_MISSILE,
+    VELOCITY,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from shipyard.rulesets.pentagon_war.fast.arrays import Tables
+    from shipyard.rulesets.pentagon_war.fast.state import State
+
+
+@kernel
+def busy(st: State) -> bool:
+    """Whether anything is in flight, or the two craft share a hex."""
+    ci = st.ci
+    flying = (ci[0, N_MISSILES] + ci[0, N_DRONES] + ci[0, N_BOLTS] + ci[1, N_MISSILES]
+              + ci[1, N_DRONES] + ci[1, N_BOLTS])
+    return bool(flying > 0 or st.rangef[RANGE] < 1)
+
+
+@kernel
+def move(st: State, tb: Tables, pol: np.ndarray) -> None:
+    """Missiles burn fuel, bolts fly their lifetime, drones spend accelerations (2.6)."""
+    if not busy(st):
+        return
+    impulses = tb.f.impulses
+    for side in range(2):
+        closing = st.cf[1 - side, VELOCITY]
+        if st.ci[side, N_MISSILES]:
+            for i in range(st.ci[side, N_MISSILES]):
+                speed = st.it[side, MSI_T, i, M_SPEED]
+                distance = st.ft[side, MSF_T, i, M_DISTANCE] - (speed + closing) / impulses
+                distance = distance if distance > 0.0 else 0.0
+                st.ft[side, MSF_T, i, M_DISTANCE] = distance
+                fuel = st.ft[side, MSF_T, i, M_FUEL] - speed / impulses
+                st.ft[side, MSF_T, i, M_FUEL] = fuel
+                if fuel < 0 and distance >= 1:
+                    st.it[side, MSI_T, i, M_ALIVE] = 0  # 2.6: out of fuel short of the target
+            lists.drop_dead_missiles(st, side)
+        if st.ci[side, N_BOLTS]:
+            bli, blf = st.it[side, BLI_T], st.ft[side, BLF_T]
+            for i in range(st.ci[side, N_BOLTS]):
+                blf[i, 0] = max(0.0, blf[i, 0] - (tb.f.metal_speed + closing) / impulses)
+                bli[i, B_FLOWN] += 1
+                if bli[i, B_FLOWN] > tb.f.metal_lifetime and blf[i, 0] >= 1:
+                    bli[i, B_ALIVE] = 0
+            lists.drop_dead_bolts(st, side)
+        if st.ci[side, N_DRONES]:
+            dri, drf = st.it[side, DRI_T], st.ft[side, DRF_T]
+            for k in range(st.ci[side, N_DRONES]):
+                if not dri[k, D_ALIVE]:
+                    continue
+                # 2.6: each change of velocity spends one of the drone's accelerations.
+                thrust = captain.drone_thrust(st, tb, pol, side, k)
+                if thrust and dri[k, D_ACCELERATIONS] > 0:
+                    changed = drf[k, D_SPEED] + (tb.f.step if thrust > 0 else -tb.f.step)
+                    if -tb.f.top <= changed <= tb.f.top:
+                        drf[k, D_SPEED] = changed
+                        dri[k, D_ACCELERATIONS] -= 1
+                # A drone may fly past its target: the distance then goes below 0.
+                drf[k, D_DISTANCE] -= (drf[k, D_SPEED] + closing) / impulses
+            lists.drop_dead_drones(st, side)
+
+
+@kernel
+def working_boxes(tb: Tables, boxes: int, locked: bool, evading: bool) -> int:
+    """PD boxes usable this impulse after a failed lock-on and evasion (2.4)."""
+    if not locked:
+        boxes //= tb.f.lock_pd_divisor
+    if evading:
+        boxes += tb.f.evasion_pd_boxes
+    return max(boxes, 0)
+
+
+@kernel
+def battery(st: State, tb: Tables, n: int, boxes: int) -> int:
+    """One battery's passes at the live targets in the order given (2.5); the damage points
+    scored on a craft in the hex. Killed targets are marked in the point-defense scratch."""
+    pd = st.xi
+    live = 0
+    for j in range(n):
+        t = pd[PD_ORDER, j]
+        if pd[PD_ALIVE, t]:
+            pd[PD_LIVE, live], pd[PD_SHOT_ALIVE, live] = t, 1
+            live += 1
+    if live == 0 or boxes <= 0:
+        return 0
+    scored, unused, standing = 0, boxes, live
+    while unused > 0 and standing > 0:
+        for m in range(live):
+            if unused <= 0:
+                break
+            if not pd[PD_SHOT_ALIVE, m]:
+                continue
+            t = pd[PD_LIVE, m]
+            number = min(tb.f.pd_limit, unused) + pd[PD_SIZE, t]
+            unused -= 1
+            if dice.d6(st.rng) <= number:
+                if pd[PD_KILLABLE, t]:
+                    pd[PD_SHOT_ALIVE, m] = 0
+                    pd[PD_ALIVE, t] = 0
+                    standing -= 1
+                else:
+                    scored += tb.f.pd_damage
+    return scored
+
+
+@kernel
+def point_defense(st: State, tb: Tables) -> None:
+    """Each side's point defense at what is in its hex, then the missiles that land."""
+    pd, ci = st.xi, st.ci
+    same_hex = st.rangef[RANGE] < 1
+    for side in range(2):
+        enemy = 1 - side
+        n = 0
+        for i in range(ci[enemy, N_MISSILES]):
+            if st.ft[enemy, MSF_T, i, M_DISTANCE] < 1:
+                pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_MISSILE, i, tb.f.missile_size
+                pd[PD_KILLABLE, n] = 1
+                n += 1
+        for k in range(ci[enemy, N_DRONES]):
+            if st.it[enemy, DRI_T, k, D_ALIVE] and abs(st.ft[enemy, DRF_T, k, D_DISTANCE]) < 1:
+                pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_DRONE, k, tb.f.drone_size
+                pd[PD_KILLABLE, n] = 1
+                n += 1
+        if same_hex:
+            pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_CRAFT, 0, ci[enemy, SIZE]
+            pd[PD_KILLABLE, n] = 0
+            n += 1
+        if n == 0 or ci[side, DESTROYED]:
+            missiles_land(st, tb, side)
+            continue
+        # Captain.point_defense: missiles first, then drones, then a craft in the hex.
+        for t in range(n):
+            pd[PD_ALIVE, t] = 1
+            j = t
+            while j > 0 and _before(pd, t, pd[PD_ORDER, j - 1]):
+                pd[PD_ORDER, j] = pd[PD_ORDER, j - 1]
+                j -= 1
+            pd[PD_ORDER, j] = t
+        locked = ci[side, LOCKED] != 0
+        scored = battery(st, tb, n, working_boxes(tb, ci[side, BOX + POINT_DEFENSE], locked,
+                                                 ci[side, EVADING] != 0))
+        for k in range(ci[side, N_DRONES]):  # escorts in the launcher's hex (2.6)
+            if (st.it[side, DRI_T, k, D_ESCORT] and st.it[side, DRI_T, k, D_ALIVE]
+                    and abs(st.ft[side, DRF_T, k, D_DISTANCE] - st.rangef[RANGE]) < 1):
+                scored += battery(st, tb, n, working_boxes(tb, tb.f.drone_pd, locked, False))
+        for t in range(n):
+            if pd[PD_ALIVE, t] or pd[PD_KIND, t] == T_CRAFT:
+                continue
+            if pd[PD_KIND, t] == T_MISSILE:
+                st.it[enemy, MSI_T, pd[PD_INDEX, t], M_ALIVE] = 0
+                # 2.6: a destroyed missile explodes for half its warhead.
+                lists.add_hit(st, side, tb.f.warhead // tb.f.destroyed_divisor, CAUSE_MISSILE, True)
+            else:
+                st.it[enemy, DRI_T, pd[PD_INDEX, t], D_ALIVE] = 0
+        if scored:
+            lists.add_hit(st, enemy, scored, CAUSE_PD, True)
+        missiles_land(st, tb, side)
+
+
+@kernel
+def _before(pd: np.ndarray, a: int, b: int) -> bool:
+    """Whether target `a` comes before target `b`: (not killable, size class, index)."""
+    key_a, key_b = 1 - pd[PD_KILLABLE, a], 1 - pd[PD_KILLABLE, b]
+    if key_a != key_b:
+        return bool(key_a < key_b)
+    return bool(pd[PD_SIZE, a] < pd[PD_SIZE, b])
+
+
+@kernel
+def missiles_land(st: State, tb: Tables, side: int) -> None:
+    """2.6: a missile in its target's hex hits for its full warhead; the hex takes half."""
+    enemy = 1 - side
+    for i in range(st.ci[enemy, N_MISSILES]):
+        if st.it[enemy, MSI_T, i, M_ALIVE] and st.ft[enemy, MSF_T, i, M_DISTANCE] < 1:
+            st.it[enemy, MSI_T, i, M_ALIVE] = 0
+            lists.add_hit(st, side, tb.f.warhead, CAUSE_MISSILE, True)
+            if st.rangef[RANGE] < 1:
+                lists.add_hit(st, enemy, tb.f.warhead // tb.f.hex_share, CAUSE_MISSILE, True)
+    lists.drop_dead_missiles(st, enemy)
+    if st.ci[enemy, N_DRONES]:
+        lists.drop_dead_drones(st, enemy)
+
+
+@kernel
+def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: int) -> None:
+    """Missiles (some by rail) and drones leave the craft (2.6)."""
+    ci = st.ci
+    if ci[side, DESTROYED] or not (missiles or drones):
+        return
+    missiles = max(0, min(missiles, ci[side, BOX + MISSILE]))
+    cost = tb.f.rail_launch
+    rail = max(0, min(rail, missiles, captain.power(st, side) // cost if cost else missiles))
+    ci[side, SPENT] += rail * cost
+    for k in range(missiles):
+        speed = tb.f.missile_rail_speed if k < rail else tb.f.missile_speed
+        lists.add_missile(st, side, st.rangef[RANGE], speed, tb.f.missile_fuel)
+        ci[side, BOX + MISSILE] -= 1
+    drones = max(0, min(drones, ci[side, BAY_END] - ci[side, BAY_HEAD], ci[side, DRONE_LAUNCH]))
+    for _ in range(drones):
+        weapon = st.it[side, BAYS_T, ci[side, BAY_HEAD], 0]
+        ci[side, BAY_HEAD] += 1
+        escort = weapon == PD_WEAPON
+        # 2.6: launched within 3 of the launcher's speed; escorts keep its speed.
+        spread = 0.0 if escort else tb.f.drone_spread
+        lists.add_drone(st, side, weapon, st.rangef[RANGE], st.cf[side, VELOCITY] + spread,
+                        tb.f.drone_accelerations, escort)
+
+
+@kernel
+def drone_orders(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
+                 impulse: int) -> None:
+    """The drones that will fire this impulse, decided with the craft's own fire (2.1)."""
+    ci, enemy = st.ci, 1 - side
+    n = 0
+    if not ci[enemy, DESTROYED]:
+        locked, evading = ci[side, LOCKED] != 0, ci[enemy, EVADING] != 0
+        for k in range(ci[side, N_DRONES]):
+            if (not st.it[side, DRI_T, k, D_ESCORT] and st.it[side, DRI_T, k, D_ALIVE]
+                    and st.it[side, DRI_T, k, D_FIRED_TURN] != turn
+                    and tb.kinds[DRONE_GUNS, st.it[side, DRI_T, k, D_WEAPON]]
+                    and captain.drone_fires(st, tb, pol, side, k, locked, evading, impulse)):
+                st.it[side, DORDERS_T, n, 0] = k
+                n += 1
+    ci[side, N_DRONE_ORDERS] = n
+
+
+@kernel
+def drone_fire(st: State, tb: Tables, side: int, turn: int) -> None:
+    """Each announced drone fires its weapon, at most once per turn (2.6)."""
+    ci, enemy = st.ci, 1 - side
+    locked = ci[side, LOCKED] != 0  # 2.6: the launcher's lock
+    for j in range(ci[side, N_DRONE_ORDERS]):
+        k = st.it[side, DORDERS_T, j, 0]
+        if not st.it[side, DRI_T, k, D_ALIVE] or st.it[side, DRI_T, k, D_FIRED_TURN] == turn or ci[
+                enemy, DESTROYED]:
+            continue
+        st.it[side, DRI_T, k, D_FIRED_TURN] = turn
+        hexes = int(abs(st.ft[side, DRF_T, k, D_DISTANCE]))
+        effective = hexes if locked else hexes * tb.f.lock_range_factor
+        _, damage, _ = odds.volley(tb, st.rng, st.it[side, DRI_T, k, D_WEAPON], effective,
+                                        ci[enemy, SIZE], int(ci[enemy, EVADING]))
+        if damage > 0:
+            lists.add_hit(st, enemy, damage, CAUSE_DRONE, True)
+
+
+@kernel
+def bolts_strike(st: State, tb: Tables) -> None:
+    """A bolt reaching its target strikes for the damage of the hexes it flew (2.4)."""
+    for side in range(2):
+        for i in range(st.ci[side, N_BOLTS]):
+            if st.it[side, BLI_T, i, B_ALIVE] and st.ft[side, BLF_T, i, 0] < 1:
+                st.it[side, BLI_T, i, B_ALIVE] = 0
+                damage = max(0, estimates.bolt_damage(tb, st.it[side, BLI_T, i, B_FLOWN])
+                             - st.it[side, BLI_T, i, B_EROSION])
+                if damage:
+                    lists.add_hit(st, 1 - side, damage, CAUSE_BOLT, True)
+        lists.drop_dead_bolts(st, side)
+
+
+@kernel
+def arriving(st: State, tb: Tables, side: int) -> int:
+    """Points already on their way to `side` that its screens will meet: missiles that
+    reached its hex (and those shot down there), bolts striking this impulse."""
+    points = 0
+    for h in range(st.ci[side, N_HITS]):
+        if st.it[side, HITS_T, h, H_SCREENED]:
+            points += st.it[side, HITS_T, h, H_POINTS]
+    enemy = 1 - side
+    for i in range(st.ci[enemy, N_BOLTS]):
+        if st.it[enemy, BLI_T, i, B_ALIVE] and st.ft[enemy, BLF_T, i, 0] < 1:
+            points += max(1, estimates.bolt_damage(tb, st.it[enemy, BLI_T, i, B_FLOWN])
+                          - st.it[enemy, BLI_T, i, B_EROSION])
+    return points

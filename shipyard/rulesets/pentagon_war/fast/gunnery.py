@@ -1,0 +1,249 @@
+"""Fire orders checked against the rules and resolved, compiled (rules 2.2, 2.4, 2.8).
+
+A port of `engine.gunnery` and of the gun fire in `engine.flight`: refuse what the rules
+forbid (arcs, shots per turn, power, control loss, crash acceleration), pay the power,
+roll each weapon box on its own and hand what it did to the hit lists.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shipyard.rulesets.pentagon_war.fast import captain, lists, odds
+from shipyard.rulesets.pentagon_war.fast.kernel import kernel
+from shipyard.rulesets.pentagon_war.fast.layout import (
+    ACID,
+    B_ALIVE,
+    B_EROSION,
+    BEAM,
+    BEAM_PUSH,
+    BLF_T,
+    BLI_T,
+    CAUSE_ACID,
+    CAUSE_BEAM,
+    CAUSE_ELECTRON,
+    CAUSE_LASER,
+    CAUSE_PROTON,
+    CAUSE_RADIATION,
+    COSTS,
+    COVERING,
+    CRASHING,
+    D_ALIVE,
+    D_DISTANCE,
+    DESTROYED,
+    DIRECTION,
+    DRF_T,
+    DRI_T,
+    EVADING,
+    FIRED_IMPULSE,
+    G_ARCS,
+    G_BOXES,
+    G_LAST_IMPULSE,
+    G_LAST_TURN,
+    G_SHOTS,
+    G_TYPE,
+    GN_T,
+    IMPULSE_INDEX,
+    IMPULSE_KIND,
+    LIQUID,
+    LOCKED,
+    M_ALIVE,
+    M_DISTANCE,
+    MSF_T,
+    MSI_T,
+    N_BOLTS,
+    N_DRONES,
+    N_GUNS,
+    N_MISSILES,
+    N_WEAPONS,
+    O_BOXES,
+    O_DOUBLE,
+    O_GUN,
+    O_INDEX,
+    O_PULL,
+    O_TARGET,
+    O_TARGET_INDEX,
+    ORDERS_T,
+    PROTON,
+    RADIATION,
+    RANGE,
+    RESTS,
+    SIZE,
+    SPENT,
+    T_BOLT,
+    T_CRAFT,
+    T_DRONE,
+    T_MISSILE,
+    T_NONE,
+    TURN_INDEX,
+    TURN_KIND,
+    W_ARCS,
+    W_BOXES,
+    W_FIRED,
+    W_TYPE,
+    WG_T,
+)
+
+if TYPE_CHECKING:
+    from shipyard.rulesets.pentagon_war.fast.arrays import Tables
+    from shipyard.rulesets.pentagon_war.fast.state import State
+
+CAUSE_OF_KIND = (CAUSE_LASER, CAUSE_ELECTRON, CAUSE_PROTON, CAUSE_BEAM, CAUSE_RADIATION,
+                 CAUSE_ACID)  # engine.words.cause_of, by kind code
+
+
+@kernel
+def strike_craft(st: State, tb: Tables, side: int, kind: int, damage: int) -> None:
+    """One weapon's hit on the enemy craft (R14: each its own hit); acid gum lingers (2.4)."""
+    if damage > 0:
+        lists.add_hit(st, 1 - side, damage, CAUSE_OF_KIND[kind], True)
+        if kind == ACID and tb.f.acid_lingering and tb.f.acid_lingering_impulses:
+            lists.add_lingering(st, 1 - side, tb.f.acid_lingering, tb.f.acid_lingering_impulses)
+
+
+@kernel
+def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) -> bool:
+    """One gun shot at the enemy craft, if its rests and boxes allow (2.2)."""
+    ci, gun, enemy = st.ci, st.it[side, GN_T, g], 1 - side
+    hexes = int(st.rangef[RANGE])
+    if gun[G_SHOTS] or ci[enemy, DESTROYED]:
+        return False
+    kind = gun[G_TYPE]
+    if kind == LIQUID:
+        if (gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind] or gun[G_BOXES] < tb.f.metal_boxes
+                or hexes < tb.f.metal_min_range):
+            return False
+        gun[G_BOXES] -= tb.f.metal_boxes
+        lists.add_bolt(st, side, st.rangef[RANGE])
+    else:
+        if kind == RADIATION:
+            if gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind]:
+                return False
+        else:
+            if clock - gun[G_LAST_IMPULSE] < tb.f.acid_gap or gun[G_BOXES] < tb.f.acid_boxes:
+                return False
+            gun[G_BOXES] -= tb.f.acid_boxes
+        evaders = int(ci[side, EVADING]) + int(ci[enemy, EVADING])
+        effective = hexes if ci[side, LOCKED] else hexes * tb.f.lock_range_factor
+        _, damage, _ = odds.volley(tb, st.rng, kind, effective, ci[enemy, SIZE], evaders)
+        strike_craft(st, tb, side, kind, damage)
+    gun[G_LAST_TURN], gun[G_LAST_IMPULSE] = turn, clock
+    gun[G_SHOTS] += 1
+    return True
+
+
+@kernel
+def target_of(st: State, tb: Tables, side: int, target: int,
+              index: int) -> tuple[bool, int, int]:
+    """Whether an order's target is there, its range in hexes and its size class."""
+    enemy = 1 - side
+    if target == T_CRAFT:
+        if st.ci[enemy, DESTROYED]:
+            return False, 0, 0
+        return True, int(st.rangef[RANGE]), int(st.ci[enemy, SIZE])
+    if target == T_DRONE:
+        if 0 <= index < st.ci[enemy, N_DRONES] and st.it[enemy, DRI_T, index, D_ALIVE]:
+            return True, int(abs(st.ft[enemy, DRF_T, index, D_DISTANCE])), tb.f.drone_size
+        return False, 0, 0
+    if target == T_MISSILE:
+        if 0 <= index < st.ci[enemy, N_MISSILES] and st.it[enemy, MSI_T, index, M_ALIVE]:
+            return True, int(st.ft[enemy, MSF_T, index, M_DISTANCE]), tb.f.missile_size
+        return False, 0, 0
+    if 0 <= index < st.ci[enemy, N_BOLTS] and st.it[enemy, BLI_T, index, B_ALIVE]:
+        return True, int(st.ft[enemy, BLF_T, index, 0]), tb.f.bolt_size
+    return False, 0, 0
+
+
+@kernel
+def attach_beam(st: State, tb: Tables, side: int, pull: bool, double: bool) -> None:
+    """2.4: an attached beam pushes or pulls like one engine (two with power)."""
+    sign = 1.0 if pull else -1.0
+    for body in (1 - side, side):  # the beamer feels the same force
+        st.cf[body, BEAM_PUSH] += sign * tb.fv[int(double), st.ci[body, SIZE]]
+
+
+@kernel
+def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
+            clock: int) -> None:
+    """Check fire order `k` of `side` against the rules and resolve it (gunnery)."""
+    ci, order, enemy = st.ci, st.it[side, ORDERS_T, k], 1 - side
+    control = captain.has_control(st, side)
+    # 2.8: without control, all direct fire in one impulse, at one target per turn.
+    if not control and ci[side, FIRED_IMPULSE] != -1 and ci[side, FIRED_IMPULSE] != impulse:
+        return
+    target, target_index = order[O_TARGET], order[O_TARGET_INDEX]
+    if not control and ci[side, TURN_KIND] != T_NONE and (
+            ci[side, TURN_KIND] != target or ci[side, TURN_INDEX] != target_index):
+        return
+    # 2.3: no more than one target in an impulse of crash acceleration.
+    if ci[side, CRASHING] and ci[side, IMPULSE_KIND] != T_NONE and (
+            ci[side, IMPULSE_KIND] != target or ci[side, IMPULSE_INDEX] != target_index):
+        return
+    arcs = tb.seqs[COVERING, ci[side, DIRECTION]]  # R13: the two arcs either side of the enemy
+    index = order[O_INDEX]
+    if order[O_GUN]:
+        if not 0 <= index < ci[side, N_GUNS]:
+            return
+        if not st.it[side, GN_T, index, G_ARCS] & arcs or target != T_CRAFT:
+            return
+        if fire_gun(st, tb, side, index, turn, clock):
+            ci[side, TURN_KIND] = ci[side, IMPULSE_KIND] = target
+            ci[side, TURN_INDEX] = ci[side, IMPULSE_INDEX] = target_index
+            ci[side, FIRED_IMPULSE] = impulse
+        return
+    if not 0 <= index < ci[side, N_WEAPONS]:
+        return
+    group = st.it[side, WG_T, index]
+    unfired = group[W_BOXES] * tb.f.secondary_shots - group[W_FIRED]  # 2.2: once per turn
+    if unfired <= 0 or not group[W_ARCS] & arcs:
+        return
+    kind = group[W_TYPE]
+    power = captain.power(st, side)
+    if kind == BEAM and target == T_BOLT:
+        # 2.4: a beam may shoot at a bolt as a proton cannon, even without control.
+        if ci[side, CRASHING]:
+            return
+        kind, cost, boxes = PROTON, tb.f.beam_at_bolt, 1
+    elif kind == BEAM:
+        if target != T_CRAFT or ci[side, CRASHING] or not control:
+            return
+        cost = tb.f.beam_double if order[O_DOUBLE] else 0
+        boxes = 1
+    else:
+        if target == T_BOLT and kind != PROTON:
+            return
+        cost = tb.kinds[COSTS, kind]  # 2.2: power per box fired
+        wanted = min(order[O_BOXES], unfired) if order[O_BOXES] > 0 else unfired
+        boxes = min(wanted, power // cost) if cost else wanted
+    if boxes <= 0 or cost * boxes > power:
+        return
+    there, hexes, size = target_of(st, tb, side, target, target_index)
+    if not there:
+        return
+    evaders = int(ci[side, EVADING]) + int(ci[enemy, EVADING] != 0 and target == T_CRAFT)
+    effective = hexes if ci[side, LOCKED] else hexes * tb.f.lock_range_factor
+    ci[side, SPENT] += cost * boxes
+    group[W_FIRED] += boxes
+    ci[side, TURN_KIND] = ci[side, IMPULSE_KIND] = target
+    ci[side, TURN_INDEX] = ci[side, IMPULSE_INDEX] = target_index
+    ci[side, FIRED_IMPULSE] = impulse
+    if kind == BEAM:  # one beam per order: its own roll
+        hit, damage, kill = odds.volley(tb, st.rng, kind, effective, size, evaders)
+        if hit:
+            attach_beam(st, tb, side, order[O_PULL] != 0, order[O_DOUBLE] != 0)
+        return
+    # 2.4: every weapon box fires on its own roll.
+    any_hit, any_kill, total = False, False, 0
+    for _ in range(boxes):
+        hit, damage, kill = odds.volley(tb, st.rng, kind, effective, size, evaders)
+        any_hit, any_kill, total = any_hit or hit, any_kill or kill, total + damage
+        if target == T_CRAFT:
+            strike_craft(st, tb, side, kind, damage)
+    if target == T_DRONE:
+        if any_kill:
+            st.it[enemy, DRI_T, target_index, D_ALIVE] = 0
+    elif target == T_MISSILE:
+        if any_kill:  # shot down short of its target's hex: it harms nothing there
+            st.it[enemy, MSI_T, target_index, M_ALIVE] = 0
+    elif target == T_BOLT and any_hit:
+        st.it[enemy, BLI_T, target_index, B_EROSION] += total // tb.f.erosion_points

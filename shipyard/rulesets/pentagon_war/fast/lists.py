@@ -1,0 +1,150 @@
+"""The readable engine's lists, as arrays with a count: appending and dropping the dead.
+
+The reference drops dead drones, missiles, bolts and spent acid gum at set moments
+(`[d for d in drones if d.alive]`); list positions are what fire orders name, so the
+compiled engine drops them at the same moments, keeping the order of the survivors.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from shipyard.rulesets.pentagon_war.fast.kernel import kernel
+from shipyard.rulesets.pentagon_war.fast.layout import (
+    B_ALIVE,
+    B_EROSION,
+    B_FLOWN,
+    BLF_T,
+    BLI_T,
+    D_ACCELERATIONS,
+    D_ALIVE,
+    D_DISTANCE,
+    D_ESCORT,
+    D_FIRED_TURN,
+    D_SPEED,
+    D_WEAPON,
+    DRF_T,
+    DRI_T,
+    H_CAUSE,
+    H_POINTS,
+    H_SCREENED,
+    HITS_T,
+    L_DAMAGE,
+    L_IMPULSES,
+    LG_T,
+    M_ALIVE,
+    M_DISTANCE,
+    M_FUEL,
+    M_SPEED,
+    MSF_T,
+    MSI_T,
+    N_BOLTS,
+    N_DRONES,
+    N_HITS,
+    N_LINGERING,
+    N_MISSILES,
+)
+
+if TYPE_CHECKING:
+    from shipyard.rulesets.pentagon_war.fast.state import State
+
+
+@kernel
+def add_hit(st: State, side: int, points: int, cause: int, screened: bool) -> None:
+    """Damage points arriving at `side` for the next damage assessment."""
+    n = st.ci[side, N_HITS]
+    st.it[side, HITS_T, n, H_POINTS] = points
+    st.it[side, HITS_T, n, H_CAUSE] = cause
+    st.it[side, HITS_T, n, H_SCREENED] = screened
+    st.ci[side, N_HITS] = n + 1
+
+
+@kernel
+def add_missile(st: State, side: int, distance: float, speed: int, fuel: float) -> None:
+    n = st.ci[side, N_MISSILES]
+    st.ft[side, MSF_T, n, M_DISTANCE], st.ft[side, MSF_T, n, M_FUEL] = distance, fuel
+    st.it[side, MSI_T, n, M_SPEED], st.it[side, MSI_T, n, M_ALIVE] = speed, 1
+    st.ci[side, N_MISSILES] = n + 1
+
+
+@kernel
+def add_drone(st: State, side: int, weapon: int, distance: float, speed: float,
+              accelerations: int, escort: bool) -> None:
+    n = st.ci[side, N_DRONES]
+    st.ft[side, DRF_T, n, D_DISTANCE], st.ft[side, DRF_T, n, D_SPEED] = distance, speed
+    row = st.it[side, DRI_T, n]
+    row[D_WEAPON], row[D_ACCELERATIONS], row[D_ESCORT] = weapon, accelerations, escort
+    row[D_FIRED_TURN], row[D_ALIVE] = -1, 1
+    st.ci[side, N_DRONES] = n + 1
+
+
+@kernel
+def add_bolt(st: State, side: int, distance: float) -> None:
+    n = st.ci[side, N_BOLTS]
+    st.ft[side, BLF_T, n, 0] = distance
+    bolt = st.it[side, BLI_T, n]
+    bolt[B_FLOWN], bolt[B_EROSION], bolt[B_ALIVE] = 0, 0, 1
+    st.ci[side, N_BOLTS] = n + 1
+
+
+@kernel
+def add_lingering(st: State, side: int, damage: int, impulses: int) -> None:
+    n = st.ci[side, N_LINGERING]
+    st.it[side, LG_T, n, L_DAMAGE], st.it[side, LG_T, n, L_IMPULSES] = damage, impulses
+    st.ci[side, N_LINGERING] = n + 1
+
+
+@kernel
+def move_row(rows: np.ndarray, to: int, source: int) -> None:
+    """Row `source` of a 2-D array copied to row `to`."""
+    for c in range(rows.shape[1]):
+        rows[to, c] = rows[source, c]
+
+
+@kernel
+def drop_dead_missiles(st: State, side: int) -> None:
+    kept = 0
+    for i in range(st.ci[side, N_MISSILES]):
+        if st.it[side, MSI_T, i, M_ALIVE]:
+            if kept != i:
+                move_row(st.it[side, MSI_T], kept, i)
+                move_row(st.ft[side, MSF_T], kept, i)
+            kept += 1
+    st.ci[side, N_MISSILES] = kept
+
+
+@kernel
+def drop_dead_drones(st: State, side: int) -> None:
+    kept = 0
+    for i in range(st.ci[side, N_DRONES]):
+        if st.it[side, DRI_T, i, D_ALIVE]:
+            if kept != i:
+                move_row(st.it[side, DRI_T], kept, i)
+                move_row(st.ft[side, DRF_T], kept, i)
+            kept += 1
+    st.ci[side, N_DRONES] = kept
+
+
+@kernel
+def drop_dead_bolts(st: State, side: int) -> None:
+    kept = 0
+    for i in range(st.ci[side, N_BOLTS]):
+        if st.it[side, BLI_T, i, B_ALIVE]:
+            if kept != i:
+                move_row(st.it[side, BLI_T], kept, i)
+                st.ft[side, BLF_T, kept, 0] = st.ft[side, BLF_T, i, 0]
+            kept += 1
+    st.ci[side, N_BOLTS] = kept
+
+
+@kernel
+def drop_spent_lingering(st: State, side: int) -> None:
+    kept = 0
+    for i in range(st.ci[side, N_LINGERING]):
+        if st.it[side, LG_T, i, L_IMPULSES] > 0:
+            if kept != i:
+                move_row(st.it[side, LG_T], kept, i)
+            kept += 1
+    st.ci[side, N_LINGERING] = kept

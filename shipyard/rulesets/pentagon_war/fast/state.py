@@ -1,0 +1,160 @@
+"""Both craft of a lineup as arrays, and the working arrays one duel plays on.
+
+`fleet` copies two fresh craft (engine.state.craft_from) and the two captains' figures
+into a `Fleet` once per lineup; `new_state` sizes a `State` for it, and the kernel
+resets that state from the fleet before each duel, so a batch allocates nothing per
+duel. Every list of the readable engine (drones, missiles, bolts, acid gum, hits, fire
+orders) is a fixed-size array with its length in a count column; the sizes are bounds
+worked out from what the two craft carry.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from shipyard.core.outcome import DuelScenario
+from shipyard.rulesets.pentagon_war.engine.orders import Captain
+from shipyard.rulesets.pentagon_war.engine.state import Craft
+from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.fast import layout as L
+
+Ints = NDArray[np.int64]
+Floats = NDArray[np.float64]
+
+
+class Fleet(NamedTuple):
+    """What every duel of a lineup starts from."""
+
+    ci: Ints
+    cf: Floats
+    radar: Ints
+    wg: Ints
+    gn: Ints
+    bays: Ints
+    pol: Ints
+    scenario: Ints
+    capacity: Ints  # drones, missiles, bolts, acid gum, hits, orders, pd targets, aim targets
+
+
+class State(NamedTuple):
+    """One duel in progress: a few arrays, so a kernel call passes a few pointers.
+
+    `ci`/`cf` hold each craft's values (columns in `layout`); `it`/`ft` hold every list
+    of the readable engine as a table of rows (`layout.RADAR_T` ...); `xi`/`xf` are
+    scratch rows for point defense and aiming.
+    """
+
+    ci: Ints
+    cf: Floats
+    it: Ints
+    ft: Floats
+    xi: Ints
+    xf: Floats
+    rangef: Floats
+    rng: NDArray[np.uint64]
+
+
+def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
+    ci = np.zeros(L.CI_COLUMNS, dtype=np.int64)
+    ci[L.SIZE] = craft.size_class
+    ci[L.MANNED] = craft.manned
+    ci[L.IS_BASE] = craft.is_base
+    ci[L.NEEDS_FUEL] = craft.needs_fuel
+    ci[L.CAN_INVISIBLE] = craft.can_be_invisible
+    ci[L.SPECIAL_ELECTRONICS] = craft.special_electronics
+    ci[L.DIRECTIONAL_SCREENS] = craft.directional_screens
+    ci[L.SUICIDE_BOMBS] = craft.suicide_bombs
+    ci[L.INVISIBILITY_COST] = craft.invisibility_cost
+    ci[L.DRONE_LAUNCH] = craft.drone_launch
+    ci[L.DIRECTION] = 1
+    ci[L.LOCKED] = 1
+    ci[L.FIRED_IMPULSE] = -1
+    ci[L.RADAR_END] = len(craft.radar)
+    ci[L.N_WEAPONS] = len(craft.weapons)
+    ci[L.N_GUNS] = len(craft.guns)
+    ci[L.BAY_END] = len(craft.drone_bays)
+    ci[L.TURN_KIND] = ci[L.IMPULSE_KIND] = L.T_NONE
+    ci[L.PLANNED] = -1
+    for i, name in enumerate(L.SYSTEMS):
+        ci[L.BOX + i] = craft.boxes[name]
+    ci[L.ARMOR:L.ARMOR + 7] = craft.armor
+    cf = np.zeros(L.CF_COLUMNS)
+    cf[L.VELOCITY] = craft.velocity
+    return ci, cf
+
+
+def _mask(arcs: frozenset[str], bits: dict[str, int]) -> int:
+    return sum(bits[a] for a in arcs)
+
+
+def captain_row(captain: Captain) -> Ints:
+    """The figures a captain of `engine.policy` decides by (its class attributes)."""
+    row = np.zeros(L.POL_COLUMNS, dtype=np.int64)
+    for column, name in ((L.P_PREFERRED, "preferred_range"), (L.P_ADAPTIVE, "adaptive_range"),
+                         (L.P_FIRE_RANGE, "fire_range"), (L.P_EVADE, "evade_between_volleys"),
+                         (L.P_CRASH_FAR, "crash_when_far"), (L.P_MISSILE_RANGE, "missile_range"),
+                         (L.P_DRONE_RANGE, "drone_range"),
+                         (L.P_MISSILES_PER_IMPULSE, "missiles_per_impulse"),
+                         (L.P_DRONE_HOLD, "drone_hold")):
+        row[column] = int(getattr(captain, name))
+    return row
+
+
+def fleet(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
+          scenario: DuelScenario, combat: Combat, bits: dict[str, int]) -> Fleet:
+    """Two fresh craft (never fought) and their captains, as arrays."""
+    rows = [_craft_row(c) for c in crafts]
+    groups = max(1, *(len(c.weapons) for c in crafts))
+    guns = max(1, *(len(c.guns) for c in crafts))
+    radar = max(len(c.radar) for c in crafts)
+    bays = max(1, *(len(c.drone_bays) for c in crafts))
+    wg = np.zeros((2, groups, 4), dtype=np.int64)
+    gn = np.zeros((2, guns, 6), dtype=np.int64)
+    radars = np.zeros((2, radar), dtype=np.int64)
+    bay = np.zeros((2, bays), dtype=np.int64)
+    for side, craft in enumerate(crafts):
+        for g, group in enumerate(craft.weapons):
+            wg[side, g] = (L.KINDS.index(group.type), _mask(group.arcs, bits), group.boxes, 0)
+        for g, gun in enumerate(craft.guns):
+            gn[side, g] = (L.KINDS.index(gun.type), _mask(gun.arcs, bits), gun.boxes, -99, -99, 0)
+        radars[side, :len(craft.radar)] = craft.radar
+        bay[side, :len(craft.drone_bays)] = [L.KINDS.index(w) for w in craft.drone_bays]
+    limits = combat.fire_limits
+    missiles = max(1, *(c.boxes["missile"] for c in crafts))
+    bolts = 1 + sum(g.boxes // limits.liquid_metal_boxes_per_shot for c in crafts for g in c.guns
+                    if g.type == "liquid_metal_gun")
+    acid = 1 + sum(g.boxes // limits.acid_gum_boxes_per_shot for c in crafts for g in c.guns
+                   if g.type == "acid_gum_gun")
+    boxes = sum(g.boxes for c in crafts for g in c.weapons)
+    shots = boxes * combat.fire_limits.secondary_shots_per_turn
+    gun_tracks = sum(len(c.guns) for c in crafts)
+    # Hits one side can take in one impulse: each source at most once per object.
+    hits = acid + 3 * missiles + 2 * bays + bolts + shots + gun_tracks + 8
+    orders = 2 * groups + shots + guns + 4
+    pd_targets = missiles + bays + 2
+    aim_targets = missiles + bays + 2
+    capacity = np.array([bays, missiles, bolts, acid, hits, orders, pd_targets, aim_targets],
+                        dtype=np.int64)
+    return Fleet(
+        ci=np.stack([r[0] for r in rows]), cf=np.stack([r[1] for r in rows]), radar=radars,
+        wg=wg, gn=gn, bays=bay, pol=np.stack([captain_row(c) for c in captains]),
+        scenario=np.array([scenario.start_range, scenario.closing_speed, scenario.turn_limit],
+                          dtype=np.int64),
+        capacity=capacity)
+
+
+def new_state(fleet: Fleet) -> State:
+    """Working arrays sized for the fleet; the kernel fills them before each duel."""
+    capacity = [int(n) for n in fleet.capacity]
+    rows = max(*capacity, fleet.wg.shape[1], fleet.gn.shape[1], fleet.radar.shape[1],
+               fleet.bays.shape[1])
+    scratch = max(capacity[6], capacity[7])
+    return State(
+        ci=fleet.ci.copy(), cf=fleet.cf.copy(),
+        it=np.zeros((2, L.INT_TABLES, rows, L.INT_COLUMNS), dtype=np.int64),
+        ft=np.zeros((2, L.FLOAT_TABLES, rows, L.FLOAT_COLUMNS)),
+        xi=np.zeros((12, scratch), dtype=np.int64), xf=np.zeros((3, scratch)),
+        rangef=np.zeros(1), rng=np.zeros(1, dtype=np.uint64))
