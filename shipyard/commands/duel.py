@@ -153,7 +153,12 @@ def duel_command(
     until_ci: Annotated[float | None, typer.Option(
         "--until-ci", min=0.0, max=1.0, metavar="WIDTH",
         help="Stop once the win-rate 95% interval is narrower than this.")] = None,
-    log: Annotated[bool, typer.Option("--log", help="Print the first duel turn by turn.")] = False,
+    log: Annotated[bool, typer.Option(
+        "--log", help="Print the first duel turn by turn (told by the readable reference "
+                      "engine).")] = False,
+    engine: Annotated[str | None, typer.Option(
+        "--engine", metavar="NAME", show_default=False,
+        help="Duel engine (default: the game's first; shipyard rulesets lists them).")] = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
@@ -165,11 +170,13 @@ def duel_command(
     for policy in (policy_a, policy_b):
         if policy not in known:
             _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
+    if engine is not None and engine not in first.ruleset.engines:
+        _fail(f"unknown engine {engine!r} (known: {', '.join(first.ruleset.engines)})")
     defaults = first.ruleset.duel_defaults(str(catalog) if catalog is not None else None)
     scenario = DuelScenario(defaults.start_range if range_ is None else range_,
                             defaults.closing_speed,
                             defaults.turn_limit if turns is None else turns)
-    matchup = Matchup(first, second, policy_a, policy_b, scenario)
+    matchup = Matchup(first, second, policy_a, policy_b, scenario, engine)
     name_a, name_b = names(matchup)
     house = catalog_data(first)
     note = CatalogNotes().line(first)

@@ -45,7 +45,7 @@ def rulesets_command(
                          "version": catalog.manifest.version, "digest": catalog.digest,
                          "catalog": catalog.folder, "samples": len(ruleset.samples()),
                          "sheets": list(ruleset.sheets), "policies": list(ruleset.policies),
-                         "default": ruleset.default})
+                         "engines": list(ruleset.engines), "default": ruleset.default})
     except ShipyardError as exc:
         print(f"shipyard: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_UNREADABLE) from None
@@ -62,4 +62,4 @@ def rulesets_command(
         print(f"{row['name']}: {row['title']}, catalog {row['version']} "
               f"({row['digest'][:12]}), {row['samples']} samples{default}")
         print(f"    sheets {', '.join(row['sheets'])}; duel policies "
-              f"{', '.join(row['policies'])}")
+              f"{', '.join(row['policies'])}; engines {', '.join(row['engines'])}")
