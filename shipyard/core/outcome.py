@@ -6,7 +6,9 @@ duel; batches, statistics and faces read only these.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,3 +29,15 @@ class Result:
     damage: tuple[int, int]  # points each side delivered to the other
     cause: str  # what destroyed the loser; "" for a draw
     log: tuple[str, ...] = ()
+
+
+def results_from(rows: Any, causes: Sequence[str]) -> list[Result]:
+    """Results from a compiled engine's table, one row per duel in order.
+
+    `rows` is an integer array of shape (duels, 5): the winner (-1 for a draw), the
+    turns, the damage each side dealt, and an index into `causes` (`""` for a draw).
+    Read column by column, which is several times quicker than row by row.
+    """
+    winners, turns, dealt_a, dealt_b, cause = rows.T.tolist()
+    return list(map(Result, [None if w < 0 else w for w in winners], turns,
+                    zip(dealt_a, dealt_b, strict=True), [causes[c] for c in cause]))

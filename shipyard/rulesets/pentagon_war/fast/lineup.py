@@ -15,7 +15,7 @@ from itertools import pairwise
 import numpy as np
 from numpy.typing import NDArray
 
-from shipyard.core.outcome import DuelScenario, Result
+from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
 from shipyard.rulesets.pentagon_war.engine.policy import POLICIES, policy_named
@@ -87,12 +87,7 @@ class FastLineup(Lineup):
                         for lo, hi in pairwise(bounds)]
                 for job in jobs:
                     job.result()
-        return [_result(row) for row in out.tolist()]
+        return results_from(out, CAUSES)
 
     def _run(self, keys: NDArray[np.uint64], out: NDArray[np.int64]) -> None:
         fight_batch(new_state(self.fleet), self.tables, self.fleet, keys, out)
-
-
-def _result(row: list[int]) -> Result:
-    winner, turns, dealt_a, dealt_b, cause = row
-    return Result(None if winner < 0 else winner, turns, (dealt_a, dealt_b), CAUSES[cause])

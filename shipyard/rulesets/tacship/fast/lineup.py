@@ -15,16 +15,11 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
-from shipyard.core.outcome import DuelScenario, Result
+from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.rulesets.tacship.design import TacshipDesign
 from shipyard.rulesets.tacship.engine.lineup import Lineup
 from shipyard.rulesets.tacship.fast.duel import (
-    CAUSE,
-    DEALT_A,
-    DEALT_B,
     RESULT_FIELDS,
-    TURNS,
-    WINNER,
     fight_batch,
     play_duel,
 )
@@ -80,7 +75,7 @@ class FastLineup(Lineup):
         rng = np.array([0, 0, 0, 0, 0, *draws], dtype=np.uint64)
         out = np.zeros(RESULT_FIELDS, dtype=np.int64)
         play_duel(rng, *self._arrays, out)
-        return _result(out.tolist())
+        return results_from(out.reshape(1, -1), f.CAUSES)[0]
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """Duel `k` fought with `seeds[k]` alone, in order, over `workers` threads."""
@@ -93,9 +88,4 @@ class FastLineup(Lineup):
             slices = np.array_split(packed, parts)  # contiguous, in seed order
             with ThreadPoolExecutor(parts) as pool:
                 rows = np.concatenate(list(pool.map(self._run, slices)))
-        return [_result(row) for row in rows.tolist()]
-
-
-def _result(row: list[int]) -> Result:
-    winner = None if row[WINNER] < 0 else row[WINNER]
-    return Result(winner, row[TURNS], (row[DEALT_A], row[DEALT_B]), f.CAUSES[row[CAUSE]])
+        return results_from(rows, f.CAUSES)
