@@ -15,8 +15,8 @@ import time
 from shipyard.services.optimize import Settings, field_of, optimize
 from shipyard.services.registry import get_ruleset
 
-GENERATIONS = 5  # the command's defaults
-RUNS = 50
+GENERATIONS = 8  # the command's defaults
+RUNS = 200
 
 
 def main(argv: list[str]) -> None:

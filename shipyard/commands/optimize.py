@@ -149,11 +149,11 @@ def optimize_command(
         help="An opponent (a design file or sample:NAME); repeat for several. Default: "
              "every bundled sample of the game within the budget.")] = None,
     generations: Annotated[int, typer.Option(
-        "--generations", min=1, metavar="N", help="Generations of the search.")] = 5,
+        "--generations", min=1, metavar="N", help="Generations of the search.")] = 8,
     runs: Annotated[int, typer.Option(
         "--runs", min=1, metavar="N",
         help="Duels per opponent for the finalists of each generation and for the fresh "
-             "measurement.")] = 50,
+             "measurement.")] = 200,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the search.")] = 1,
     workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",

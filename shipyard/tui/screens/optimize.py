@@ -38,7 +38,7 @@ from shipyard.services.optimize import (
 )
 from shipyard.tui.widgets.footer import KeysFooter
 
-GENERATIONS, RUNS, SEED = 3, 30, 1  # a quick search by default: the designer waits for it
+GENERATIONS, RUNS, SEED = 5, 100, 1  # a quick search by default: the designer waits for it
 
 
 def report(result: Optimized) -> str:
