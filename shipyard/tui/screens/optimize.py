@@ -101,7 +101,7 @@ class OptimizeScreen(Screen[Any]):
         yield Header()
         with Horizontal(id="duel-main"):
             with VerticalScroll(id="duel-setup"):
-                yield Static(f"Search for the best {self.evaluation.ruleset.title} design "
+                yield Static(f"Search for the best design of {self.evaluation.ruleset.title} "
                              "within the budget, against the bundled samples that fit it.",
                              id="duel-own", markup=False)
                 with Grid(id="duel-options"):
@@ -126,7 +126,7 @@ class OptimizeScreen(Screen[Any]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Optimize: the best {self.evaluation.ruleset.title} design"
+        self.sub_title = f"Optimize: the best design of {self.evaluation.ruleset.title}"
         self.query_one("#optimize-budget", Input).focus()
 
     def number(self, key: str, label: str, low: int | None) -> int:
