@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
-from typing import Any
 
+from shipyard.core.search import Data, Market, Move
 from shipyard.core.values import DESIGN_SCHEMA
 from shipyard.rulesets.pentagon_war.arcs import adjacent, arc_order, expand
 from shipyard.rulesets.pentagon_war.catalog import Catalog
@@ -32,9 +32,7 @@ from shipyard.rulesets.pentagon_war.design import (
 )
 from shipyard.rulesets.pentagon_war.pricing import count, price
 
-Data = dict[str, Any]
 Step = Callable[[Data, Catalog, Random], bool]  # False: nothing to change
-TRIES = 12  # failed purchases in a row before a craft counts as fully spent
 # Systems a step buys or sells, with how often: the fighting ones more than the rest.
 SYSTEM_WEIGHTS = {"screen": 4, "capacitor": 4, "point_defense": 3, "engine": 2, "fuel_tank": 1,
                   "aux_control": 1, "extra_hull": 3, "extra_final_damage": 1, "missile": 1,
@@ -245,26 +243,19 @@ def _copy(data: Data) -> Data:
             "drones": [dict(d) for d in data["drones"]]}
 
 
-def _fit(data: Data, catalog: Catalog, budget: int, rng: Random) -> None:
-    """Sell units at random until the craft costs `budget` or less."""
-    _normalize(data)
-    while _total(data, catalog) > budget and _sell(data, catalog, rng):
-        _normalize(data)
+def _market(catalog: Catalog) -> Market:
+    """The craft's data as the shared search moves see it (`core.search`)."""
+    return Market(
+        total=lambda data: _total(data, catalog),
+        buy=lambda data, rng: _buy(data, catalog, rng),
+        sell=lambda data, rng: _sell(data, catalog, rng),
+        tidy=lambda data, rng: _normalize(data),
+        copy=_copy,
+        steps=tuple((_bound(step, catalog), weight) for step, weight in STEPS))
 
 
-def _spend(data: Data, catalog: Catalog, budget: int, rng: Random) -> None:
-    """Buy units at random while they fit in the budget."""
-    misses = 0
-    while misses < TRIES:
-        trial = _copy(data)
-        _buy(trial, catalog, rng)
-        _normalize(trial)
-        if _total(trial, catalog) <= budget:
-            data.clear()
-            data.update(trial)
-            misses = 0
-        else:
-            misses += 1
+def _bound(step: Step, catalog: Catalog) -> Move:
+    return lambda data, rng: step(data, catalog, rng)
 
 
 def _plain(design: Design) -> Data:
@@ -296,19 +287,14 @@ def random_design(catalog: Catalog, budget: int, rng: Random) -> Design:
                      "count": 1}],
         "guns": [], "drones": [], "options": {},
     }
-    _fit(data, catalog, budget, rng)
-    _spend(data, catalog, budget, rng)
+    market = _market(catalog)
+    market.fit(data, budget, rng)
+    market.spend(data, budget, rng)
     return parse_design(data)
 
 
 def mutate(design: Design, catalog: Catalog, budget: int, rng: Random) -> Design:
     """One to three small steps, trimmed back to the budget, the points left often spent."""
     data = _plain(design)
-    steps, weights = zip(*STEPS, strict=True)
-    for _ in range(rng.randint(1, 3)):
-        rng.choices(steps, weights)[0](data, catalog, rng)
-        _normalize(data)
-    _fit(data, catalog, budget, rng)
-    if rng.random() < 0.5:
-        _spend(data, catalog, budget, rng)
+    _market(catalog).wander(data, budget, rng)
     return parse_design(data)

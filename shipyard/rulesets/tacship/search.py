@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
-from typing import Any
 
+from shipyard.core.search import Data, Market, Move
 from shipyard.core.values import DESIGN_SCHEMA
 from shipyard.rulesets.tacship.catalog import TacshipCatalog
 from shipyard.rulesets.tacship.design import (
@@ -26,9 +26,7 @@ from shipyard.rulesets.tacship.design import (
 )
 from shipyard.rulesets.tacship.pricing import price, whole
 
-Data = dict[str, Any]
 Step = Callable[[Data, TacshipCatalog, Random], bool]  # False: nothing to change
-TRIES = 12  # failed purchases in a row before a fighter counts as fully spent
 LOAD_WEIGHTS = {"missile": 6, "mine": 2, "decoy": 2}  # what a free hardpoint is loaded with
 
 
@@ -146,26 +144,19 @@ STEPS: tuple[tuple[Step, int], ...] = (
     (_buy, 3), (_sell, 3), (_swap, 6), (_crew, 1), (_turn_turret, 1), (_reload, 2))
 
 
-def _fit(data: Data, catalog: TacshipCatalog, budget: int, rng: Random) -> None:
-    """Sell units at random until the fighter costs `budget` or less."""
-    _normalize(data, catalog, rng)
-    while _total(data, catalog) > budget and _sell(data, catalog, rng):
-        _normalize(data, catalog, rng)
+def _market(catalog: TacshipCatalog) -> Market:
+    """The fighter's data as the shared search moves see it (`core.search`)."""
+    return Market(
+        total=lambda data: _total(data, catalog),
+        buy=lambda data, rng: _buy(data, catalog, rng),
+        sell=lambda data, rng: _sell(data, catalog, rng),
+        tidy=lambda data, rng: _normalize(data, catalog, rng),
+        copy=_copy,
+        steps=tuple((_bound(step, catalog), weight) for step, weight in STEPS))
 
 
-def _spend(data: Data, catalog: TacshipCatalog, budget: int, rng: Random) -> None:
-    """Buy units at random while they fit in the budget."""
-    misses = 0
-    while misses < TRIES:
-        trial = _copy(data)
-        _buy(trial, catalog, rng)
-        _normalize(trial, catalog, rng)
-        if _total(trial, catalog) <= budget:
-            data.clear()
-            data.update(trial)
-            misses = 0
-        else:
-            misses += 1
+def _bound(step: Step, catalog: TacshipCatalog) -> Move:
+    return lambda data, rng: step(data, catalog, rng)
 
 
 def _copy(data: Data) -> Data:
@@ -193,8 +184,9 @@ def random_design(catalog: TacshipCatalog, budget: int, rng: Random) -> TacshipD
                   "survivability": 0, "thrust": 0, "hardpoints": 0, "ordnance": {},
                   "fixed_lasers": [{"factor": build.laser_factor.lowest, "count": 1}],
                   "turret_lasers": []}
-    _spend(data, catalog, budget, rng)
-    _fit(data, catalog, budget, rng)
+    market = _market(catalog)
+    market.spend(data, budget, rng)
+    market.fit(data, budget, rng)
     return parse_tacship_design(data)
 
 
@@ -202,11 +194,5 @@ def mutate(design: TacshipDesign, catalog: TacshipCatalog, budget: int,
            rng: Random) -> TacshipDesign:
     """One to three small steps, trimmed back to the budget, the points left often spent."""
     data = _plain(design, catalog)
-    steps, weights = zip(*STEPS, strict=True)
-    for _ in range(rng.randint(1, 3)):
-        rng.choices(steps, weights)[0](data, catalog, rng)
-        _normalize(data, catalog, rng)
-    _fit(data, catalog, budget, rng)
-    if rng.random() < 0.5:
-        _spend(data, catalog, budget, rng)
+    _market(catalog).wander(data, budget, rng)
     return parse_tacship_design(data)
