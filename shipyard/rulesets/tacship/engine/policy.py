@@ -37,6 +37,21 @@ from shipyard.rulesets.tacship.engine.ordnance import missile_plans, missile_run
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Missile
 from shipyard.rulesets.tacship.engine.tables import Combat
 
+# The pilots' rules of thumb (heuristics, not rules; the compiled engine reads these).
+ARM_MISSILE_WITHIN = 24  # hexes: arm a missile once the enemy is this close
+ARM_MINE_WITHIN = 12  # hexes: arm a mine with the enemy this close behind
+MINE_RELEASE_EXTRA = 6  # hexes past the mine's rear distance a release still pays
+CHANCE_CAP = 40  # hexes: farther shots count as shots at this range
+SPOT_GAP = 20  # hexes ahead of the enemy's fixed-laser line searched for spots
+MINE_PENALTY = 1.5  # per step of a path within a known mine's trigger range
+BEARS_DEAD_AHEAD, BEARS_FORE, BEARS_ELSE = 1.0, 0.4, 0.1  # the enemy's guns' bearing on me
+TURRET_THREAT = 0.5  # share of an enemy turret's shots feared
+AHEAD_FORE, AHEAD_ELSE = 0.6, 0.1  # my next shot: the enemy in my fore arc or not
+TURN_PENALTY = 0.2  # per point of thrust a sharp turn next move would lack
+SLOW_PENALTY, SLOW_BELOW = 0.5, 2  # a speed below this is a sitting duck
+CRUISE_FACTOR = 4  # the cruising speed: this times half the thrust, less one
+CLOSEST_START = 99  # hexes: farther than any missile run
+
 
 @dataclass(frozen=True, slots=True)
 class View:
@@ -92,10 +107,10 @@ class Pilot:
         threatened = bool(board.missiles_at(me.side)) or "missile" in enemy.armed
         if threatened and "decoy" not in me.armed:
             wanted.append("decoy")
-        if "missile" not in me.armed and distance(me.pos, enemy.pos) <= 24:
+        if "missile" not in me.armed and distance(me.pos, enemy.pos) <= ARM_MISSILE_WITHIN:
             wanted.append("missile")
         if "mine" not in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos) \
-                and distance(me.pos, enemy.pos) <= 12:
+                and distance(me.pos, enemy.pos) <= ARM_MINE_WITHIN:
             wanted.append("mine")
         return tuple(wanted)
 
@@ -104,7 +119,7 @@ class Pilot:
         rules, rounding = combat.manoeuvre, combat.turn_rounding
         reach = speed_range(me, rules)
         thrust = me.fighter.thrust
-        cruise = 4 * max(1, thrust // 2) - 1
+        cruise = CRUISE_FACTOR * max(1, thrust // 2) - 1
         wanted = {reach.start, reach.stop - 1, me.speed, me.speed - thrust // 2,
                   me.speed + thrust // 2, cruise}
         for speed in sorted(s for s in wanted if s in reach and (s > 0 or reach.stop == 1)):
@@ -130,11 +145,11 @@ class Pilot:
 
     def move(self, view: View) -> tuple[Plan, FireOrder]:
         me, enemy, combat = view.me, view.enemy, view.combat
-        chance = [hit_chance(r, combat) for r in range(41)]
+        chance = [hit_chance(r, combat) for r in range(CHANCE_CAP + 1)]
         target = enemy.pos
         spots: dict[Point, int] = {}  # moments from which fixed lasers bear on the enemy
         for heading in range(6):
-            for gap in range(min(21, len(chance))):
+            for gap in range(min(SPOT_GAP + 1, len(chance))):
                 spots[(step(target, behind(heading), gap), heading)] = gap
         danger = {m.pos for m in view.board.enemy_mines(me.side)}
         missiles = view.board.missiles_at(me.side)
@@ -153,14 +168,14 @@ class Pilot:
                 shot, at = 0.0, None
                 for index, (pos, heading) in enumerate(path):
                     if in_arc(pos, heading, turret.arc, target):
-                        p = chance[min(40, distance(pos, target))] * turret.factor
+                        p = chance[min(CHANCE_CAP, distance(pos, target))] * turret.factor
                         if p > shot:
                             shot, at = p, index
                 value += shot
                 turret_at.append(at)
             if danger:
                 reach = combat.mine.trigger_range
-                value -= sum(1.5 for pos, _ in path[1:]
+                value -= sum(MINE_PENALTY for pos, _ in path[1:]
                              if any(distance(pos, m) <= reach for m in danger))
             value += self.standing(path[-1], plan.speed, view, chance, missiles)
             if best is None or value > best[0]:
@@ -174,24 +189,25 @@ class Pilot:
         """How good it is to end the move here (a heuristic, not a rule)."""
         me, enemy, combat = view.me, view.enemy, view.combat
         pos, heading = end
-        hexes = min(40, distance(pos, enemy.pos))
+        hexes = min(CHANCE_CAP, distance(pos, enemy.pos))
         p = chance[hexes]
         if on_ray(enemy.pos, enemy.heading, pos) is not None:
-            bears = 1.0
+            bears = BEARS_DEAD_AHEAD
         elif in_arc(enemy.pos, enemy.heading, "fore", pos):
-            bears = 0.4
+            bears = BEARS_FORE
         else:
-            bears = 0.1
+            bears = BEARS_ELSE
         threat = enemy.fighter.fixed_total * p * bears
-        threat += sum(t.factor * p * 0.5 for t in enemy.fighter.turrets
+        threat += sum(t.factor * p * TURRET_THREAT for t in enemy.fighter.turrets
                       if in_arc(enemy.pos, enemy.heading, t.arc, pos))
-        ahead = 0.6 if in_arc(pos, heading, "fore", enemy.pos) else 0.1
+        ahead = AHEAD_FORE if in_arc(pos, heading, "fore", enemy.pos) else AHEAD_ELSE
         score = self.next_shot * me.fighter.fixed_total * p * ahead - self.exposure * threat
         if in_slot(pos, heading, enemy.pos, enemy.heading, combat.slot.max_range):
             score += self.slot * max(1, me.fighter.fixed_total) * p
         score -= self.range_weight * abs(hexes - self.ideal_range)
         cost = turn_cost(speed, combat.manoeuvre, combat.turn_rounding)
-        score -= 0.2 * max(0, 2 * cost - me.fighter.thrust) + (0.5 if speed < 2 else 0.0)
+        score -= TURN_PENALTY * max(0, 2 * cost - me.fighter.thrust) + (
+            SLOW_PENALTY if speed < SLOW_BELOW else 0.0)
         if "decoy" not in me.armed:
             reach = combat.missile.detonation_range
             score -= self.missile_fear * sum(1 for m in missiles
@@ -203,7 +219,7 @@ class Pilot:
         me, enemy, combat = view.me, view.enemy, view.combat
         missile = "missile" in me.armed and self.missile_would_reach(view)
         mine = ("mine" in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos)
-                and distance(me.pos, enemy.pos) <= combat.mine.rear_distance + 6)
+                and distance(me.pos, enemy.pos) <= combat.mine.rear_distance + MINE_RELEASE_EXTRA)
         decoy = None
         inbound = view.board.missiles_at(me.side)
         if "decoy" in me.armed and inbound:
@@ -234,7 +250,7 @@ class Pilot:
         reach = combat.missile.detonation_range
         best: tuple[tuple[int, int], Steer] | None = None
         for plan in missile_plans(missile, combat):
-            closest, at, first = 99, 0, None
+            closest, at, first = CLOSEST_START, 0, None
             for index, (pos, _) in enumerate(missile_run(missile, plan)):
                 hexes = distance(pos, target)
                 if hexes <= reach and first is None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+import shipyard.rulesets.tacship.engine.policy as policy
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.rulesets.tacship.engine.policy import Pilot, policy_named
 from shipyard.rulesets.tacship.engine.state import Craft, Fighter
@@ -31,24 +32,24 @@ _ROUNDING = {"down": f.ROUND_DOWN, "up": f.ROUND_UP, "nearest": f.ROUND_NEAREST}
 
 # The reference pilot's built-in heuristics (policy.py: `Pilot.arm`, `move`,
 # `standing`, `release`, `candidates`, `steer`), column by column.
-PILOT_HEURISTICS: dict[int, float] = {
-    f.ARM_MISSILE_WITHIN: 24,
-    f.ARM_MINE_WITHIN: 12,
-    f.MINE_RELEASE_EXTRA: 6,
-    f.CHANCE_CAP: 40,
-    f.SPOT_GAP: 20,
-    f.MINE_PENALTY: 1.5,
-    f.BEARS_DEAD_AHEAD: 1.0,
-    f.BEARS_FORE: 0.4,
-    f.BEARS_ELSE: 0.1,
-    f.TURRET_THREAT: 0.5,
-    f.AHEAD_FORE: 0.6,
-    f.AHEAD_ELSE: 0.1,
-    f.TURN_PENALTY: 0.2,
-    f.SLOW_PENALTY: 0.5,
-    f.SLOW_BELOW: 2,
-    f.CRUISE_FACTOR: 4,
-    f.CLOSEST_START: 99,
+PILOT_HEURISTICS: dict[int, float] = {  # the reference pilots' rules of thumb, by column
+    f.ARM_MISSILE_WITHIN: policy.ARM_MISSILE_WITHIN,
+    f.ARM_MINE_WITHIN: policy.ARM_MINE_WITHIN,
+    f.MINE_RELEASE_EXTRA: policy.MINE_RELEASE_EXTRA,
+    f.CHANCE_CAP: policy.CHANCE_CAP,
+    f.SPOT_GAP: policy.SPOT_GAP,
+    f.MINE_PENALTY: policy.MINE_PENALTY,
+    f.BEARS_DEAD_AHEAD: policy.BEARS_DEAD_AHEAD,
+    f.BEARS_FORE: policy.BEARS_FORE,
+    f.BEARS_ELSE: policy.BEARS_ELSE,
+    f.TURRET_THREAT: policy.TURRET_THREAT,
+    f.AHEAD_FORE: policy.AHEAD_FORE,
+    f.AHEAD_ELSE: policy.AHEAD_ELSE,
+    f.TURN_PENALTY: policy.TURN_PENALTY,
+    f.SLOW_PENALTY: policy.SLOW_PENALTY,
+    f.SLOW_BELOW: policy.SLOW_BELOW,
+    f.CRUISE_FACTOR: policy.CRUISE_FACTOR,
+    f.CLOSEST_START: policy.CLOSEST_START,
 }
 
 
