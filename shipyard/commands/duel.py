@@ -23,7 +23,7 @@ from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
 from shipyard.commands.options import CatalogOpt, SchedulerOpt
-from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, out
+from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, before_duels, out
 from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
@@ -196,6 +196,8 @@ def duel_command(
             for line in result.log:
                 out.print(line, markup=False)
         return
+    if scheduler is None:
+        before_duels(first, engine)
     count = workers if workers > 0 else (os.cpu_count() or 1)
     show = not as_json and runs >= PROGRESS_FROM
     try:

@@ -27,7 +27,7 @@ from rich.table import Table
 
 from shipyard.commands.inputs import load
 from shipyard.commands.sheets import print_sheet
-from shipyard.commands.terminal import EXIT_UNREADABLE, fail, out, problem
+from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
@@ -176,6 +176,8 @@ def optimize_command(
     settings = Settings(points, generations, runs, seed, workers=count, scheduler=scheduler)
     rivals = sum(1 for o in opponents if o.evaluation.sheet.total <= points)
     total = planned_duels(settings, len(opponents), rivals)
+    if scheduler is None:
+        before_duels(opponents[0].evaluation)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True), transient=True,
                   disable=as_json) as progress:

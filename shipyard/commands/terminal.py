@@ -14,6 +14,9 @@ from typing import NoReturn
 import typer
 from rich.console import Console
 
+from shipyard.core.protocol import Evaluation
+from shipyard.services.batch import COMPILING, compiling
+
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)
@@ -29,3 +32,9 @@ def fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
     """One clear line on stderr, then exit."""
     problem(message)
     raise typer.Exit(code)
+
+
+def before_duels(evaluation: Evaluation, engine: str | None = None) -> None:
+    """Say so on stderr when the first duel must wait for the engine to be compiled."""
+    if compiling(evaluation, engine):
+        problem(f"{COMPILING}…")

@@ -29,7 +29,14 @@ from rich.table import Table
 from shipyard.commands.fleet import expand_with_fleets, load_fleet
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
 from shipyard.commands.options import CatalogOpt, SchedulerOpt
-from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
+from shipyard.commands.terminal import (
+    EXIT_ILLEGAL,
+    EXIT_UNREADABLE,
+    before_duels,
+    fail,
+    out,
+    problem,
+)
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.protocol import Evaluation
@@ -193,6 +200,8 @@ def tournament_command(
     try:
         if scheduler is not None:
             connect(scheduler)  # out of reach: one line before any progress bar
+        else:
+            before_duels(entrants[0].evaluation)
         with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=Console(stderr=True), transient=True,
                       disable=as_json) as progress:

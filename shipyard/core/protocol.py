@@ -113,6 +113,10 @@ class BatchLineup(Lineup, Protocol):
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]: ...
 
+    def warm(self) -> bool:
+        """True unless the first call must still compile the engine (once after an install)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Evaluation:

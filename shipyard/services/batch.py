@@ -61,6 +61,16 @@ def duels(ready: Lineup, master: int, start: int, stop: int, workers: int = 1) -
     return [ready.fight(seed) for seed in seeds]
 
 
+COMPILING = ("compiling the fast duel engine (once after an install, about a minute of "
+             "one core)")
+
+
+def compiling(evaluation: Evaluation, engine: str | None = None) -> bool:
+    """True when the first duel of this game's engine must wait for it to be compiled."""
+    ready = lineup(Matchup(evaluation, evaluation, engine=engine))
+    return isinstance(ready, BatchLineup) and not ready.warm()
+
+
 def run_one(matchup: Matchup, seed: int, log: bool = False) -> Result:
     """One duel from fresh craft: same matchup and seed, same duel."""
     return lineup(matchup).fight(seed, log)

@@ -54,6 +54,7 @@ from shipyard.services.duel_setup import (
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve
 from shipyard.services.tournament import Entrant, Tournament, pairings, run_tournament
+from shipyard.tui.notices import before_duels
 from shipyard.tui.screens.fleet import AddDesignDialog
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
@@ -288,6 +289,7 @@ class CompareScreen(Screen[None]):
         a, b = self.evaluations
         policy = a.ruleset.policies[0]
         self.start(runs)
+        before_duels(self, a)
         self.run_duels(Setup(Matchup(a, b, policy, policy, scenario), runs, seed))
 
     def action_tournament(self) -> None:

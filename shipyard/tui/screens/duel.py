@@ -54,6 +54,7 @@ from shipyard.services.duel_setup import (
     whole_number,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
+from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
 
@@ -273,6 +274,7 @@ class DuelScreen(Screen[None]):
         self.show_problem("")
         self.query_one("#duel-progress", ProgressBar).update(total=setup.runs, progress=0)
         self.running = True
+        before_duels(self, setup.matchup.a)
         self.run_duels(setup)
 
     @work(thread=True, exclusive=True, group="duel", exit_on_error=False)

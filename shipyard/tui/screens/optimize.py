@@ -36,6 +36,7 @@ from shipyard.services.optimize import (
     optimize,
     planned_duels,
 )
+from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.footer import KeysFooter
 
 GENERATIONS, RUNS, SEED = 5, 100, 1  # a quick search by default: the designer waits for it
@@ -155,6 +156,7 @@ class OptimizeScreen(Screen[Any]):
         self.query_one("#optimize-progress", ProgressBar).update(total=total, progress=0)
         self.result = None
         self.running = True
+        before_duels(self, self.evaluation)
         self.search(settings, opponents)
 
     @work(thread=True, exclusive=True, group="optimize", exit_on_error=False)

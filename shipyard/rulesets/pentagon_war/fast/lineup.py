@@ -15,6 +15,7 @@ from itertools import pairwise
 import numpy as np
 from numpy.typing import NDArray
 
+from shipyard.core.compiled import compiled
 from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
@@ -69,6 +70,10 @@ class FastLineup(Lineup):
         if log or not self.compiled:
             return super().fight(seed, log)
         return self.fight_many([seed])[0]
+
+    def warm(self) -> bool:
+        """True unless the first duel must still compile the kernel (once after an install)."""
+        return compiled(fight_batch)
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """One duel per seed, in seed order, on `workers` threads (contiguous slices)."""

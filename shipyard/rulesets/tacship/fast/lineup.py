@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.compiled import compiled
 from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.rulesets.tacship.design import TacshipDesign
 from shipyard.rulesets.tacship.engine.lineup import Lineup
@@ -76,6 +77,10 @@ class FastLineup(Lineup):
         out = np.zeros(RESULT_FIELDS, dtype=np.int64)
         play_duel(rng, *self._arrays, out)
         return results_from(out.reshape(1, -1), f.CAUSES)[0]
+
+    def warm(self) -> bool:
+        """True unless the first duel must still compile the kernel (once after an install)."""
+        return compiled(fight_batch)
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """Duel `k` fought with `seeds[k]` alone, in order, over `workers` threads."""

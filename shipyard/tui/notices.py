@@ -1,0 +1,16 @@
+"""Notices the designer's screens share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import Screen
+
+from shipyard.core.protocol import Evaluation
+from shipyard.services.batch import COMPILING, compiling
+
+
+def before_duels(screen: Screen[Any], evaluation: Evaluation) -> None:
+    """Say so when the first duel must wait for the engine to be compiled."""
+    if compiling(evaluation):
+        screen.notify(f"{COMPILING[0].upper()}{COMPILING[1:]}…", timeout=20)
