@@ -27,6 +27,8 @@ PINNED = (  # rows the reference engine fought 20,000 times; the fast one fights
     Row("pentagon-war", "default", "ceres-station", "hive"),
     Row("pentagon-war", "default", "hammer", "shade"),
     Row("pentagon-war", "default", "hive", "sunspear"),
+    Row("tacship", "default", "bulwark", "kestrel"),
+    Row("tacship", "default", "bulwark", "nightjar"),
 )
 LIVE = (  # (row, reference duels, fast duels): both engines fight here
     (Row("pentagon-war", "default", "mercurand", "sunspear"), 1_000, 4_000),
