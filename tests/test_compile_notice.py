@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numba
 import pytest
 from typer.testing import CliRunner
@@ -36,9 +38,21 @@ def test_the_duel_command_says_when_it_waits_for_the_compiler(
     monkeypatch.setattr(batch, "compiling", lambda evaluation, engine=None: True)
     monkeypatch.setattr("shipyard.commands.terminal.compiling",
                         lambda evaluation, engine=None: True)
+    monkeypatch.setattr("shipyard.commands.terminal.interactive", lambda: True)
     result = CliRunner().invoke(app, ["duel", "sample:lancer", "sample:shade", "--runs", "4"])
     assert result.exit_code == 0
     assert COMPILING in result.output
+
+
+def test_a_script_reading_the_duel_gets_only_what_it_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shipyard.commands.terminal.compiling",
+                        lambda evaluation, engine=None: True)
+    result = CliRunner().invoke(
+        app, ["duel", "sample:lancer", "sample:shade", "--runs", "4", "--json"])
+    assert result.exit_code == 0
+    assert COMPILING not in result.output
+    assert json.loads(result.output)["runs"] == 4
 
 
 def test_the_duel_command_is_quiet_once_compiled() -> None:

@@ -34,7 +34,15 @@ def fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def interactive() -> bool:
+    """A player watches stderr (not a script or a pipe reading the output)."""
+    return sys.stderr.isatty()
+
+
 def before_duels(evaluation: Evaluation, engine: str | None = None) -> None:
-    """Say so on stderr when the first duel must wait for the engine to be compiled."""
-    if compiling(evaluation, engine):
+    """Tell a player at a terminal when the first duel must wait for the engine to be compiled.
+
+    Scripts are not told: their output stays exactly what they asked for.
+    """
+    if interactive() and compiling(evaluation, engine):
         problem(f"{COMPILING}…")
