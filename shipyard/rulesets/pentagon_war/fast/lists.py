@@ -104,39 +104,31 @@ def move_row(rows: np.ndarray, to: int, source: int) -> None:
 
 
 @kernel
-def drop_dead_missiles(st: State, side: int) -> None:
+def drop_dead(st: State, side: int, ints: int, floats: int, alive: int, count: int) -> None:
+    """Keep the living rows of one list (its int and float tables), in order."""
     kept = 0
-    for i in range(st.ci[side, N_MISSILES]):
-        if st.it[side, MSI_T, i, M_ALIVE]:
+    for i in range(st.ci[side, count]):
+        if st.it[side, ints, i, alive]:
             if kept != i:
-                move_row(st.it[side, MSI_T], kept, i)
-                move_row(st.ft[side, MSF_T], kept, i)
+                move_row(st.it[side, ints], kept, i)
+                move_row(st.ft[side, floats], kept, i)
             kept += 1
-    st.ci[side, N_MISSILES] = kept
+    st.ci[side, count] = kept
+
+
+@kernel
+def drop_dead_missiles(st: State, side: int) -> None:
+    drop_dead(st, side, MSI_T, MSF_T, M_ALIVE, N_MISSILES)
 
 
 @kernel
 def drop_dead_drones(st: State, side: int) -> None:
-    kept = 0
-    for i in range(st.ci[side, N_DRONES]):
-        if st.it[side, DRI_T, i, D_ALIVE]:
-            if kept != i:
-                move_row(st.it[side, DRI_T], kept, i)
-                move_row(st.ft[side, DRF_T], kept, i)
-            kept += 1
-    st.ci[side, N_DRONES] = kept
+    drop_dead(st, side, DRI_T, DRF_T, D_ALIVE, N_DRONES)
 
 
 @kernel
 def drop_dead_bolts(st: State, side: int) -> None:
-    kept = 0
-    for i in range(st.ci[side, N_BOLTS]):
-        if st.it[side, BLI_T, i, B_ALIVE]:
-            if kept != i:
-                move_row(st.it[side, BLI_T], kept, i)
-                st.ft[side, BLF_T, kept, 0] = st.ft[side, BLF_T, i, 0]
-            kept += 1
-    st.ci[side, N_BOLTS] = kept
+    drop_dead(st, side, BLI_T, BLF_T, B_ALIVE, N_BOLTS)
 
 
 @kernel
