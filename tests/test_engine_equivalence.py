@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks.engine_table import FAST_SEED, REFERENCE_SEED, Row, tally
+from benchmarks.equivalence_bench import turns_within_chance
+from shipyard.core.outcome import Result
 from shipyard.core.stats import same_shares_p
 from shipyard.services.batch import run_batch
 
@@ -53,6 +55,20 @@ def test_same_shares_worked_by_hand() -> None:
     assert same_shares_p([50, 30, 20], [20, 30, 50]) == pytest.approx(
         math.exp(-25.714286 / 2), rel=1e-4)
     assert same_shares_p([10, 0, 0], [7, 0, 0]) == 1.0
+
+
+def test_few_kills_pass_on_turns_only_within_chance() -> None:
+    # 50 fast kills, 25 in turn 14 and 25 in turn 22: mean 18, spread
+    # sqrt(50 * 4^2 / 49) = 4.04. Against 50 reference kills the gap allowed at
+    # 0.001/225 (z = 4.59) is 4.59 * 4.04 * sqrt(1/50 + 1/50) = 3.71 turns.
+    fast = [Result(0, t, (0, 0), "laser") for t in [14] * 25 + [22] * 25]
+    fast += [Result(None, 20, (0, 0), "")] * 9_950  # draws do not count
+    level = 0.001 / 225
+    mean_17 = {"kills": 50, "kill_turns": 50 * 17}  # 1 turn (6%) off: inside chance
+    mean_14 = {"kills": 50, "kill_turns": 50 * 14}  # 4 turns off: outside
+    assert turns_within_chance(mean_17, fast, level)
+    assert not turns_within_chance(mean_14, fast, level)
+    assert turns_within_chance({"kills": 0, "kill_turns": 0}, fast, level)  # nothing to compare
 
 
 @pytest.mark.parametrize("row", PINNED, ids=lambda row: row.key)
