@@ -1,12 +1,8 @@
 """How the captains fare over every pair of bundled Pentagon War samples.
 
-Two tables:
-- before/after: A's win, loss and draw rates with the default policy on both
-  sides, for each pair of samples, now and as saved from an earlier engine
-  (`benchmarks/captains_before.json`, measured before the rules fixes of the
-  "duels a referee would sign" issue);
-- new against old: the default policy against the `legacy` one (the default
-  as it was), each pair fought twice with the sides swapped.
+Before/after: A's win, loss and draw rates with the default policy on both
+sides, for each pair of samples, now and as saved from an earlier engine
+(`benchmarks/captains_before.json`).
 
 Run: python benchmarks/captains_bench.py [--runs 200] [--seed 1] [--workers N]
      python benchmarks/captains_bench.py --save FILE   (record the current table)
@@ -74,36 +70,18 @@ def print_before_after(now: dict[str, Counts], before: dict[str, Counts] | None)
         print(f"{name:34} {was:>20}   {now_:>20}")
 
 
-def print_new_against_legacy(runs: int, seed: int, workers: int) -> None:
-    print("\nNew default against legacy default, both sides swapped")
-    print(f"{'pair':34} {'new wins':>9} {'legacy wins':>12} {'draws':>6}")
-    total = {"new": 0, "legacy": 0, "draw": 0}
-    for a, b in pairs():
-        first = fight(a, b, ("default", "legacy"), runs, seed, workers)
-        second = fight(a, b, ("legacy", "default"), runs, seed, workers)
-        row = {"new": first["a"] + second["b"], "legacy": first["b"] + second["a"],
-               "draw": first["draw"] + second["draw"]}
-        for key in total:
-            total[key] += row[key]
-        print(f"{a + ' vs ' + b:34} {row['new']:9} {row['legacy']:12} {row['draw']:6}")
-    print(f"{'all pairs':34} {total['new']:9} {total['legacy']:12} {total['draw']:6}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--save", type=Path, help="write the default table to this file")
-    parser.add_argument("--skip-legacy", action="store_true")
     args = parser.parse_args()
     now = default_table(args.runs, args.seed, args.workers)
     if args.save:
         args.save.write_text(json.dumps(now, indent=1) + "\n")
     before = json.loads(BEFORE.read_text()) if BEFORE.exists() else None
     print_before_after(now, before)
-    if not args.skip_legacy:
-        print_new_against_legacy(args.runs, args.seed, args.workers)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from shipyard.core.dice import SeededDice
+from shipyard.core.dice import CounterDice
 from shipyard.core.document import SCHEMA, BoxRows, CatalogStamp, SsdDocument
 from shipyard.core.drawing import PAPERS, Canvas, Page
 from shipyard.core.errors import DesignReadError, first_problem
@@ -73,7 +73,7 @@ class CoinCatalog:
 
 class CoinLineup:
     def fight(self, seed: int, log: bool = False) -> Result:
-        winner = SeededDice(seed).d6() % 2
+        winner = CounterDice(seed).d6() % 2
         return Result(winner, 1, (1 - winner, winner), "coin",
                       ("the coin falls",) if log else ())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.dice import Dice, ScriptedDice, SeededDice
+from shipyard.core.dice import CounterDice, Dice, ScriptedDice
 from shipyard.core.outcome import DuelScenario as Scenario
 from shipyard.rulesets.pentagon_war.design import read_design
 from shipyard.rulesets.pentagon_war.engine.duel import Duel
@@ -73,7 +73,7 @@ def _drones_at_one_hex(fight: Duel, count: int) -> None:
 
 
 def test_drone_fire_announced_before_reinforcement_changes_the_screens_stop() -> None:
-    fight = duel("hive", "ceres-station", SeededDice(3), hexes=10.0,
+    fight = duel("hive", "ceres-station", CounterDice(3), hexes=10.0,
                  policies=(Holding(), Holding()), log=True)
     base = fight.crafts[1]
     _drones_at_one_hex(fight, 10)
@@ -85,7 +85,7 @@ def test_drone_fire_announced_before_reinforcement_changes_the_screens_stop() ->
 
 
 def test_the_announcement_names_the_drones_that_will_fire() -> None:
-    fight = duel("hive", "ceres-station", SeededDice(3), hexes=10.0)
+    fight = duel("hive", "ceres-station", CounterDice(3), hexes=10.0)
     _drones_at_one_hex(fight, 3)
     hive = fight.crafts[0]
     situation = fight.situation()
@@ -98,7 +98,7 @@ def test_the_announcement_names_the_drones_that_will_fire() -> None:
 
 # -- 2.6: drones pay for their moves -------------------------------------------
 def test_a_drone_with_no_accelerations_left_falls_behind() -> None:
-    fight = duel("hive", "lancer", SeededDice(1), hexes=10.0)
+    fight = duel("hive", "lancer", CounterDice(1), hexes=10.0)
     hive, lancer = fight.crafts
     lancer.velocity = -6.0  # running from the hive at 6 hexes a turn
     spent = Drone("laser", 1.0, 0.0, 0, escort=False)
@@ -113,7 +113,7 @@ def test_a_drone_with_no_accelerations_left_falls_behind() -> None:
 
 
 def test_holding_station_costs_accelerations_only_when_the_enemy_moves() -> None:
-    fight = duel("hive", "lancer", SeededDice(1), hexes=10.0)
+    fight = duel("hive", "lancer", CounterDice(1), hexes=10.0)
     hive, lancer = fight.crafts
     drone = Drone("laser", 1.0, 0.0, 24, escort=False)
     hive.drones = [drone]

@@ -34,41 +34,6 @@ def combat() -> Combat:
     return load_combat()
 
 
-# -- pinned figures ------------------------------------------------------------
-# Totals of whole batches, pinned again when every weapon box got its own roll, drone
-# fire joined the announcement and drones paid for their moves (the rules fixes of
-# "duels a referee would sign"), with the captains of that change. These are the
-# readable reference engine's: any change to it must still play every duel die for die
-# the same way. The compiled engine has its own pins (test_fast_pentagon_war.py) and is
-# held to the reference by the equivalence table (test_engine_equivalence.py).
-@pytest.mark.parametrize(("a", "b", "policies", "scenario", "runs", "master", "outcomes",
-                          "turns", "damage"), [
-    ("sunspear", "mercurand", ("default", "default"), Scenario(), 200, 1, (171, 22, 7), 1000,
-     (11889, 12467)),
-    ("hive", "lancer", ("carrier", "brawler"), Scenario(20, 0, 8), 100, 9, (100, 0, 0), 100,
-     (1282, 141)),
-    ("hammer", "stinger", ("brawler", "sniper"), Scenario(12, 0, 6), 100, 99, (72, 19, 9), 217,
-     (1211, 1220)),
-])
-def test_batches_keep_their_pinned_totals(a: str, b: str, policies: tuple[str, str],
-                                          scenario: Scenario, runs: int, master: int,
-                                          outcomes: tuple[int, int, int], turns: int,
-                                          damage: tuple[int, int]) -> None:
-    matchup = Matchup(sample(a), sample(b), *policies, scenario, engine="reference")
-    results = run_batch(matchup, runs, master)
-    wins = sum(r.winner == 0 for r in results)
-    losses = sum(r.winner == 1 for r in results)
-    assert (wins, losses, runs - wins - losses) == outcomes
-    assert sum(r.turns for r in results) == turns
-    assert (sum(r.damage[0] for r in results), sum(r.damage[1] for r in results)) == damage
-
-
-def test_a_logged_duel_keeps_its_pinned_course() -> None:
-    result = run_one(Matchup(sample("lancer"), sample("zelta-dee")), 3, log=True)
-    assert (len(result.log), result.winner, result.turns, result.damage, result.cause) == (
-        90, None, 7, (28, 40), "")
-
-
 # -- what a lineup shares ------------------------------------------------------
 @pytest.mark.parametrize("name", ["hive", "hammer", "sunspear", "ceres-station", "mercurand"])
 def test_a_refitted_craft_equals_a_fresh_one_and_shares_nothing_it_loses(name: str) -> None:

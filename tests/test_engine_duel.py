@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from shipyard.core.dice import Dice, SeededDice
+from shipyard.core.dice import CounterDice, Dice
 from shipyard.core.outcome import DuelScenario as Scenario
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import rate, summarize, wilson
@@ -118,7 +118,7 @@ class Passive(Policy):
 def _duel(a: Evaluation, b: Evaluation, policies: tuple[Policy, Policy],
           scenario: Scenario | None = None, dice: Dice | None = None) -> Duel:
     return Duel((craft_from(a, "A"), craft_from(b, "B")), policies, scenario or Scenario(),
-                load_combat(), a.catalog, dice or SeededDice(1))
+                load_combat(), a.catalog, dice or CounterDice(1))
 
 
 def test_acid_gum_keeps_eating_for_three_impulses_past_the_screens() -> None:
@@ -188,7 +188,7 @@ def _play(a: Evaluation, b: Evaluation, names: tuple[str, str], seed: int,
           scenario: Scenario) -> None:
     crafts = (craft_from(a, "A"), craft_from(b, "B"))
     duel = Watched(crafts, (policy_named(names[0]), policy_named(names[1])), scenario,
-                   load_combat(), a.catalog, SeededDice(seed))
+                   load_combat(), a.catalog, CounterDice(seed))
     with pytest.MonkeyPatch.context() as monkeypatch:
         delivered = accounting(monkeypatch)
         result = duel.run()

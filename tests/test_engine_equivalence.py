@@ -1,89 +1,89 @@
-"""The fast engines against the readable reference engines (quick version of the table).
+"""Both engines of each game fight the same duel for every seed, duel for duel.
 
-`benchmarks/equivalence_bench.py` compares every row of the table on 20,000
-duels per engine; here a few rows whose outcome is in doubt (neither side
-always wins) are checked on fewer fast duels against the reference tallies
-pinned in `benchmarks/reference_table.json`, and one pair per game is fought
-live by both engines. Seeds are fixed, so each check passes or fails the same
-way every run.
+Every pair of bundled samples (a sample against itself too) under every captain, plus a
+few other scenarios, is fought on the readable reference engine and on the compiled one
+over the same seeds; winner, turns, damage each way, cause of kill and the number of
+dice drawn must be equal for every seed. `SHIPYARD_EQUIVALENCE_SEEDS` sets the seeds per
+row (the benchmark `benchmarks/equivalence_bench.py` runs a few hundred). A rule changed
+in one engine only fails here: the last tests change one rule of each reference engine
+and check that the comparison catches it.
 """
 
 from __future__ import annotations
 
-import json
-import math
-from pathlib import Path
+import os
+from functools import cache
 
 import pytest
 
-from benchmarks.engine_table import FAST_SEED, REFERENCE_SEED, Row, tally
-from benchmarks.equivalence_bench import turns_within_chance
-from shipyard.core.outcome import Result
-from shipyard.core.stats import same_shares_p
-from shipyard.services.batch import run_batch
+from shipyard.core.dice import duel_seed
+from shipyard.core.outcome import DuelScenario
+from shipyard.core.protocol import Evaluation
+from shipyard.services.equivalence import Row, differences, matchup, rows, samples, seeds_of
 
-TABLE = json.loads((Path(__file__).parents[1] / "benchmarks" / "reference_table.json")
-                   .read_text())
-OUTCOMES = ("wins", "draws", "losses")
-PINNED = (  # rows the reference engine fought 20,000 times; the fast one fights 4,000
-    Row("pentagon-war", "default", "ceres-station", "hive"),
-    Row("pentagon-war", "default", "hammer", "shade"),
-    Row("pentagon-war", "default", "hive", "sunspear"),
-    Row("tacship", "default", "bulwark", "kestrel"),
-    Row("tacship", "default", "bulwark", "nightjar"),
+SEEDS = {"pentagon-war": 24, "tacship": 30}  # per row in CI
+OTHER_SCENARIOS = (  # rules the default scenario rarely reaches
+    Row("pentagon-war", "brawler", "hammer", "stinger", DuelScenario(12, 0, 6)),
+    Row("pentagon-war", "carrier", "hive", "lancer", DuelScenario(20, 0, 8)),
+    Row("pentagon-war", "sniper", "ceres-station", "sunspear", DuelScenario(40, 12, 12)),
+    Row("pentagon-war", "default", "zelta-dee", "shade", DuelScenario(3, 30, 10)),
+    Row("pentagon-war", "brawler", "stinger", "hammer", DuelScenario(60, 40, 20)),
+    Row("tacship", "default", "nightjar", "harpy", DuelScenario(12, 0, 5)),
+    Row("tacship", "brawler", "nightjar", "harpy", DuelScenario(30, 8, 10)),
+    Row("tacship", "sniper", "valkyrie", "kestrel", DuelScenario(5, 2, 3)),
 )
-LIVE = (  # (row, reference duels, fast duels): both engines fight here
-    (Row("pentagon-war", "default", "mercurand", "sunspear"), 1_000, 4_000),
-)
-LEVEL = 0.001 / (len(PINNED) + len(LIVE))  # two-sided, corrected for the rows
-TURNS = 0.03
+ROWS = [*rows("pentagon-war"), *rows("tacship"), *OTHER_SCENARIOS]
 
 
-def agree(reference: dict[str, int], fast: dict[str, int]) -> tuple[float, float]:
-    """The test's p-value and the relative gap in mean turns to a kill."""
-    p = same_shares_p([reference[k] for k in OUTCOMES], [fast[k] for k in OUTCOMES])
-    turns = (fast["kill_turns"] / fast["kills"]) / (reference["kill_turns"] / reference["kills"])
-    return p, turns - 1
+@cache
+def evaluations(ruleset: str) -> dict[str, Evaluation]:
+    return samples(ruleset)
 
 
-def test_same_shares_worked_by_hand() -> None:
-    # 550/450 against 500/500: expected 525 and 475 per column; chi-square
-    # 2 * 25^2/525 + 2 * 25^2/475 = 5.0125 on one degree of freedom.
-    assert same_shares_p([550, 0, 450], [500, 0, 500]) == pytest.approx(
-        math.erfc(math.sqrt(5.0125 / 2)), rel=1e-4)
-    # 50/30/20 against 20/30/50: 4 * 15^2/35 = 25.714 on two degrees.
-    assert same_shares_p([50, 30, 20], [20, 30, 50]) == pytest.approx(
-        math.exp(-25.714286 / 2), rel=1e-4)
-    assert same_shares_p([10, 0, 0], [7, 0, 0]) == 1.0
+def seeds_for(ruleset: str) -> list[int]:
+    count = int(os.environ.get("SHIPYARD_EQUIVALENCE_SEEDS", SEEDS[ruleset]))
+    return seeds_of(7, count)
 
 
-def test_few_kills_pass_on_turns_only_within_chance() -> None:
-    # 50 fast kills, 25 in turn 14 and 25 in turn 22: mean 18, spread
-    # sqrt(50 * 4^2 / 49) = 4.04. Against 50 reference kills the gap allowed at
-    # 0.001/225 (z = 4.59) is 4.59 * 4.04 * sqrt(1/50 + 1/50) = 3.71 turns.
-    fast = [Result(0, t, (0, 0), "laser") for t in [14] * 25 + [22] * 25]
-    fast += [Result(None, 20, (0, 0), "")] * 9_950  # draws do not count
-    level = 0.001 / 225
-    mean_17 = {"kills": 50, "kill_turns": 50 * 17}  # 1 turn (6%) off: inside chance
-    mean_14 = {"kills": 50, "kill_turns": 50 * 14}  # 4 turns off: outside
-    assert turns_within_chance(mean_17, fast, level)
-    assert not turns_within_chance(mean_14, fast, level)
-    assert turns_within_chance({"kills": 0, "kill_turns": 0}, fast, level)  # nothing to compare
+@pytest.mark.parametrize("row", ROWS, ids=[row.label for row in ROWS])
+def test_both_engines_fight_the_same_duels(row: Row) -> None:
+    duel = matchup(row, evaluations(row.ruleset))
+    found = differences(duel, seeds_for(row.ruleset))
+    assert not found, (f"{len(found)} duels differ; first, duel {found[0].index}: "
+                       f"reference {found[0].reference} against {found[0].engine} "
+                       f"{found[0].other}")
 
 
-@pytest.mark.parametrize("row", PINNED, ids=lambda row: row.key)
-def test_fast_engine_matches_the_pinned_reference(row: Row) -> None:
-    reference = TABLE[row.key]
-    fast = tally(run_batch(row.matchup("fast"), 4_000, FAST_SEED, 2))
-    p, turns = agree(reference, fast)
-    assert p > LEVEL, (reference, fast)
-    assert abs(turns) <= TURNS, (reference, fast)
+def test_the_rows_cover_every_pair_and_captain() -> None:
+    pentagon = [r for r in ROWS if r.ruleset == "pentagon-war" and r.scenario is None]
+    tacship = [r for r in ROWS if r.ruleset == "tacship" and r.scenario is None]
+    # 10 samples: 45 pairs and 10 mirror matches; 4 captains. 6 samples: 21; 3 pilots.
+    assert len(pentagon) == 55 * 4 and len({(r.a, r.b) for r in pentagon}) == 55
+    assert len(tacship) == 21 * 3 and len({r.captain for r in tacship}) == 3
 
 
-@pytest.mark.parametrize(("row", "slow", "quick"), LIVE, ids=lambda x: getattr(x, "key", ""))
-def test_fast_engine_matches_the_reference_live(row: Row, slow: int, quick: int) -> None:
-    reference = tally(run_batch(row.matchup("reference"), slow, REFERENCE_SEED, 2))
-    fast = tally(run_batch(row.matchup("fast"), quick, FAST_SEED, 2))
-    p, turns = agree(reference, fast)
-    assert p > LEVEL, (reference, fast)
-    assert abs(turns) <= TURNS, (reference, fast)
+# -- a rule changed in one engine only is caught ----------------------------------------
+def test_a_changed_pentagon_war_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shipyard.rulesets.pentagon_war.engine import fire
+
+    row = Row("pentagon-war", "default", "lancer", "shade")
+    duel = matchup(row, evaluations(row.ruleset))
+    seeds = [duel_seed(3, i) for i in range(20)]
+    assert differences(duel, seeds) == []
+    # The reference alone now counts a failed lock-on as triple range, not double.
+    monkeypatch.setattr(fire, "firing_range",
+                        lambda hexes, locked, combat: hexes if locked else hexes * 3)
+    assert differences(duel, seeds)
+
+
+def test_a_changed_tacship_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shipyard.rulesets.tacship.engine import fire
+
+    row = Row("tacship", "default", "hawk", "kestrel")
+    duel = matchup(row, evaluations(row.ruleset))
+    seeds = [duel_seed(3, i) for i in range(20)]
+    assert differences(duel, seeds) == []
+    # The reference alone now rolls location on a die one face short.
+    real = fire.die
+    monkeypatch.setattr(fire, "die", lambda dice, sides: real(dice, max(1, sides - 1)))
+    assert differences(duel, seeds)

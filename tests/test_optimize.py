@@ -19,7 +19,7 @@ from textual.widgets import Input
 from typer.testing import CliRunner
 
 from shipyard.cli import app as cli
-from shipyard.core.dice import SeededDice
+from shipyard.core.dice import CounterDice
 from shipyard.core.issues import Scenario
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
@@ -51,7 +51,7 @@ class HullLineup(CoinLineup):
         self.a, self.b = a, b
 
     def fight(self, seed: int, log: bool = False) -> Result:
-        winner = SeededDice(seed).d6() % 2 if self.a == self.b else int(self.a < self.b)
+        winner = CounterDice(seed).d6() % 2 if self.a == self.b else int(self.a < self.b)
         return Result(winner, 1, (1 - winner, winner), "hull")
 
 

@@ -29,15 +29,17 @@ class Result:
     damage: tuple[int, int]  # points each side delivered to the other
     cause: str  # what destroyed the loser; "" for a draw
     log: tuple[str, ...] = ()
+    draws: int = 0  # dice drawn: both engines of a game draw as many for the same seed
 
 
 def results_from(rows: Any, causes: Sequence[str]) -> list[Result]:
     """Results from a compiled engine's table, one row per duel in order.
 
-    `rows` is an integer array of shape (duels, 5): the winner (-1 for a draw), the
-    turns, the damage each side dealt, and an index into `causes` (`""` for a draw).
-    Read column by column, which is several times quicker than row by row.
+    `rows` is an integer array of shape (duels, 6): the winner (-1 for a draw), the
+    turns, the damage each side dealt, an index into `causes` (`""` for a draw) and the
+    dice drawn. Read column by column, which is several times quicker than row by row.
     """
-    winners, turns, dealt_a, dealt_b, cause = rows.T.tolist()
+    winners, turns, dealt_a, dealt_b, cause, draws = rows.T.tolist()
     return list(map(Result, [None if w < 0 else w for w in winners], turns,
-                    zip(dealt_a, dealt_b, strict=True), [causes[c] for c in cause]))
+                    zip(dealt_a, dealt_b, strict=True), [causes[c] for c in cause],
+                    [()] * len(draws), draws))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shipyard.core.dice import SeededDice, duel_seed
+from shipyard.core.dice import CounterDice, duel_seed
 from shipyard.core.stats import wilson
 from shipyard.rulesets.tacship.engine.duel import Duel, Scenario, fight
 from shipyard.rulesets.tacship.engine.policy import POLICIES, policy_named
@@ -23,7 +23,7 @@ def test_the_fighter_in_the_slot_moves_after_its_target() -> None:
     lead = Craft.enter(VALKYRIE, "a", (0, 0), 0, 4)
     tail = Craft.enter(VALKYRIE, "b", (-5, 0), 0, 4)
     duel = Duel((lead, tail), (POLICIES["default"], POLICIES["default"]),
-                Scenario(initiative=(1, 6)), COMBAT, SeededDice(1))
+                Scenario(initiative=(1, 6)), COMBAT, CounterDice(1))
     duel.roll_initiative()
     assert duel.order() == (lead, tail)  # initiative 6 would move first, but tails
     tail.heading = 1  # out of line: initiative decides again

@@ -118,7 +118,8 @@ class Duel:
             else:
                 self.say(f"turn {self.turn}: {self.crafts[winner].name} wins "
                          f"({self.crafts[1 - winner].name} destroyed by {cause})")
-        return Result(winner, self.turn, dealt, cause, tuple(self.lines or ()))
+        return Result(winner, self.turn, dealt, cause, tuple(self.lines or ()),
+                      self.dice.drawn)
 
     # -- turn phases -------------------------------------------------------
     def start_turn(self) -> None:

@@ -7,7 +7,7 @@ refits cheap copies and gets its own seeded dice.
 
 from __future__ import annotations
 
-from shipyard.core.dice import SeededDice
+from shipyard.core.dice import CounterDice
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.engine.duel import Duel
@@ -37,5 +37,5 @@ class Lineup:
         crafts = (refit(self.templates[0]), refit(self.templates[1]))
         policies = (policy_named(self.policies[0]), policy_named(self.policies[1]))
         duel = Duel(crafts, policies, self.scenario, self.combat, self.a.catalog,
-                    SeededDice(seed), log)
+                    CounterDice(seed), log)
         return duel.run()

@@ -1,9 +1,9 @@
 """What captains are told and what they answer: the situation, orders, and the captain base.
 
-Every policy (the default, its variants and the legacy captain kept for
-comparison) answers the duel loop with these plain values. `Captain` holds
-the decisions every captain shares: how a drone keeps its station, which
-the rules make a matter of spending its 24 accelerations (2.6).
+Every policy (the default and its variants) answers the duel loop with these
+plain values. `Captain` holds the decisions every captain shares: how a drone
+keeps its station, which the rules make a matter of spending its 24
+accelerations (2.6).
 """
 
 from __future__ import annotations

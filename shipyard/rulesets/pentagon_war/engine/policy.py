@@ -6,7 +6,7 @@ default weighs the damage race at each range and holds the range it wins
 best, or keeps its distance when it cannot win; `brawler` closes to
 point-blank range, `sniper` stands off and evades between volleys, `carrier`
 empties its bays and magazines early and keeps its distance. Their reasoning
-is written out in docs/duel-model.md; the default as it was is `legacy`.
+is written out in docs/duel-model.md.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from math import ceil, copysign, sqrt
 
 from shipyard.rulesets.pentagon_war.engine import fire, judgement
 from shipyard.rulesets.pentagon_war.engine.aiming import aim_at_small_craft
-from shipyard.rulesets.pentagon_war.engine.legacy import Legacy
 from shipyard.rulesets.pentagon_war.engine.orders import (
     AWAY,
     CRASH_TOWARD,
@@ -379,12 +378,11 @@ class Carrier(Policy):
 POLICIES: dict[str, type[Captain]] = {
     cls.name: cls for cls in (Policy, Brawler, Sniper, Carrier)
 }
-HIDDEN: dict[str, type[Captain]] = {Legacy.name: Legacy}  # reachable, not offered
 
 
 def policy_named(name: str) -> Captain:
     """A fresh policy by name; `KeyError` names the known ones."""
-    found = POLICIES.get(name) or HIDDEN.get(name)
+    found = POLICIES.get(name)
     if found is None:
         known = ", ".join(POLICIES)
         raise KeyError(f"unknown policy {name!r} (known: {known})") from None

@@ -299,10 +299,11 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
 
 
 @kernel
-def play(st: State, tb: Tables, fleet: Fleet, seed: np.uint64, out: np.ndarray) -> None:
-    """One duel from fresh craft; its result into `out`."""
+def play(st: State, tb: Tables, fleet: Fleet, key: np.uint64, out: np.ndarray) -> None:
+    """One duel from fresh craft, on the dice of `key` (`core.compiled_dice.key_of`);
+    its result into `out`."""
     reset(st, fleet)
-    dice.seed(st.rng, seed)
+    dice.start(st.rng, key)
     pol = fleet.pol
     ci = st.ci
     turn = 0
@@ -329,11 +330,12 @@ def play(st: State, tb: Tables, fleet: Fleet, seed: np.uint64, out: np.ndarray) 
     out[0], out[1], out[4] = winner, turn, cause
     out[2] = ci[1, TAKEN_SCREENS] + ci[1, TAKEN_ARMOR] + ci[1, TAKEN_INTERIOR]
     out[3] = ci[0, TAKEN_SCREENS] + ci[0, TAKEN_ARMOR] + ci[0, TAKEN_INTERIOR]
+    out[5] = st.rng[1]  # the dice drawn: the reference engine draws as many
 
 
 @kernel
-def fight_batch(st: State, tb: Tables, fleet: Fleet, seeds: np.ndarray,
+def fight_batch(st: State, tb: Tables, fleet: Fleet, keys: np.ndarray,
                 out: np.ndarray) -> None:
-    """Duel `k` with `seeds[k]` alone, its result into `out[k]`."""
-    for k in range(seeds.shape[0]):
-        play(st, tb, fleet, seeds[k], out[k])
+    """Duel `k` on the dice of `keys[k]` alone, its result into `out[k]`."""
+    for k in range(keys.shape[0]):
+        play(st, tb, fleet, keys[k], out[k])

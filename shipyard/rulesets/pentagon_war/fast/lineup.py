@@ -16,58 +16,44 @@ import numpy as np
 from numpy.typing import NDArray
 
 from shipyard.core.compiled import compiled
+from shipyard.core.compiled_dice import key_of
 from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
-from shipyard.rulesets.pentagon_war.engine.policy import POLICIES, policy_named
+from shipyard.rulesets.pentagon_war.engine.policy import policy_named
 from shipyard.rulesets.pentagon_war.fast import tables as compiled_tables
 from shipyard.rulesets.pentagon_war.fast.duel import fight_batch
 from shipyard.rulesets.pentagon_war.fast.layout import CAUSES
 from shipyard.rulesets.pentagon_war.fast.state import fleet, new_state
 
-RESULT_COLUMNS = 5  # winner (-1: a draw), turns, damage by each side, cause code
-SEED_MASK = (1 << 64) - 1  # seeds are read as unsigned 64-bit numbers
-
-
-def compiled_policy(name: str) -> bool:
-    """Whether the compiled engine plays the captain `name` (the four of engine.policy)."""
-    try:
-        captain = policy_named(name)
-    except KeyError:
-        return False
-    return type(captain) in POLICIES.values()
+RESULT_COLUMNS = 6  # winner (-1: a draw), turns, damage by each side, cause code, dice
 
 
 class FastLineup(Lineup):
     """A matchup ready to fight on the compiled engine (a `Lineup` that fights faster).
 
     `fight(seed, log=True)` delegates to the readable reference engine (the `Lineup` this
-    class extends): the plain-words log comes from it, with its own dice, so that duel is
-    the reference engine's duel for that seed, not the compiled one. A captain the
-    compiled engine does not play (such as the hidden `legacy`) sends every duel to the
-    reference engine too.
+    class extends): the plain-words log comes from it. Both engines draw the same dice in
+    the same order, so that is the very duel this engine fights for the seed.
     """
 
-    __slots__ = ("compiled", "fleet", "tables")
+    __slots__ = ("fleet", "tables")
 
     def __init__(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                  policies: tuple[str, str], scenario: DuelScenario) -> None:
         super().__init__(a, b, names, policies, scenario)
-        self.compiled = all(compiled_policy(p) for p in policies)
         crafts = self.templates
         combat = self.combat
         self.tables = compiled_tables.build(
             combat, a.catalog, max(c.size_class for c in crafts),
             max(c.boxes["engine"] for c in crafts))
-        # A captain the compiled engine does not play leaves the reference engine to fight.
-        played = policies if self.compiled else ("default", "default")
-        captains = (policy_named(played[0]), policy_named(played[1]))
+        captains = (policy_named(policies[0]), policy_named(policies[1]))
         self.fleet = fleet(crafts, captains, scenario, combat,
                            compiled_tables.arc_bits(a.catalog))
 
     def fight(self, seed: int, log: bool = False) -> Result:
-        """One duel from fresh craft; with `log`, the reference engine's duel and log."""
-        if log or not self.compiled:
+        """One duel from fresh craft; with `log`, told by the reference engine."""
+        if log:
             return super().fight(seed, log)
         return self.fight_many([seed])[0]
 
@@ -77,10 +63,7 @@ class FastLineup(Lineup):
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """One duel per seed, in seed order, on `workers` threads (contiguous slices)."""
-        if not self.compiled:
-            reference = super().fight
-            return [reference(seed) for seed in seeds]
-        keys = np.array([s & SEED_MASK for s in seeds], dtype=np.uint64)
+        keys = np.array([key_of(s) for s in seeds], dtype=np.uint64)
         out = np.zeros((len(keys), RESULT_COLUMNS), dtype=np.int64)
         workers = max(1, min(workers, len(keys)))
         if workers == 1:

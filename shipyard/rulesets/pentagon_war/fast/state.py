@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from shipyard.core.compiled_dice import new_rng
 from shipyard.core.outcome import DuelScenario
 from shipyard.rulesets.pentagon_war.engine.orders import Captain
 from shipyard.rulesets.pentagon_war.engine.state import Craft
@@ -157,4 +158,4 @@ def new_state(fleet: Fleet) -> State:
         it=np.zeros((2, L.INT_TABLES, rows, L.INT_COLUMNS), dtype=np.int64),
         ft=np.zeros((2, L.FLOAT_TABLES, rows, L.FLOAT_COLUMNS)),
         xi=np.zeros((12, scratch), dtype=np.int64), xf=np.zeros((3, scratch)),
-        rangef=np.zeros(1), rng=np.zeros(1, dtype=np.uint64))
+        rangef=np.zeros(1), rng=new_rng())

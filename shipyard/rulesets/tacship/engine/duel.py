@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shipyard.core.dice import Dice, SeededDice
+from shipyard.core.dice import CounterDice, Dice
 from shipyard.rulesets.tacship.engine import words
 from shipyard.rulesets.tacship.engine.fire import (
     die,
@@ -72,6 +72,7 @@ class Result:
     damage: tuple[int, int]  # boxes crossed off: dealt by a, dealt by b
     cause: str  # "laser", "missile" or "mine"; "" for a draw
     log: tuple[str, ...] = ()
+    draws: int = 0  # dice drawn (the compiled engine draws as many)
 
 
 class Duel:
@@ -159,7 +160,8 @@ class Duel:
             loser = b if winner == a.side else a
             self.say(f"Turn {self.turn}: {self.other(loser).name} wins "
                      f"({loser.name} destroyed by {cause})")
-        return Result(winner, self.turn, (b.taken, a.taken), cause, tuple(self.lines or ()))
+        return Result(winner, self.turn, (b.taken, a.taken), cause, tuple(self.lines or ()),
+                      self.dice.drawn)
 
     def view(self, craft: Craft, enemy: Craft) -> View:
         return View(craft, enemy, self.board, self.combat, self.turn,
@@ -304,5 +306,5 @@ def fight(fighter_a: Fighter, fighter_b: Fighter, scenario: Scenario | None = No
     b = Craft.enter(fighter_b, "b", (half, 0), 3, scenario.start_speed, name_b)
     policies = tuple(policy_named(p) if isinstance(p, str) else p for p in (policy_a, policy_b))
     duel = Duel((a, b), (policies[0], policies[1]), scenario, combat,
-                dice or SeededDice(seed), log)
+                dice or CounterDice(seed), log)
     return duel.run()

@@ -49,4 +49,5 @@ class Lineup:
         outcome = fight(self.fighters[0], self.fighters[1], self.scenario, seed,
                         self.policies[0], self.policies[1], log, combat=self.combat)
         winner = None if outcome.winner is None else SIDES[outcome.winner]
-        return Result(winner, outcome.turns, outcome.damage, outcome.cause, outcome.log)
+        return Result(winner, outcome.turns, outcome.damage, outcome.cause, outcome.log,
+                      outcome.draws)

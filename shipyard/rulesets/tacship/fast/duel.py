@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.compiled_dice import start
 from shipyard.rulesets.tacship.fast.damage import (
     arm,
     detonate,
@@ -24,7 +25,7 @@ from shipyard.rulesets.tacship.fast.damage import (
     mines_at,
     take_armed,
 )
-from shipyard.rulesets.tacship.fast.dice import die, seed_state
+from shipyard.rulesets.tacship.fast.dice import die
 from shipyard.rulesets.tacship.fast.hexes import behind, in_slot, step
 from shipyard.rulesets.tacship.fast.moves import illegal, straight_after, trace
 from shipyard.rulesets.tacship.fast.pilot import arm_wants, choose_move
@@ -36,7 +37,8 @@ TURNS = 1
 DEALT_A = 2  # boxes crossed off by a, then by b
 DEALT_B = 3
 CAUSE = 4  # a `fields.CAUSE_*` code
-RESULT_FIELDS = 5
+DRAWS = 5  # the dice drawn: the reference engine draws as many
+RESULT_FIELDS = 6
 
 
 @njit(cache=True, nogil=True)
@@ -214,14 +216,15 @@ def play_duel(rng: np.ndarray, combat: np.ndarray, table: np.ndarray, figures: n
     elif state[0, f.DESTROYED] and not state[1, f.DESTROYED]:
         out[WINNER] = 1
         out[CAUSE] = state[0, f.KILLED_BY]
+    out[DRAWS] = rng[1]
 
 
 @njit(cache=True, nogil=True)
-def fight_batch(seeds: np.ndarray, combat: np.ndarray, table: np.ndarray,
+def fight_batch(keys: np.ndarray, combat: np.ndarray, table: np.ndarray,
                 figures: np.ndarray, fixed: np.ndarray, turrets: np.ndarray,
                 pilots: np.ndarray, chance: np.ndarray, out: np.ndarray) -> None:
-    """Duel `k` fought with `seeds[k]` alone into `out[k]` (RESULT_FIELDS columns)."""
-    rng = np.empty(4, dtype=np.uint64)
-    for k in range(seeds.shape[0]):
-        seed_state(seeds[k], rng)
+    """Duel `k` fought on the dice of `keys[k]` alone into `out[k]` (RESULT_FIELDS columns)."""
+    rng = np.zeros(2, dtype=np.uint64)
+    for k in range(keys.shape[0]):
+        start(rng, keys[k])
         play_duel(rng, combat, table, figures, fixed, turrets, pilots, chance, out[k])

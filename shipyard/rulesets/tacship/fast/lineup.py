@@ -16,13 +16,13 @@ import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import compiled
+from shipyard.core.compiled_dice import key_of
 from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.rulesets.tacship.design import TacshipDesign
 from shipyard.rulesets.tacship.engine.lineup import Lineup
 from shipyard.rulesets.tacship.fast.duel import (
     RESULT_FIELDS,
     fight_batch,
-    play_duel,
 )
 from shipyard.rulesets.tacship.fast.packing import (
     PILOT_HEURISTICS,
@@ -69,23 +69,13 @@ class FastLineup(Lineup):
             return super().fight(seed, log=True)
         return self.fight_many([seed])[0]
 
-    def replay(self, draws: Sequence[int]) -> Result:
-        """One duel on a given stream of 53-bit draws in place of the seeded generator:
-        `int(random.Random(seed).random() * 2**53)` draws replay the reference's dice,
-        which is how the tests hold this engine to the reference duel for duel."""
-        rng = np.array([0, 0, 0, 0, 0, *draws], dtype=np.uint64)
-        out = np.zeros(RESULT_FIELDS, dtype=np.int64)
-        play_duel(rng, *self._arrays, out)
-        return results_from(out.reshape(1, -1), f.CAUSES)[0]
-
     def warm(self) -> bool:
         """True unless the first duel must still compile the kernel (once after an install)."""
         return compiled(fight_batch)
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """Duel `k` fought with `seeds[k]` alone, in order, over `workers` threads."""
-        # seeds are 64-bit (`duel_seed`); wider ones keep their low 64 bits
-        packed = np.array([int(s) & 0xFFFFFFFFFFFFFFFF for s in seeds], dtype=np.uint64)
+        packed = np.array([key_of(s) for s in seeds], dtype=np.uint64)
         parts = max(1, min(workers, len(packed)))
         if parts == 1:
             rows = self._run(packed)

@@ -1,0 +1,34 @@
+"""Seeded duel results are a public contract: `shipyard duel A B --runs N --seed S` gives
+these counts on every engine, every machine and any worker count.
+
+Pinned once when every engine came to draw from the one counter-based generator
+(`core.dice`); change them only with a rule change, and say so.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+
+PINNED = [  # (a, b, wins, draws, losses, mean damage dealt by a and by b)
+    ("lancer", "shade", 121, 79, 0, 13.79, 22.935),
+    ("valkyrie", "hawk", 190, 0, 10, 9.69, 6.695),
+]
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+@pytest.mark.parametrize(("a", "b", "wins", "draws", "losses", "dealt_a", "dealt_b"), PINNED)
+def test_seeded_duels_keep_their_results(engine: str, a: str, b: str, wins: int, draws: int,
+                                         losses: int, dealt_a: float, dealt_b: float) -> None:
+    args = ["duel", f"sample:{a}", f"sample:{b}", "--runs", "200", "--seed", "1", "--json",
+            "--engine", engine]
+    for workers in ("1", "2"):
+        result = CliRunner().invoke(app, [*args, "--workers", workers])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert [data[k]["count"] for k in ("wins", "draws", "losses")] == [wins, draws, losses]
+        assert data["mean_damage_dealt"] == {"a": dealt_a, "b": dealt_b}
