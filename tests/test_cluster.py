@@ -91,9 +91,10 @@ def test_a_house_catalog_travels_as_its_folder(scheduler: str, tmp_path: Path) -
     gone = tmp_path / "elsewhere"
     shutil.copytree(house, gone)
     matchup = Matchup(sample("lancer", str(gone)), sample("zelta-dee", str(gone)))
+    shipment = batch._shipment(matchup)
     shutil.rmtree(gone)
     with pytest.raises(cluster.ClusterError, match=r"^a worker could not rebuild the designs: "):
-        run_batch(matchup, 10, 3, scheduler=scheduler)
+        cluster.in_order(scheduler, batch._rebuild, batch._fight_range, shipment, [(3, 0, 10)])
 
 
 def test_a_worker_with_another_catalog_refuses_the_work(scheduler: str) -> None:
@@ -105,6 +106,19 @@ def test_a_worker_with_another_catalog_refuses_the_work(scheduler: str) -> None:
     with pytest.raises(cluster.ClusterError, match=r"^a worker read another .* catalog"):
         cluster.in_order(scheduler, batch._rebuild, batch._fight_range, ("1" * 64, packed),
                          [(1, 0, 2)])
+
+
+def test_a_worker_whose_combat_tables_differ_refuses_the_work(scheduler: str,
+                                                              tmp_path: Path) -> None:
+    house = tmp_path / "house"
+    shutil.copytree(bundled_root() / "pentagon-war", house)
+    matchup = Matchup(sample("lancer", str(house)), sample("shade", str(house)))
+    assert run_batch(matchup, 20, 3, scheduler=scheduler) == run_batch(matchup, 20, 3)
+    # The workers now read other combat tables than the run was started with.
+    combat = house / "combat.toml"
+    combat.write_text(combat.read_text().replace("impulses = 12", "impulses = 6"))
+    with pytest.raises(cluster.ClusterError, match=r"^a worker read another .* catalog"):
+        run_batch(matchup, 20, 3, scheduler=scheduler)
 
 
 def test_a_tournament_on_the_cluster_is_the_tournament_of_one_machine(scheduler: str) -> None:

@@ -126,7 +126,7 @@ def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
     # Start range and turn limit: the game's own in both (the CLI's None, the screen's
     # fields filled from the ruleset's duel defaults).
     assert (default("range_"), default("turns")) == (None, None)
-    rules = scenario_defaults(load_combat("pentagon-war"))
+    rules = scenario_defaults(load_combat())
     assert get_ruleset("pentagon-war").duel_defaults() == rules
 
 

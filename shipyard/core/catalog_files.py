@@ -129,16 +129,28 @@ def check_model(path: Path, model: type[M], data: dict[str, Any]) -> M:
 
 
 
-def read_parts(folder: Path, files: Mapping[str, type[BaseModel]]) -> tuple[dict[str, Any], str]:
-    """Every file of a catalog folder, checked, by name without `.toml`, and their digest."""
-    parts: dict[str, Any] = {}
+def folder_digest(folder: Path) -> str:
+    """The digest of a catalog: every file directly in its folder (the rules tables, the
+    combat tables the duels read, any other), by name and content, in name order. Two
+    catalogs with the same digest price and fight alike."""
     digest = hashlib.sha256()
+    try:
+        files = sorted(path for path in folder.iterdir() if path.is_file())
+        for path in files:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError as exc:
+        raise CatalogError(str(folder), f"cannot read: {exc.strerror or exc}") from None
+    return digest.hexdigest()
+
+
+def read_parts(folder: Path, files: Mapping[str, type[BaseModel]]) -> tuple[dict[str, Any], str]:
+    """The given files of a catalog folder, checked, by name without `.toml`, and the
+    digest of the whole folder (`folder_digest`)."""
+    parts: dict[str, Any] = {}
     for name, model in files.items():
         path = folder / name
-        data = read_toml(path)
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-        parts[name.removesuffix(".toml")] = check_model(path, model, data)
-    return parts, digest.hexdigest()
+        parts[name.removesuffix(".toml")] = check_model(path, model, read_toml(path))
+    return parts, folder_digest(folder)
 
 
 def catalog_folder(ruleset: str, root: str | None) -> Path:

@@ -156,7 +156,7 @@ class PentagonWar:
 
     # Duels
     def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
-        return scenario_defaults(load_combat(self.name))
+        return scenario_defaults(load_combat(catalog_root))
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,

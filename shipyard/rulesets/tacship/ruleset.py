@@ -194,7 +194,7 @@ class Tacship:
 
     # Duels
     def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
-        scenario = load_combat().scenario
+        scenario = load_combat(catalog_root).scenario
         return DuelScenario(scenario.start_range, scenario.start_speed, scenario.turn_limit)
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
@@ -205,9 +205,9 @@ class Tacship:
             # Imported here: numba loads only when a duel is asked for. A FastLineup
             # is a Lineup that fights on the compiled engine.
             from shipyard.rulesets.tacship.fast.lineup import FastLineup
-            return FastLineup(a.design, b.design, names, policies, scenario)
+            return FastLineup(a.design, b.design, names, policies, scenario, a.catalog.folder)
         if engine == "reference":
-            return Lineup(a.design, b.design, names, policies, scenario)
+            return Lineup(a.design, b.design, names, policies, scenario, a.catalog.folder)
         raise ValueError(f"no Tacship engine named {engine!r}; "
                          f"choose from {', '.join(self.engines)}")
 

@@ -27,7 +27,7 @@ class Lineup:
         self.a = a
         self.policies = policies
         self.scenario = scenario
-        self.combat: Combat = load_combat(a.design.ruleset)
+        self.combat: Combat = load_combat(a.catalog.folder)
         # Never fought: each duel refits its own copies of these two.
         self.templates: tuple[Craft, Craft] = (craft_from(a, names[0]), craft_from(b, names[1]))
         catalog_charts(a.catalog)

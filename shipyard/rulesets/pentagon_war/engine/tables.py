@@ -288,8 +288,9 @@ class Combat(BaseModel):
         return table[min(hexes_flown, len(table)) - 1]
 
 
-def combat_path(ruleset: str = "pentagon-war") -> Path:
-    return catalog_root() / ruleset / "combat.toml"
+def combat_path(folder: str | None = None) -> Path:
+    """The combat tables of the catalog in `folder` (None: the bundled catalog)."""
+    return (Path(folder) if folder else catalog_root() / "pentagon-war") / "combat.toml"
 
 
 def parse_combat(data: dict[str, Any], file: str) -> Combat:
@@ -301,7 +302,8 @@ def read_combat(path: Path) -> Combat:
     return parse_combat(read_toml(path), str(path))
 
 
-@lru_cache(maxsize=4)
-def load_combat(ruleset: str = "pentagon-war") -> Combat:
-    """The combat tables of `ruleset` (cached: read once per process)."""
-    return read_combat(combat_path(ruleset))
+@lru_cache(maxsize=8)
+def load_combat(folder: str | None = None) -> Combat:
+    """The combat tables of the catalog in `folder`, the one that priced the designs
+    (None: the bundled catalog); cached, read once per folder and process."""
+    return read_combat(combat_path(folder))

@@ -36,8 +36,10 @@ class Lineup:
     __slots__ = ("combat", "fighters", "policies", "scenario")
 
     def __init__(self, a: TacshipDesign, b: TacshipDesign, names: tuple[str, str],
-                 policies: tuple[str, str], scenario: DuelScenario) -> None:
-        self.combat: Combat = load_combat()
+                 policies: tuple[str, str], scenario: DuelScenario,
+                 catalog_folder: str | None = None) -> None:
+        # The combat tables of the catalog that priced the designs (None: the bundled one).
+        self.combat: Combat = load_combat(catalog_folder)
         self.fighters = (fighter_of(a, names[0]), fighter_of(b, names[1]))
         self.policies = policies
         # The shared closing speed is each fighter's start speed, head-on (docs).

@@ -131,8 +131,9 @@ class Combat(BaseModel):
         raise ValueError(f"no blast entry for distance {distance}")
 
 
-def combat_path() -> Path:
-    return catalog_root() / "tacship" / "combat.toml"
+def combat_path(folder: str | None = None) -> Path:
+    """The combat tables of the catalog in `folder` (None: the bundled catalog)."""
+    return (Path(folder) if folder else catalog_root() / "tacship") / "combat.toml"
 
 
 def parse_combat(data: dict[str, Any], file: str = "combat.toml") -> Combat:
@@ -140,8 +141,9 @@ def parse_combat(data: dict[str, Any], file: str = "combat.toml") -> Combat:
     return check_model(Path(file), Combat, data)
 
 
-@lru_cache(maxsize=1)
-def load_combat() -> Combat:
-    """The Tacship combat tables (cached: read once per process)."""
-    path = combat_path()
+@lru_cache(maxsize=8)
+def load_combat(folder: str | None = None) -> Combat:
+    """The combat tables of the catalog in `folder`, the one that priced the designs
+    (None: the bundled catalog); cached, read once per folder and process."""
+    path = combat_path(folder)
     return parse_combat(read_toml(path), str(path))

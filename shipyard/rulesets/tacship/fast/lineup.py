@@ -49,8 +49,9 @@ class FastLineup(Lineup):
     __slots__ = ("_arrays",)
 
     def __init__(self, a: TacshipDesign, b: TacshipDesign, names: tuple[str, str],
-                 policies: tuple[str, str], scenario: DuelScenario) -> None:
-        super().__init__(a, b, names, policies, scenario)
+                 policies: tuple[str, str], scenario: DuelScenario,
+                 catalog_folder: str | None = None) -> None:
+        super().__init__(a, b, names, policies, scenario, catalog_folder)
         combat, s = self.combat, self.scenario
         charts = charts_array(self.fighters)
         table = combat_array(combat, s.start_range, s.start_speed, s.turn_limit)
