@@ -35,6 +35,7 @@ from shipyard.commands.reference import rules_command, rulesets_command
 from shipyard.commands.sheets import issue_line, print_sheet
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
 from shipyard.commands.tournament import tournament_command
+from shipyard.commands.warm import warm_command
 from shipyard.core.document import ssd_schema
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Scenario
@@ -284,6 +285,7 @@ app.command("optimize")(optimize_command)
 app.command("duel")(duel_command)
 app.command("rules")(rules_command)
 app.command("rulesets")(rulesets_command)
+app.command("warm")(warm_command)
 
 
 def _version(value: bool) -> None:

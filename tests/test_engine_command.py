@@ -55,11 +55,40 @@ def test_until_ci_stops_early() -> None:
     assert high - low < 0.2
 
 
-def test_log_prints_one_duel() -> None:
-    result = runner.invoke(app, ["duel", "sample:lancer", "sample:zelta-dee", "--log"])
+def test_log_prints_the_statistics_then_the_batchs_first_duel() -> None:
+    args = ["duel", "sample:lancer", "sample:zelta-dee", "--runs", "40", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--log"])
     assert result.exit_code == 0
-    assert result.output.startswith("turn 1: range 30.0")
-    assert "impulse" in result.output and "rolls" in result.output
+    statistics, told = result.output.split("\nDuel 1 of the batch (seed 3), turn by turn:\n")
+    assert statistics.startswith("Lancer (default) against Zelta Dee (default): 40 duels, seed 3")
+    assert told.startswith("turn 1: range 30.0")
+    assert "impulse" in told and "rolls" in told
+    # The duel told is the batch's own: its end agrees with duel 1 of the --json batch.
+    data = json.loads(runner.invoke(app, [*args, "--log", "--json"]).output)
+    assert data["log_duel"] == 1 and data["runs"] == 40
+    assert data["log"][0] == "turn 1: range 30.0"
+    last = data["log"][-1]
+    assert last.startswith(f"turn {data['turns']}: ")
+    from shipyard.services.batch import Matchup, run_batch
+    from shipyard.services.registry import evaluate, read_design
+    from shipyard.services.samples import resolve
+    a, b = (evaluate(read_design(resolve(f"sample:{n}"))) for n in ("lancer", "zelta-dee"))
+    first = run_batch(Matchup(a, b), 1, 3)[0]
+    assert (data["turns"], data["damage"]["a"], data["damage"]["b"]) == (
+        first.turns, *first.damage)
+
+
+def test_log_duel_tells_any_duel_of_the_batch() -> None:
+    args = ["duel", "sample:valkyrie", "sample:harpy", "--runs", "30", "--seed", "2", "--json"]
+    third = json.loads(runner.invoke(app, [*args, "--log-duel", "3"]).output)
+    first = json.loads(runner.invoke(app, [*args, "--log"]).output)
+    assert (third["log_duel"], first["log_duel"]) == (3, 1)
+    assert third["log"] != first["log"]
+    assert {k: third[k] for k in ("wins", "draws", "losses")} == {
+        k: first[k] for k in ("wins", "draws", "losses")}
+    result = runner.invoke(app, [*args, "--log-duel", "31"])
+    assert result.exit_code == 2
+    assert "--log-duel 31: the batch has 30 duel(s)" in result.output
 
 
 def test_unreadable_file_exits_2(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load_all
 from shipyard.commands.options import CatalogOpt
-from shipyard.commands.terminal import EXIT_UNREADABLE, fail, out, problem
+from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
 from shipyard.core.stats import Rate
@@ -87,7 +87,9 @@ def compare_command(
     = False,
     duel: Annotated[int | None, typer.Option(
         "--duel", min=1, metavar="N", show_default=False,
-        help="Also fight N duels between every pair (win/draw/loss with 95% intervals).")]
+        help="Also fight N duels between every pair (win/draw/loss with 95% intervals), on "
+             "the seeds a tournament gives each pair: two designs fight the duels of "
+             "`shipyard duel` with the same --seed.")]
     = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the duels.")] = 1,
@@ -122,6 +124,7 @@ def compare_command(
             fail(str(exc))
         count = workers if workers > 0 else (os.cpu_count() or 1)
         entrants = [Entrant(label, e) for label, e in zip(labels, evaluations, strict=True)]
+        before_duels(evaluations[0])
         pairs = play(entrants, duel, seed, count, ruleset.policies[0], scenario)
     if as_json:
         data: dict[str, Any] = {

@@ -2,7 +2,8 @@
 
 A face on the duel engine: reads the designs, runs the batch (with a
 progress bar on long runs, here or on a Dask cluster with `--scheduler`),
-prints rates with 95% Wilson intervals, or one duel turn by turn with `--log`.
+prints rates with 95% Wilson intervals, then with `--log` (or `--log-duel K`) one duel
+of the batch turn by turn.
 Unreadable files and a scheduler out of reach exit 2, illegal designs 1.
 """
 
@@ -23,7 +24,13 @@ from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
 from shipyard.commands.options import CatalogOpt, SchedulerOpt
-from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, before_duels, out
+from shipyard.commands.terminal import (
+    EXIT_ILLEGAL,
+    EXIT_UNREADABLE,
+    before_duels,
+    interactive,
+    out,
+)
 from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
@@ -154,8 +161,10 @@ def duel_command(
         "--until-ci", min=0.0, max=1.0, metavar="WIDTH",
         help="Stop once the win-rate 95% interval is narrower than this.")] = None,
     log: Annotated[bool, typer.Option(
-        "--log", help="Print the first duel turn by turn (told by the readable reference "
-                      "engine).")] = False,
+        "--log", help="After the statistics, tell the batch's first duel turn by turn.")] = False,
+    log_duel: Annotated[int | None, typer.Option(
+        "--log-duel", min=1, metavar="K", show_default=False,
+        help="After the statistics, tell duel K of the batch (1 is the first).")] = None,
     engine: Annotated[str | None, typer.Option(
         "--engine", metavar="NAME", show_default=False,
         help="Duel engine (default: the game's first; shipyard rulesets lists them).")] = None,
@@ -182,24 +191,10 @@ def duel_command(
     note = CatalogNotes().line(first)
     if note is not None and not as_json:
         out.print(note, markup=False)
-    if log:
-        result = run_one(matchup, duel_seed(seed, 0), log=True)
-        if as_json:
-            print(json.dumps({"a": name_a, "b": name_b, "seed": seed, "log": list(result.log),
-                              "winner": None if result.winner is None else (name_a, name_b)[
-                                  result.winner],
-                              "turns": result.turns, "cause": result.cause,
-                              "damage": {"a": result.damage[0], "b": result.damage[1]},
-                              **({"catalog": house} if house is not None else {})},
-                             indent=2))
-        else:
-            for line in result.log:
-                out.print(line, markup=False)
-        return
     if scheduler is None:
         before_duels(first, engine)
     count = workers if workers > 0 else (os.cpu_count() or 1)
-    show = not as_json and runs >= PROGRESS_FROM
+    show = not as_json and runs >= PROGRESS_FROM and interactive()
     try:
         if scheduler is not None:
             connect(scheduler)  # out of reach: one line before any progress bar
@@ -207,12 +202,31 @@ def duel_command(
     except ShipyardError as exc:
         _fail(str(exc))
     summary = summarize(results)
+    told = log_duel if log_duel is not None else (1 if log else None)
+    if told is not None and told > len(results):
+        _fail(f"--log-duel {told}: the batch has {len(results)} duel(s)")
+    # Both engines fight the same duel for a seed: the reference engine tells the batch's own.
+    logged = None if told is None else run_one(matchup, duel_seed(seed, told - 1), log=True)
     if as_json:
         print(json.dumps({"a": name_a, "b": name_b, "policies": [policy_a, policy_b],
                           "seed": seed, "scenario": {"start_range": scenario.start_range,
                                                      "closing_speed": scenario.closing_speed,
                                                      "turn_limit": scenario.turn_limit},
                           **summary.as_data(),
+                          **(_logged_data(told, logged, (name_a, name_b))
+                             if told is not None and logged is not None else {}),
                           **({"catalog": house} if house is not None else {})}, indent=2))
-    else:
-        _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario)
+        return
+    _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario)
+    if told is not None and logged is not None:
+        out.print(f"\nDuel {told} of the batch (seed {seed}), turn by turn:", markup=False)
+        for line in logged.log:
+            out.print(line, markup=False)
+
+
+def _logged_data(told: int, result: Result, labels: tuple[str, str]) -> dict[str, object]:
+    """The told duel in `--json`: which one, how it ended, and its lines."""
+    return {"log_duel": told, "log": list(result.log),
+            "winner": None if result.winner is None else labels[result.winner],
+            "turns": result.turns, "cause": result.cause,
+            "damage": {"a": result.damage[0], "b": result.damage[1]}}

@@ -1,22 +1,137 @@
-"""Whether a compiled duel kernel still has to be compiled before its first call.
+"""Compiled duel kernels: where numba keeps their machine code, and whether it is ready.
 
-numba compiles a kernel on its first call and keeps the machine code in a
-cache beside the module (`__pycache__/<module>.<kernel>-<line>.py311.nbi`), so
-only the first duel after an install waits for the compiler (about a minute).
-The faces say so before that wait instead of showing a progress bar stuck at 0.
+numba compiles a kernel on its first call, about a minute of one core for a whole
+engine, and keeps the machine code in a cache. Every kernel of Shipyard is compiled
+through `kernel` here, which first points numba's cache at a folder of its own, named
+after a stamp of this build: Shipyard's version, numba's and Python's, and a hash of
+every kernel source file. A new install or an edited kernel gets a fresh folder, so a
+stale cache can never be loaded, and the folder is under `NUMBA_CACHE_DIR` when that is
+set (else the user's cache folder), so a read-only install works too.
+
+Readiness is a marker file in that folder, written by the first process that has
+called an engine's batch kernel (its machine code is then in the cache): `ready`
+reads it, never guessing from numba's own file names.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
+import platform
+import sys
+import tempfile
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
+
+import numba
+
+from shipyard import __version__
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+PACKAGE = Path(__file__).resolve().parent.parent  # the `shipyard` package folder
+KERNEL_FOLDER = "fast"  # every package folder of this name holds compiled kernels
 
 
-def compiled(kernel: Any) -> bool:
-    """True when `kernel` (a numba dispatcher) is compiled in this process or cached."""
-    if kernel.signatures:
-        return True
-    function = kernel.py_func
-    source = Path(function.__code__.co_filename)
-    index = f"{source.stem}.{function.__qualname__}-*.nbi"
-    return any((source.parent / "__pycache__").glob(index))
+def kernel_sources() -> list[Path]:
+    """Every file whose text goes into compiled machine code, in a fixed order."""
+    here = Path(__file__).resolve()
+    fixed = [here, here.with_name("compiled_dice.py"), here.with_name("dice.py")]
+    found = sorted(p for p in PACKAGE.rglob("*.py") if KERNEL_FOLDER in p.parent.parts)
+    return fixed + found
+
+
+@cache
+def stamp() -> str:
+    """This build's kernels in a few characters: versions, platform, kernel sources."""
+    digest = hashlib.sha256()
+    for part in (__version__, numba.__version__, sys.version, platform.machine()):
+        digest.update(part.encode() + b"\0")
+    for path in kernel_sources():
+        # The file's time too: numba's own cache index keys on it, and an engine marked
+        # ready must load from the cache, never compile again in the first duel.
+        stat = path.stat()
+        digest.update(f"{path.relative_to(PACKAGE).as_posix()}:{stat.st_mtime_ns}:"
+                      f"{stat.st_size}".encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _base() -> Path:
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        return Path(given)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "shipyard"
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-"):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+@cache
+def cache_folder() -> Path:
+    """Where this build's machine code and readiness markers live (created on first use)."""
+    folder = _base() / f"kernels-{stamp()}"
+    if not _writable(folder):  # a read-only home: a folder of this user's in the temp folder
+        folder = Path(tempfile.gettempdir()) / f"shipyard-{os.getuid()}" / f"kernels-{stamp()}"
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _point_numba_here() -> None:
+    numba.config.CACHE_DIR = str(cache_folder())  # type: ignore[attr-defined]
+
+
+def kernel(function: Function) -> Function:
+    """Compile with numba on first call, cached in `cache_folder`, releasing the GIL."""
+    _point_numba_here()
+    return cast(Function, numba.njit(cache=True, nogil=True)(function))
+
+
+def lean_kernel(function: Function) -> Function:
+    """`kernel` without numba's reference counting, for kernels that only read and write
+    arrays their caller owns."""
+    _point_numba_here()
+    compiled = numba.njit(cache=True, nogil=True, _nrt=False)(  # type: ignore[call-overload]
+        function)
+    return cast(Function, compiled)
+
+
+def inline_kernel(function: Function) -> Function:
+    """`lean_kernel`, also inlined where it is called (small helpers of hot loops)."""
+    _point_numba_here()
+    compiled = numba.njit(cache=True, nogil=True, _nrt=False,  # type: ignore[call-overload]
+                          inline="always")(function)
+    return cast(Function, compiled)
+
+
+def _marker(name: str) -> Path:
+    return cache_folder() / f"ready-{name}"
+
+
+def compiled_here(function: Callable[..., Any]) -> bool:
+    """Whether a kernel has been compiled (or loaded from the cache) in this process."""
+    return bool(getattr(function, "signatures", ()))
+
+
+def ready(name: str) -> bool:
+    """Whether the engine `name` is compiled and its machine code cached for this build."""
+    return _marker(name).exists()
+
+
+def mark_ready(name: str) -> None:
+    """Record that the engine `name` has been compiled (its batch kernel has run)."""
+    marker = _marker(name)
+    if not marker.exists():
+        # A cache that cannot be written: the next process compiles again.
+        with contextlib.suppress(OSError):
+            marker.write_text(f"{__version__} {numba.__version__}\n")

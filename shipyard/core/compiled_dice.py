@@ -10,8 +10,8 @@ engines report so that a test can hold the two engines to the same dice.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from shipyard.core.compiled import kernel
 from shipyard.core.dice import GAMMA, MASK, MIX1, MIX2, UNIT, stream_key
 
 _GAMMA = np.uint64(GAMMA)
@@ -31,14 +31,14 @@ def key_of(seed: int) -> np.uint64:
     return np.uint64(stream_key(seed & MASK))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def start(rng: np.ndarray, key: np.uint64) -> None:
     """Start one duel's stream from its key (`key_of(seed)`)."""
     rng[0] = key
     rng[1] = 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def uniform(rng: np.ndarray) -> float:
     """The next number in [0, 1)."""
     z = rng[0] + _GAMMA
@@ -50,24 +50,24 @@ def uniform(rng: np.ndarray) -> float:
     return float(z >> _S11) * UNIT
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def d6(rng: np.ndarray) -> int:
     return int(uniform(rng) * 6.0) + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def pick(rng: np.ndarray, choices: int) -> int:
     """An index in range(choices), each equally likely."""
     return int(uniform(rng) * choices)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def die(rng: np.ndarray, sides: int) -> int:
     """One roll of a die with `sides` faces, 1 to `sides` (`pick(sides) + 1`)."""
     return int(uniform(rng) * sides) + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def roll(rng: np.ndarray, count: int) -> int:
     """The sum of `count` six-sided dice."""
     total = 0

@@ -113,7 +113,7 @@ class BatchLineup(Lineup, Protocol):
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]: ...
 
-    def warm(self) -> bool:
+    def ready(self) -> bool:
         """True unless the first call must still compile the engine (once after an install)."""
         ...
 

@@ -1,29 +1,47 @@
-"""Many duels of one matchup, on one or several worker processes.
+"""Every duel batch of Shipyard, on threads, worker processes or a Dask cluster.
 
-Duel `i` of a batch always gets the seed `duel_seed(master, i)`, and results
-come back in duel order, so a batch's results do not depend on how many
-workers ran it. What every duel of a matchup shares (the combat tables, both
-craft as built from their sheets) is worked out once per batch and per
-worker, not once per duel.
+One path fights every batch: `shipyard duel`, tournaments, `compare --duel`, the
+optimizer and the designer's screens all hand `fight` their jobs (a matchup, a
+master seed and a range of duel indices). Duel `i` of a job always gets the seed
+`duel_seed(master, i)`, and results come back in duel order, so they never depend on
+the worker count, the chunk sizes, the engine that fought them or the cluster.
+
+A compiled engine fights each chunk in one call spread over threads. While a game's
+compiled engine is still to be built (once after an install), `fight` starts it
+compiling in a background process (`services.warming`) and fights on the game's
+reference engine meanwhile, which fights the very same duels, switching over between
+two chunks once the compiled engine is ready. The reference engine spreads its chunks
+over worker processes.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from multiprocessing.context import BaseContext
+from multiprocessing.pool import Pool
 from typing import Any
 
 from shipyard.core.dice import duel_seed
+from shipyard.core.errors import ShipyardError
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import BatchLineup, Evaluation, Lineup
-from shipyard.services import cluster
+from shipyard.services import cluster, warming
 from shipyard.services.registry import evaluate, get_ruleset
 
-CHUNK = 50  # duels between two progress reports on one process
+CHUNK = 50  # reference duels between two progress reports on one process
 SHARES = 4  # a worker's next chunk is at most this share of what is left per worker
 LAST_CHUNK = 10  # the smallest chunk handed to a worker
 FAST_CHUNK = 20_000  # duels per call of a compiled engine between two progress reports
+REFERENCE = "reference"
+Progress = Callable[[int], None]
+Stopped = Callable[[], bool]
+
+
+class BatchStopped(ShipyardError):
+    """A batch stopped from outside (`stopped()` turned true) between two chunks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +54,20 @@ class Matchup:
     policy_b: str = "default"
     scenario: DuelScenario = field(default_factory=DuelScenario)
     engine: str | None = None  # None: the ruleset's default engine
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """Duels `start` to `stop` of a matchup's batch seeded by `master`."""
+
+    matchup: Matchup
+    master: int
+    start: int
+    stop: int
+
+    @property
+    def runs(self) -> int:
+        return self.stop - self.start
 
 
 def names(matchup: Matchup) -> tuple[str, str]:
@@ -61,56 +93,20 @@ def duels(ready: Lineup, master: int, start: int, stop: int, workers: int = 1) -
     return [ready.fight(seed) for seed in seeds]
 
 
-COMPILING = ("compiling the fast duel engine (once after an install, about a minute of "
-             "one core)")
+COMPILING = ("compiling the fast duel engine in the background (once after an install, "
+             "about a minute of one core); these duels run on the reference engine "
+             "meanwhile, the same duels more slowly")
 
 
 def compiling(evaluation: Evaluation, engine: str | None = None) -> bool:
-    """True when the first duel of this game's engine must wait for it to be compiled."""
+    """True when duels of this game would now wait for its compiled engine to be built."""
     ready = lineup(Matchup(evaluation, evaluation, engine=engine))
-    return isinstance(ready, BatchLineup) and not ready.warm()
+    return isinstance(ready, BatchLineup) and not ready.ready()
 
 
 def run_one(matchup: Matchup, seed: int, log: bool = False) -> Result:
     """One duel from fresh craft: same matchup and seed, same duel."""
     return lineup(matchup).fight(seed, log)
-
-
-def run_range(matchup: Matchup, master: int, start: int, stop: int) -> list[Result]:
-    return duels(lineup(matchup), master, start, stop)
-
-
-# -- worker processes ----------------------------------------------------------
-_WORKER: dict[str, Any] = {}  # this worker's lineup and master seed
-
-
-# The catalog folder is None for the bundled catalog of wherever the matchup is rebuilt.
-Packed = tuple[str, str | None, dict[str, Any], dict[str, Any], str, str, DuelScenario,
-               str | None]
-
-
-def _pack(matchup: Matchup) -> Packed:
-    """A matchup as plain data a worker process can rebuild it from."""
-    return (matchup.a.ruleset.name, matchup.a.catalog.folder, matchup.a.design.to_data(),
-            matchup.b.design.to_data(), matchup.policy_a, matchup.policy_b, matchup.scenario,
-            matchup.engine)
-
-
-def _unpack(packed: Packed) -> Matchup:
-    name, folder, a, b, policy_a, policy_b, scenario, engine = packed
-    ruleset = get_ruleset(name)
-    return Matchup(evaluate(ruleset.parse(a, "<design>"), catalog_root=folder),
-                   evaluate(ruleset.parse(b, "<design>"), catalog_root=folder),
-                   policy_a, policy_b, scenario, engine)
-
-
-def _init(packed: Packed, master: int) -> None:
-    _WORKER["lineup"] = lineup(_unpack(packed))
-    _WORKER["master"] = master
-
-
-def _work(bounds: tuple[int, int]) -> list[Result]:
-    return duels(_WORKER["lineup"], _WORKER["master"], *bounds)
 
 
 def chunks(start: int, stop: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
@@ -132,39 +128,154 @@ def shrinking_chunks(start: int, stop: int, workers: int) -> Iterator[tuple[int,
         first = last
 
 
-def run_batch(matchup: Matchup, runs: int, master: int, workers: int = 1, start: int = 0,
-              progress: Callable[[int], None] | None = None,
-              scheduler: str | None = None) -> list[Result]:
-    """Duels `start` to `start + runs` of the batch seeded by `master`, in order.
+# -- worker processes (reference engines) --------------------------------------
+# The catalog folder is None for the bundled catalog of wherever the matchup is rebuilt.
+Packed = tuple[str, str | None, dict[str, Any], dict[str, Any], str, str, DuelScenario,
+               str | None]
+_WORKER: dict[int, Lineup] = {}  # this worker's lineups, by job index
+_PACKED: list[Packed] = []
 
-    With `scheduler` (a Dask scheduler's address) the duels run on that
-    cluster's workers and `workers` is not used; the results are the same.
-    """
-    results: list[Result] = []
+
+def _pack(matchup: Matchup) -> Packed:
+    """A matchup as plain data a worker process can rebuild it from."""
+    return (matchup.a.ruleset.name, matchup.a.catalog.folder, matchup.a.design.to_data(),
+            matchup.b.design.to_data(), matchup.policy_a, matchup.policy_b, matchup.scenario,
+            matchup.engine)
+
+
+def _unpack(packed: Packed) -> Matchup:
+    name, folder, a, b, policy_a, policy_b, scenario, engine = packed
+    ruleset = get_ruleset(name)
+    return Matchup(evaluate(ruleset.parse(a, "<design>"), catalog_root=folder),
+                   evaluate(ruleset.parse(b, "<design>"), catalog_root=folder),
+                   policy_a, policy_b, scenario, engine)
+
+
+def _init(packed: list[Packed]) -> None:
+    _WORKER.clear()
+    _PACKED[:] = packed
+
+
+def _work(task: tuple[int, int, int, int]) -> tuple[int, int, list[Result]]:
+    job, master, start, stop = task
+    if job not in _WORKER:
+        _WORKER[job] = lineup(_unpack(_PACKED[job]))
+    return job, start, duels(_WORKER[job], master, start, stop)
+
+
+def _context() -> BaseContext:
+    """Fork a quiet process; from one with threads (the designer), a fork server."""
+    return multiprocessing.get_context("fork" if threading.active_count() == 1
+                                       else "forkserver")
+
+
+# -- one path for every batch ----------------------------------------------------
+@dataclass
+class _Engines:
+    """A job's lineups: the one it fights with now, and a compiled one it waits for."""
+
+    now: Lineup
+    waiting: BatchLineup | None = None
+
+    def switch_if_ready(self) -> None:
+        if self.waiting is not None and self.waiting.ready():
+            self.now, self.waiting = self.waiting, None
+
+
+def _engines(matchup: Matchup) -> _Engines:
     ready = lineup(matchup)
+    if isinstance(ready, BatchLineup) and not ready.ready():
+        warming.start(matchup.a.ruleset)
+        return _Engines(lineup(replace(matchup, engine=REFERENCE)), ready)
+    return _Engines(ready)
+
+
+def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = None,
+          scheduler: str | None = None, stopped: Stopped | None = None,
+          fast_chunk: int = FAST_CHUNK) -> list[list[Result]]:
+    """Every job's duels, in duel order, one list per job.
+
+    `workers` threads of a compiled engine, or worker processes of a reference one;
+    with `scheduler` (a Dask scheduler's address) the duels run on that cluster's
+    workers instead, with the same results. `progress` hears of each chunk fought;
+    `stopped` is asked between chunks and a true answer raises `BatchStopped`.
+    """
     if scheduler is not None:
-        return _on_cluster(matchup, ready, runs, master, start, scheduler, progress)
-    if isinstance(ready, BatchLineup):
-        # A compiled engine spreads each call over threads of this process itself.
-        for first, last in chunks(start, start + runs, FAST_CHUNK):
-            results += duels(ready, master, first, last, workers)
-            if progress:
-                progress(last - first)
-        return results
-    if workers <= 1 or runs <= CHUNK:
-        for first, last in chunks(start, start + runs):
-            results += duels(ready, master, first, last)
-            if progress:
-                progress(last - first)
-        return results
-    # Each duel's seed depends only on its index, so how the batch is cut up changes nothing.
-    parts = list(shrinking_chunks(start, start + runs, workers))
-    with multiprocessing.Pool(min(workers, len(parts)), _init, (_pack(matchup), master)) as pool:
-        for part in pool.imap(_work, parts):
-            results += part
-            if progress:
-                progress(len(part))
-    return results
+        return [_on_cluster(job, scheduler, progress) for job in jobs]
+    engines = [_engines(job.matchup) for job in jobs]
+    found: list[list[Result]] = [[] for _ in jobs]
+    done = [job.start for job in jobs]
+    pool: Pool | None = None
+
+    def check() -> None:
+        if stopped is not None and stopped():
+            raise BatchStopped("stopped")
+
+    try:
+        while any(d < job.stop for d, job in zip(done, jobs, strict=True)):
+            check()
+            for engine in engines:
+                engine.switch_if_ready()
+            compiled = [k for k, job in enumerate(jobs) if done[k] < job.stop
+                        and isinstance(engines[k].now, BatchLineup)]
+            for k in compiled:  # a compiled engine: a big chunk a call, on threads
+                job = jobs[k]
+                last = min(done[k] + fast_chunk, job.stop)
+                part = duels(engines[k].now, job.master, done[k], last, workers)
+                found[k] += part
+                done[k] = last
+                if progress is not None:
+                    progress(len(part))
+                check()
+            rest = [k for k, job in enumerate(jobs) if done[k] < job.stop
+                    and not isinstance(engines[k].now, BatchLineup)]
+            if not rest:
+                continue
+            waiting = any(engines[k].waiting is not None for k in rest)
+            # While another process compiles, the reference engine leaves it a core.
+            processes = max(1, workers - 1) if waiting else max(1, workers)
+            if processes == 1:
+                k = rest[0]
+                job = jobs[k]
+                last = min(done[k] + CHUNK, job.stop)
+                part = duels(engines[k].now, job.master, done[k], last)
+                found[k] += part
+                done[k] = last
+                if progress is not None:
+                    progress(len(part))
+                continue
+            if pool is None:
+                pool = _context().Pool(processes, _init, ([_pack(replace(
+                    job.matchup, engine=REFERENCE)) for job in jobs],))
+            # One round: a slice of each job still on the reference engine, then look again.
+            tasks = []
+            for k in rest:
+                job = jobs[k]
+                last = job.stop if not waiting else min(job.stop, done[k] + CHUNK * processes)
+                tasks += [(k, job.master, lo, hi)
+                          for lo, hi in shrinking_chunks(done[k], last, processes)]
+                done[k] = last
+            parts: dict[tuple[int, int], list[Result]] = {}
+            for k, lo, part in pool.imap_unordered(_work, tasks):
+                parts[(k, lo)] = part
+                if progress is not None:
+                    progress(len(part))
+                check()
+            for k, lo in sorted(parts):
+                found[k] += parts[(k, lo)]
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return found
+
+
+def run_batch(matchup: Matchup, runs: int, master: int, workers: int = 1, start: int = 0,
+              progress: Progress | None = None, scheduler: str | None = None,
+              stopped: Stopped | None = None, fast_chunk: int = FAST_CHUNK) -> list[Result]:
+    """Duels `start` to `start + runs` of the batch seeded by `master`, in order."""
+    return fight([Job(matchup, master, start, start + runs)], workers, progress, scheduler,
+                 stopped, fast_chunk)[0]
 
 
 # -- a Dask cluster (services/cluster.py) ----------------------------------------
@@ -189,13 +300,12 @@ def _fight_range(ready: Lineup, task: tuple[int, int, int]) -> list[Result]:
     return duels(ready, master, start, stop)
 
 
-def _on_cluster(matchup: Matchup, ready: Lineup, runs: int, master: int, start: int,
-                scheduler: str, progress: Callable[[int], None] | None) -> list[Result]:
-    """The batch in chunks on the cluster's workers, joined back in duel order."""
-    if isinstance(ready, BatchLineup):
-        parts = list(chunks(start, start + runs, FAST_CHUNK))
+def _on_cluster(job: Job, scheduler: str, progress: Progress | None) -> list[Result]:
+    """One job in chunks on the cluster's workers, joined back in duel order."""
+    if isinstance(lineup(job.matchup), BatchLineup):
+        parts = list(chunks(job.start, job.stop, FAST_CHUNK))
     else:
-        parts = list(shrinking_chunks(start, start + runs, cluster.threads(scheduler)))
-    tasks = [(master, first, last) for first, last in parts]
-    return cluster.in_order(scheduler, _rebuild, _fight_range, _shipment(matchup), tasks,
+        parts = list(shrinking_chunks(job.start, job.stop, cluster.threads(scheduler)))
+    tasks = [(job.master, first, last) for first, last in parts]
+    return cluster.in_order(scheduler, _rebuild, _fight_range, _shipment(job.matchup), tasks,
                             progress)

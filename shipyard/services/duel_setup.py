@@ -7,6 +7,7 @@ this module reads and checks, with the same defaults and wording as
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -14,15 +15,17 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.outcome import Result
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import Summary, summarize
-from shipyard.services.batch import Matchup, names, run_batch
+from shipyard.services.batch import BatchStopped, Matchup, names, run_batch
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, resolve
 
 # The defaults and lower limits of `shipyard duel` (tests/test_tui_duel.py keeps them equal).
 RUNS, SEED, POLICY = 1000, 1, "default"
 MINIMUM = {"runs": 1, "seed": None, "range": 0, "turns": 1}
-BLOCK = 200  # duels between two looks at the Stop button, as `shipyard duel --until-ci`
-WORKERS = 1  # run_batch forks worker processes; forking a threaded terminal app is unsafe
+BLOCK = 2000  # duels a block: a stopped run keeps every block it finished
+FAST_CHUNK = 500  # duels a call of a compiled engine: the Stop button is asked this often
+WORKERS = os.cpu_count() or 1  # every core: compiled engines on threads, a reference one on
+# worker processes started from a fork server (never forked from the designer itself)
 DEFAULT_OPPONENT = f"{PREFIX}starter"
 LAST_DUEL = "shipyard_last_duel"  # the app attribute that keeps a `LastDuel` for the session
 
@@ -113,10 +116,14 @@ def heading(outcome: Outcome) -> str:
 
 def run_in_blocks(setup: Setup, cancelled: Callable[[], bool],
                   progress: Callable[[int], None]) -> Outcome:
-    """The duels of a run, `BLOCK` at a time; `cancelled` is asked between blocks."""
+    """The duels of a run, `BLOCK` at a time; `cancelled` is asked between any two chunks,
+    and a stopped run keeps the blocks it finished."""
     results: list[Result] = []
-    while len(results) < setup.runs and not cancelled():
-        block = min(BLOCK, setup.runs - len(results))
-        results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
-                             progress=progress)
+    try:
+        while len(results) < setup.runs and not cancelled():
+            block = min(BLOCK, setup.runs - len(results))
+            results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
+                                 progress=progress, stopped=cancelled, fast_chunk=FAST_CHUNK)
+    except BatchStopped:
+        pass
     return Outcome(setup, tuple(results), summarize(results))

@@ -3,7 +3,8 @@
 Pair `k` (in the order of `pairings`) plays its duels from the seed
 `pair_seed(master, k)`, duel `i` on `duel_seed(pair_seed, i)`, so the
 results depend on the master seed alone, never on how many worker processes
-ran them or in which order their chunks came back. With `until_ci` a pair
+ran them or in which order their chunks came back. The first pair plays on the
+master seed itself: two designs meet exactly as in `shipyard duel`. With `until_ci` a pair
 plays blocks of `BLOCK` duels and stops after the first block at whose end
 both its win and its loss rate have a 95% interval narrower than the width
 asked; that decision too depends only on the pair's own seeded results.
@@ -23,28 +24,30 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import Evaluation, Lineup
+from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import Z95, Rate, rate
-from shipyard.services import cluster
-from shipyard.services.batch import Matchup, duels, lineup
-from shipyard.services.registry import evaluate, get_ruleset
+from shipyard.services.batch import Job, Matchup, fight
 
 BLOCK = 200  # duels between two looks at a pair's interval under `until_ci`
-CHUNK = 100  # duels of one task handed to a worker
 PRIOR_DRAWS = 1.0  # virtual drawn duels added to every pair before the fit
 MAX_ITERATIONS = 100_000
 TOLERANCE = 1e-10  # largest change of a log-strength between two iterations at the end
 
 
 def pair_seed(master: int, index: int) -> int:
-    """The master seed of pair `index` of a tournament: fixed by the tournament's seed."""
+    """The master seed of pair `index` of a tournament: fixed by the tournament's seed.
+
+    The first pair plays on the master seed itself, so a tournament (or `compare
+    --duel`) of two designs fights exactly the duels of `shipyard duel` with that seed.
+    """
+    if index == 0:
+        return master
     digest = hashlib.sha256(f"shipyard-tournament:{master}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
@@ -94,66 +97,6 @@ class PairResult:
 # -- playing -------------------------------------------------------------------
 
 
-@dataclass
-class _Arena:
-    """The entrants made ready to fight, each pair's line-up built once."""
-
-    evaluations: list[Evaluation]
-    policy: str
-    scenario: DuelScenario
-    pairs: list[tuple[int, int]]
-    seeds: list[int]
-    ready: dict[int, Lineup] = field(default_factory=dict)
-
-    def fight(self, task: tuple[int, int, int]) -> tuple[int, int, int, int]:
-        """Duels `start` to `stop` of pair `k`: (k, wins, losses, draws) of its first side."""
-        k, start, stop = task
-        if k not in self.ready:
-            a, b = self.pairs[k]
-            self.ready[k] = lineup(Matchup(self.evaluations[a], self.evaluations[b],
-                                           self.policy, self.policy, self.scenario))
-        winners = [r.winner for r in duels(self.ready[k], self.seeds[k], start, stop)]
-        wins, losses = winners.count(0), winners.count(1)
-        return k, wins, losses, stop - start - wins - losses
-
-
-# The catalog folder is None for the bundled catalog of wherever the arena is rebuilt.
-Packed = tuple[str, str | None, list[dict[str, Any]], str, DuelScenario,
-               list[tuple[int, int]], list[int]]
-_WORKER: dict[str, _Arena] = {}
-
-
-def _arena(packed: Packed) -> _Arena:
-    name, folder, designs, policy, scenario, pairs, seeds = packed
-    ruleset = get_ruleset(name)
-    evaluations = [evaluate(ruleset.parse(data, "<design>"), catalog_root=folder)
-                   for data in designs]
-    return _Arena(evaluations, policy, scenario, pairs, seeds)
-
-
-def _init(packed: Packed) -> None:
-    _WORKER["arena"] = _arena(packed)
-
-
-def _work(task: tuple[int, int, int]) -> tuple[int, int, int, int]:
-    return _WORKER["arena"].fight(task)
-
-
-# On a Dask cluster (services/cluster.py): the arena travels with its catalog's digest.
-
-
-def _rebuild(shipment: tuple[str, Packed]) -> _Arena:
-    digest, packed = shipment
-    arena = _arena(packed)
-    if arena.evaluations:
-        cluster.check_catalog(arena.evaluations[0], digest)
-    return arena
-
-
-def _fight(arena: _Arena, task: tuple[int, int, int]) -> tuple[int, int, int, int]:
-    return arena.fight(task)
-
-
 def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
          policy: str = "default", scenario: DuelScenario | None = None,
          until_ci: float | None = None,
@@ -161,64 +104,38 @@ def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
          scheduler: str | None = None) -> list[PairResult]:
     """Every pair plays `runs` duels (fewer under `until_ci`); one result per pair.
 
-    With `scheduler` (a Dask scheduler's address) the duels run on that
+    Each round hands the batch service (`services.batch.fight`) one job per pair still
+    playing; with `scheduler` (a Dask scheduler's address) the duels run on that
     cluster's workers and `workers` is not used; the results are the same.
     """
-    evaluations = [entrant.evaluation for entrant in entrants]
     pairs = pairings(len(entrants))
-    seeds = [pair_seed(seed, k) for k in range(len(pairs))]
     chosen = scenario if scenario is not None else DuelScenario()
+    matchups = [Matchup(entrants[a].evaluation, entrants[b].evaluation, policy, policy, chosen)
+                for a, b in pairs]
+    seeds = [pair_seed(seed, k) for k in range(len(pairs))]
     counts = {k: [0, 0, 0] for k in range(len(pairs))}
     active = list(range(len(pairs)))
     block = runs if until_ci is None else BLOCK
-    pool = None
-    shipment: tuple[str, Packed] | None = None
-    if scheduler is not None:
-        first = evaluations[0]
-        shipment = (first.catalog.digest,
-                    (first.ruleset.name, cluster.catalog_root(first),
-                     [e.design.to_data() for e in evaluations], policy, chosen, pairs, seeds))
-    elif workers > 1 and len(pairs) * runs > CHUNK:
-        first = evaluations[0]
-        packed: Packed = (first.ruleset.name, first.catalog.folder,
-                          [e.design.to_data() for e in evaluations], policy, chosen, pairs,
-                          seeds)
-        pool = multiprocessing.Pool(workers, _init, (packed,))
-    arena = _Arena(evaluations, policy, chosen, pairs, seeds)
-    try:
-        while active:
-            tasks = []
-            for k in active:
-                played = sum(counts[k])
-                stop = min(played + block, runs)
-                tasks += [(k, lo, min(lo + CHUNK, stop)) for lo in range(played, stop, CHUNK)]
-            if shipment is not None and scheduler is not None:
-                done: Iterable[tuple[int, int, int, int]] = (
-                    counted for _, counted in cluster.completed(scheduler, _rebuild, _fight,
-                                                                 shipment, tasks))
-            else:
-                done = pool.imap_unordered(_work, tasks) if pool is not None else map(
-                    arena.fight, tasks)
-            for k, wins, losses, draws in done:
-                tally = counts[k]
-                tally[0] += wins
-                tally[1] += losses
-                tally[2] += draws
-                if progress is not None:
-                    progress(wins + losses + draws)
-            still = []
-            for k in active:
-                result = PairResult(*pairs[k], *counts[k])
-                if result.runs < runs and not (until_ci is not None
-                                               and result.settled(until_ci)):
-                    still.append(k)
-                elif progress is not None and result.runs < runs:
-                    progress(runs - result.runs)  # the duels it will not need
-            active = still
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    while active:
+        jobs = []
+        for k in active:
+            played = sum(counts[k])
+            jobs.append(Job(matchups[k], seeds[k], played, min(played + block, runs)))
+        for k, results in zip(active, fight(jobs, workers, progress, scheduler), strict=True):
+            winners = [r.winner for r in results]
+            wins, losses = winners.count(0), winners.count(1)
+            tally = counts[k]
+            tally[0] += wins
+            tally[1] += losses
+            tally[2] += len(winners) - wins - losses
+        still = []
+        for k in active:
+            result = PairResult(*pairs[k], *counts[k])
+            if result.runs < runs and not (until_ci is not None and result.settled(until_ci)):
+                still.append(k)
+            elif progress is not None and result.runs < runs:
+                progress(runs - result.runs)  # the duels it will not need
+        active = still
     return [PairResult(*pairs[k], *counts[k]) for k in range(len(pairs))]
 
 

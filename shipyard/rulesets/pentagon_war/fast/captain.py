@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import estimates
-from shipyard.rulesets.pentagon_war.fast.kernel import inline_kernel, kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ARMOR,
     AUX_CONTROL,
@@ -110,7 +110,7 @@ def beam_boxes(st: State, side: int) -> int:
     return total
 
 
-@kernel
+@lean_kernel
 def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     """The range to hold this turn (Policy.plan), worked out once a turn."""
     ci = st.ci
@@ -152,7 +152,7 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     st.cf[side, WANTED_RANGE] = wanted
 
 
-@kernel
+@lean_kernel
 def weapon_power(st: State, tb: Tables, pol: np.ndarray, side: int) -> int:
     """Power this turn's volleys will need, beams at double strength included."""
     nearest = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
@@ -172,7 +172,7 @@ def radar_at(st: State, side: int, short: int) -> int:
     return int(st.it[side, RADAR_T, top + min(short, end - top - 1), 0])
 
 
-@kernel
+@lean_kernel
 def eccm_needed(st: State, tb: Tables, side: int, ecm: int) -> int:
     """The least ECCM that keeps the radar as good as it can be against `ecm`."""
     best = radar_at(st, side, 0)
@@ -182,7 +182,7 @@ def eccm_needed(st: State, tb: Tables, side: int, ecm: int) -> int:
     return ecm
 
 
-@kernel
+@lean_kernel
 def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
              turn: int) -> tuple[int, int, bool]:
     """ECM, ECCM, invisibility: weapons first, then ECCM, then ECM (Policy.allocate)."""
@@ -313,7 +313,7 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     return harmless
 
 
-@kernel
+@lean_kernel
 def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
              impulse: int) -> tuple[int, int, bool, bool]:
     """Direction, thrust (+1 toward, -1 away), crash, evade (Policy.maneuver)."""
@@ -341,7 +341,7 @@ def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
     return best, 0, False, evade
 
 
-@kernel
+@lean_kernel
 def launch(st: State, tb: Tables, pol: np.ndarray, side: int) -> tuple[int, int, int]:
     """Missiles, of those by rail, drones to launch this impulse (Policy.launch)."""
     ci = st.ci
@@ -361,7 +361,7 @@ def launch(st: State, tb: Tables, pol: np.ndarray, side: int) -> tuple[int, int,
     return missiles, rail, drones
 
 
-@kernel
+@lean_kernel
 def drone_thrust(st: State, tb: Tables, pol: np.ndarray, side: int, k: int) -> int:
     """+1 toward the enemy, -1 away, 0 to drift (Captain.drone_thrust, 2.6)."""
     distance, speed = st.ft[side, DRF_T, k, D_DISTANCE], st.ft[side, DRF_T, k, D_SPEED]
@@ -379,7 +379,7 @@ def drone_thrust(st: State, tb: Tables, pol: np.ndarray, side: int, k: int) -> i
     return 0
 
 
-@kernel
+@lean_kernel
 def drone_fires(st: State, tb: Tables, pol: np.ndarray, side: int, k: int, locked: bool,
                 evading: bool, impulse: int) -> bool:
     """A drone fires once at its station, when it drifts away, or on the last impulse."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import dice
-from shipyard.rulesets.pentagon_war.fast.kernel import kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ARMOR,
     BAY_END,
@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 
-@kernel
+@lean_kernel
 def fall_through(st: State, tb: Tables, side: int, forward: bool) -> None:
     """R16: the rolled half of the hull, else the other half, else final damage."""
     ci = st.ci
@@ -99,7 +99,7 @@ def fall_through(st: State, tb: Tables, side: int, forward: bool) -> None:
     ci[side, DESTROYED] = 1  # R16: a final-damage hit with none left
 
 
-@kernel
+@lean_kernel
 def destroy_box(st: State, side: int, system: int) -> bool:
     """One box of a plain count; False if none was left (a drone box takes its drone)."""
     ci = st.ci
@@ -112,7 +112,7 @@ def destroy_box(st: State, side: int, system: int) -> bool:
     return True
 
 
-@kernel
+@lean_kernel
 def destroy(st: State, side: int, system: int) -> bool:
     """One box of a system with its own track or rule; False if none was left."""
     ci = st.ci
@@ -153,7 +153,7 @@ def destroy(st: State, side: int, system: int) -> bool:
     return destroy_box(st, side, system)
 
 
-@kernel
+@lean_kernel
 def any_weapon(st: State, side: int) -> bool:
     """Any weapon box, each remaining box (groups, then guns) equally likely."""
     ci = st.ci
@@ -178,7 +178,7 @@ def any_weapon(st: State, side: int) -> bool:
     return False
 
 
-@kernel
+@lean_kernel
 def interior_hit(st: State, tb: Tables, side: int) -> None:
     """Roll the damage allocation chart once and destroy what it names (2.7, R16)."""
     row = dice.d6(st.rng)  # 2.7: the first die picks the row, the second the column
@@ -196,7 +196,7 @@ def interior_hit(st: State, tb: Tables, side: int) -> None:
         fall_through(st, tb, side, forward)
 
 
-@kernel
+@lean_kernel
 def take_damage(st: State, tb: Tables, side: int, first: int, stop: int,
                 armor_side: int) -> None:
     """Hits `first` to `stop` of `side`'s list, all striking armor side `armor_side`."""
@@ -236,7 +236,7 @@ def take_damage(st: State, tb: Tables, side: int, first: int, stop: int,
                 break
 
 
-@kernel
+@lean_kernel
 def interior_hits(st: State, tb: Tables, side: int, points: int, cause: int) -> None:
     """Interior hits that bypass screens and armor (crash acceleration mishaps)."""
     ci = st.ci
@@ -250,7 +250,7 @@ def interior_hits(st: State, tb: Tables, side: int, points: int, cause: int) -> 
             ci[side, KILLED_BY] = cause
 
 
-@kernel
+@lean_kernel
 def explosion_strength(st: State, tb: Tables, side: int) -> float:
     """2.7: what a destroyed craft's remaining systems blow up with."""
     ci, rates = st.ci, tb.fv[EXPLOSION]
@@ -270,7 +270,7 @@ def explosion_strength(st: State, tb: Tables, side: int) -> float:
             + rates[EX_SECONDARY] * secondary + rates[EX_BOMB] * ci[side, SUICIDE_BOMBS])
 
 
-@kernel
+@lean_kernel
 def explode(st: State, tb: Tables, side: int) -> None:
     """2.7: full strength in the craft's hex, less by the falloff per hex away."""
     strength = explosion_strength(st, tb, side)
@@ -284,7 +284,7 @@ def explode(st: State, tb: Tables, side: int) -> None:
         take_damage(st, tb, enemy, n, n + 1, st.ci[enemy, DIRECTION])
 
 
-@kernel
+@lean_kernel
 def assess(st: State, tb: Tables) -> None:
     """Damage assessment: each side's hits, crash mishaps, then explosions (2.7)."""
     ci = st.ci

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, damage, dice, flight, gunnery, lists
 from shipyard.rulesets.pentagon_war.fast import targets as aim
-from shipyard.rulesets.pentagon_war.fast.kernel import kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     AUX_CONTROL,
     BAY_END,
@@ -85,14 +85,14 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import Fleet, State
 
 
-@kernel
+@lean_kernel
 def copy2(target: np.ndarray, source: np.ndarray) -> None:
     for i in range(source.shape[0]):
         for j in range(source.shape[1]):
             target[i, j] = source[i, j]
 
 
-@kernel
+@lean_kernel
 def reset(st: State, fleet: Fleet) -> None:
     """Fresh craft from the fleet, nothing in flight, the range of the scenario."""
     copy2(st.ci, fleet.ci)
@@ -115,7 +115,7 @@ def reset(st: State, fleet: Fleet) -> None:
             st.cf[side, VELOCITY] = fleet.scenario[CLOSING_SPEED] / movers
 
 
-@kernel
+@lean_kernel
 def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
                      invisible: bool) -> None:
     """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9)."""
@@ -135,7 +135,7 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
     ci[side, SPENT] += ci[side, ECM] * tb.f.ecm_point
 
 
-@kernel
+@lean_kernel
 def lock_on(st: State, tb: Tables, side: int) -> None:
     """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
     ci, enemy = st.ci, 1 - side
@@ -150,7 +150,7 @@ def lock_on(st: State, tb: Tables, side: int) -> None:
         ci[side, LOCKED] = dice.d6(st.rng) <= rating
 
 
-@kernel
+@lean_kernel
 def start_turn(st: State, tb: Tables, pol: np.ndarray, turn: int) -> None:
     ci = st.ci
     for side in range(2):
@@ -164,7 +164,7 @@ def start_turn(st: State, tb: Tables, pol: np.ndarray, turn: int) -> None:
     lock_on(st, tb, 1)
 
 
-@kernel
+@lean_kernel
 def end_turn(st: State, tb: Tables) -> None:
     ci = st.ci
     for side in range(2):
@@ -181,7 +181,7 @@ def end_turn(st: State, tb: Tables) -> None:
         damage.assess(st, tb)
 
 
-@kernel
+@lean_kernel
 def maneuver(st: State, tb: Tables, side: int, impulse: int, want: int, thrust: int,
              crash: bool, evade: bool) -> None:
     """Rotation and thrust as the rules allow them (2.3, 2.8)."""
@@ -225,7 +225,7 @@ def maneuver(st: State, tb: Tables, side: int, impulse: int, want: int, thrust: 
     ci[side, EVADING] = evade and not crash and control and engines >= spare and not is_base
 
 
-@kernel
+@lean_kernel
 def move(st: State, tb: Tables, pol: np.ndarray) -> None:
     top = tb.f.top
     for side in range(2):
@@ -237,7 +237,7 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
     flight.move(st, tb, pol)
 
 
-@kernel
+@lean_kernel
 def reinforce(st: State, tb: Tables, side: int, want: int) -> None:
     ci = st.ci
     limit = ci[side, BOX + SCREEN] * tb.f.reinforcement_limit
@@ -247,7 +247,7 @@ def reinforce(st: State, tb: Tables, side: int, want: int) -> None:
         ci[side, REINFORCEMENT] = points
 
 
-@kernel
+@lean_kernel
 def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int,
                  clock: int) -> None:
     ci = st.ci
@@ -298,7 +298,7 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
     ci[0, IMPULSE_KIND] = ci[1, IMPULSE_KIND] = T_NONE
 
 
-@kernel
+@lean_kernel
 def play(st: State, tb: Tables, fleet: Fleet, key: np.uint64, out: np.ndarray) -> None:
     """One duel from fresh craft, on the dice of `key` (`core.compiled_dice.key_of`);
     its result into `out`."""
@@ -333,7 +333,7 @@ def play(st: State, tb: Tables, fleet: Fleet, key: np.uint64, out: np.ndarray) -
     out[5] = st.rng[1]  # the dice drawn: the reference engine draws as many
 
 
-@kernel
+@lean_kernel
 def fight_batch(st: State, tb: Tables, fleet: Fleet, keys: np.ndarray,
                 out: np.ndarray) -> None:
     """Duel `k` on the dice of `keys[k]` alone, its result into `out[k]`."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shipyard.rulesets.pentagon_war.fast.kernel import kernel
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     ARMOR,
@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 DRONE_STATION = 1  # the range judgement.drone_damage rates drones at (their station)
 
 
-@kernel
+@lean_kernel
 def bolt_damage(tb: Tables, flown: int) -> int:
     """Liquid metal bolt damage by hexes flown (2.4); the first figure before the first hex."""
     if flown < 1:
@@ -72,7 +72,7 @@ def bolt_damage(tb: Tables, flown: int) -> int:
     return int(tb.seqs[METAL_DAMAGE, min(flown, tb.f.n_metal) - 1])
 
 
-@kernel
+@lean_kernel
 def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int) -> float:
     """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams)."""
     if kind == BEAM or boxes <= 0:
@@ -87,7 +87,7 @@ def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int) -> fl
     return float(boxes * tb.odds[MEAN, kind, min(hexes, tb.f.rcap), size, 0])
 
 
-@kernel
+@lean_kernel
 def bearing(st: State, tb: Tables, side: int, direction: int, hexes: int,
             size: int) -> tuple[float, float]:
     """Mean damage of the secondary weapons, and of the guns, that bear in `direction`."""
@@ -106,7 +106,7 @@ def bearing(st: State, tb: Tables, side: int, direction: int, hexes: int,
     return weapons, guns
 
 
-@kernel
+@lean_kernel
 def drone_damage(st: State, tb: Tables, side: int) -> float:
     """What a carrier's drones (aboard and out) may deal in a turn from their station."""
     ci = st.ci
@@ -129,7 +129,7 @@ def drone_damage(st: State, tb: Tables, side: int) -> float:
     return float(tb.f.drone_survival * total)
 
 
-@kernel
+@lean_kernel
 def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float) -> float:
     """Damage per turn past the enemy's screens at `hexes`, facing the best way; `drones`
     is `drone_damage` of the side (everything fires in one impulse; guns every other)."""
@@ -144,7 +144,7 @@ def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float) ->
     return best
 
 
-@kernel
+@lean_kernel
 def total_boxes(st: State, side: int) -> int:
     """Every destroyable box left (the free radar 0 box is not destroyable)."""
     ci = st.ci
@@ -161,12 +161,12 @@ def total_boxes(st: State, side: int) -> int:
     return int(total)
 
 
-@kernel
+@lean_kernel
 def durability(st: State, side: int) -> float:
     return float(max(total_boxes(st, side), 1))
 
 
-@kernel
+@lean_kernel
 def threat(st: State, tb: Tables, me: int, hexes: int, turn: int) -> float:
     """Mean damage the enemy's weapons, guns and drones still ready this turn could deal
     now, past my screens (judgement.threat)."""
@@ -193,13 +193,13 @@ def threat(st: State, tb: Tables, me: int, hexes: int, turn: int) -> float:
     return float(max(0.0, ready - st.ci[me, BOX + SCREEN]))
 
 
-@kernel
+@lean_kernel
 def working_engines(st: State, side: int) -> int:
     if st.ci[side, NEEDS_FUEL] and st.ci[side, BOX + FUEL_TANK] <= 0:
         return 0
     return int(st.ci[side, BOX + ENGINE])
 
 
-@kernel
+@lean_kernel
 def can_run(st: State, side: int) -> bool:
     return not st.ci[side, IS_BASE] and working_engines(st, side) > 0

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, dice, estimates, lists, odds
-from shipyard.rulesets.pentagon_war.fast.kernel import kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     B_ALIVE,
     B_EROSION,
@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 
-@kernel
+@lean_kernel
 def busy(st: State) -> bool:
     """Whether anything is in flight, or the two craft share a hex."""
     ci = st.ci
@@ -90,7 +90,7 @@ def busy(st: State) -> bool:
     return bool(flying > 0 or st.rangef[RANGE] < 1)
 
 
-@kernel
+@lean_kernel
 def move(st: State, tb: Tables, pol: np.ndarray) -> None:
     """Missiles burn fuel, bolts fly their lifetime, drones spend accelerations (2.6)."""
     if not busy(st):
@@ -134,7 +134,7 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
             lists.drop_dead_drones(st, side)
 
 
-@kernel
+@lean_kernel
 def working_boxes(tb: Tables, boxes: int, locked: bool, evading: bool) -> int:
     """PD boxes usable this impulse after a failed lock-on and evasion (2.4)."""
     if not locked:
@@ -144,7 +144,7 @@ def working_boxes(tb: Tables, boxes: int, locked: bool, evading: bool) -> int:
     return max(boxes, 0)
 
 
-@kernel
+@lean_kernel
 def battery(st: State, tb: Tables, n: int, boxes: int) -> int:
     """One battery's passes at the live targets in the order given (2.5); the damage points
     scored on a craft in the hex. Killed targets are marked in the point-defense scratch."""
@@ -177,7 +177,7 @@ def battery(st: State, tb: Tables, n: int, boxes: int) -> int:
     return scored
 
 
-@kernel
+@lean_kernel
 def point_defense(st: State, tb: Tables) -> None:
     """Each side's point defense at what is in its hex, then the missiles that land."""
     pd, ci = st.xi, st.ci
@@ -231,7 +231,7 @@ def point_defense(st: State, tb: Tables) -> None:
         missiles_land(st, tb, side)
 
 
-@kernel
+@lean_kernel
 def _before(pd: np.ndarray, a: int, b: int) -> bool:
     """Whether target `a` comes before target `b`: (not killable, size class, index)."""
     key_a, key_b = 1 - pd[PD_KILLABLE, a], 1 - pd[PD_KILLABLE, b]
@@ -240,7 +240,7 @@ def _before(pd: np.ndarray, a: int, b: int) -> bool:
     return bool(pd[PD_SIZE, a] < pd[PD_SIZE, b])
 
 
-@kernel
+@lean_kernel
 def missiles_land(st: State, tb: Tables, side: int) -> None:
     """2.6: a missile in its target's hex hits for its full warhead; the hex takes half."""
     enemy = 1 - side
@@ -255,7 +255,7 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
         lists.drop_dead_drones(st, enemy)
 
 
-@kernel
+@lean_kernel
 def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: int) -> None:
     """Missiles (some by rail) and drones leave the craft (2.6)."""
     ci = st.ci
@@ -280,7 +280,7 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
                         tb.f.drone_accelerations, escort)
 
 
-@kernel
+@lean_kernel
 def drone_orders(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
                  impulse: int) -> None:
     """The drones that will fire this impulse, decided with the craft's own fire (2.1)."""
@@ -298,7 +298,7 @@ def drone_orders(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
     ci[side, N_DRONE_ORDERS] = n
 
 
-@kernel
+@lean_kernel
 def drone_fire(st: State, tb: Tables, side: int, turn: int) -> None:
     """Each announced drone fires its weapon, at most once per turn (2.6)."""
     ci, enemy = st.ci, 1 - side
@@ -317,7 +317,7 @@ def drone_fire(st: State, tb: Tables, side: int, turn: int) -> None:
             lists.add_hit(st, enemy, damage, CAUSE_DRONE, True)
 
 
-@kernel
+@lean_kernel
 def bolts_strike(st: State, tb: Tables) -> None:
     """A bolt reaching its target strikes for the damage of the hexes it flew (2.4)."""
     for side in range(2):
@@ -331,7 +331,7 @@ def bolts_strike(st: State, tb: Tables) -> None:
         lists.drop_dead_bolts(st, side)
 
 
-@kernel
+@lean_kernel
 def arriving(st: State, tb: Tables, side: int) -> int:
     """Points already on their way to `side` that its screens will meet: missiles that
     reached its hex (and those shot down there), bolts striking this impulse."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, lists, odds
-from shipyard.rulesets.pentagon_war.fast.kernel import kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     B_ALIVE,
@@ -92,7 +92,7 @@ CAUSE_OF_KIND = (CAUSE_LASER, CAUSE_ELECTRON, CAUSE_PROTON, CAUSE_BEAM, CAUSE_RA
                  CAUSE_ACID)  # engine.words.cause_of, by kind code
 
 
-@kernel
+@lean_kernel
 def strike_craft(st: State, tb: Tables, side: int, kind: int, damage: int) -> None:
     """One weapon's hit on the enemy craft (R14: each its own hit); acid gum lingers (2.4)."""
     if damage > 0:
@@ -101,7 +101,7 @@ def strike_craft(st: State, tb: Tables, side: int, kind: int, damage: int) -> No
             lists.add_lingering(st, 1 - side, tb.f.acid_lingering, tb.f.acid_lingering_impulses)
 
 
-@kernel
+@lean_kernel
 def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) -> bool:
     """One gun shot at the enemy craft, if its rests and boxes allow (2.2)."""
     ci, gun, enemy = st.ci, st.it[side, GN_T, g], 1 - side
@@ -132,7 +132,7 @@ def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) ->
     return True
 
 
-@kernel
+@lean_kernel
 def target_of(st: State, tb: Tables, side: int, target: int,
               index: int) -> tuple[bool, int, int]:
     """Whether an order's target is there, its range in hexes and its size class."""
@@ -154,7 +154,7 @@ def target_of(st: State, tb: Tables, side: int, target: int,
     return False, 0, 0
 
 
-@kernel
+@lean_kernel
 def attach_beam(st: State, tb: Tables, side: int, pull: bool, double: bool) -> None:
     """2.4: an attached beam pushes or pulls like one engine (two with power)."""
     sign = 1.0 if pull else -1.0
@@ -162,7 +162,7 @@ def attach_beam(st: State, tb: Tables, side: int, pull: bool, double: bool) -> N
         st.cf[body, BEAM_PUSH] += sign * tb.fv[int(double), st.ci[body, SIZE]]
 
 
-@kernel
+@lean_kernel
 def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
             clock: int) -> None:
     """Check fire order `k` of `side` against the rules and resolve it (gunnery)."""

@@ -15,7 +15,7 @@ from itertools import pairwise
 import numpy as np
 from numpy.typing import NDArray
 
-from shipyard.core.compiled import compiled
+from shipyard.core import compiled
 from shipyard.core.compiled_dice import key_of
 from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.core.protocol import Evaluation
@@ -25,6 +25,8 @@ from shipyard.rulesets.pentagon_war.fast import tables as compiled_tables
 from shipyard.rulesets.pentagon_war.fast.duel import fight_batch
 from shipyard.rulesets.pentagon_war.fast.layout import CAUSES
 from shipyard.rulesets.pentagon_war.fast.state import fleet, new_state
+
+ENGINE = "pentagon-war"  # its readiness marker (core.compiled)
 
 RESULT_COLUMNS = 6  # winner (-1: a draw), turns, damage by each side, cause code, dice
 
@@ -57,9 +59,9 @@ class FastLineup(Lineup):
             return super().fight(seed, log)
         return self.fight_many([seed])[0]
 
-    def warm(self) -> bool:
+    def ready(self) -> bool:
         """True unless the first duel must still compile the kernel (once after an install)."""
-        return compiled(fight_batch)
+        return compiled.compiled_here(fight_batch) or compiled.ready(ENGINE)
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """One duel per seed, in seed order, on `workers` threads (contiguous slices)."""
@@ -75,6 +77,7 @@ class FastLineup(Lineup):
                         for lo, hi in pairwise(bounds)]
                 for job in jobs:
                     job.result()
+        compiled.mark_ready(ENGINE)  # its machine code is in the cache now
         return results_from(out, CAUSES)
 
     def _run(self, keys: NDArray[np.uint64], out: NDArray[np.int64]) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from shipyard.rulesets.pentagon_war.fast.kernel import kernel
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     B_ALIVE,
     B_EROSION,
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 
-@kernel
+@lean_kernel
 def add_hit(st: State, side: int, points: int, cause: int, screened: bool) -> None:
     """Damage points arriving at `side` for the next damage assessment."""
     n = st.ci[side, N_HITS]
@@ -61,7 +61,7 @@ def add_hit(st: State, side: int, points: int, cause: int, screened: bool) -> No
     st.ci[side, N_HITS] = n + 1
 
 
-@kernel
+@lean_kernel
 def add_missile(st: State, side: int, distance: float, speed: int, fuel: float) -> None:
     n = st.ci[side, N_MISSILES]
     st.ft[side, MSF_T, n, M_DISTANCE], st.ft[side, MSF_T, n, M_FUEL] = distance, fuel
@@ -69,7 +69,7 @@ def add_missile(st: State, side: int, distance: float, speed: int, fuel: float) 
     st.ci[side, N_MISSILES] = n + 1
 
 
-@kernel
+@lean_kernel
 def add_drone(st: State, side: int, weapon: int, distance: float, speed: float,
               accelerations: int, escort: bool) -> None:
     n = st.ci[side, N_DRONES]
@@ -80,7 +80,7 @@ def add_drone(st: State, side: int, weapon: int, distance: float, speed: float,
     st.ci[side, N_DRONES] = n + 1
 
 
-@kernel
+@lean_kernel
 def add_bolt(st: State, side: int, distance: float) -> None:
     n = st.ci[side, N_BOLTS]
     st.ft[side, BLF_T, n, 0] = distance
@@ -89,21 +89,21 @@ def add_bolt(st: State, side: int, distance: float) -> None:
     st.ci[side, N_BOLTS] = n + 1
 
 
-@kernel
+@lean_kernel
 def add_lingering(st: State, side: int, damage: int, impulses: int) -> None:
     n = st.ci[side, N_LINGERING]
     st.it[side, LG_T, n, L_DAMAGE], st.it[side, LG_T, n, L_IMPULSES] = damage, impulses
     st.ci[side, N_LINGERING] = n + 1
 
 
-@kernel
+@lean_kernel
 def move_row(rows: np.ndarray, to: int, source: int) -> None:
     """Row `source` of a 2-D array copied to row `to`."""
     for c in range(rows.shape[1]):
         rows[to, c] = rows[source, c]
 
 
-@kernel
+@lean_kernel
 def drop_dead(st: State, side: int, ints: int, floats: int, alive: int, count: int) -> None:
     """Keep the living rows of one list (its int and float tables), in order."""
     kept = 0
@@ -116,22 +116,22 @@ def drop_dead(st: State, side: int, ints: int, floats: int, alive: int, count: i
     st.ci[side, count] = kept
 
 
-@kernel
+@lean_kernel
 def drop_dead_missiles(st: State, side: int) -> None:
     drop_dead(st, side, MSI_T, MSF_T, M_ALIVE, N_MISSILES)
 
 
-@kernel
+@lean_kernel
 def drop_dead_drones(st: State, side: int) -> None:
     drop_dead(st, side, DRI_T, DRF_T, D_ALIVE, N_DRONES)
 
 
-@kernel
+@lean_kernel
 def drop_dead_bolts(st: State, side: int) -> None:
     drop_dead(st, side, BLI_T, BLF_T, B_ALIVE, N_BOLTS)
 
 
-@kernel
+@lean_kernel
 def drop_spent_lingering(st: State, side: int) -> None:
     kept = 0
     for i in range(st.ci[side, N_LINGERING]):

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import dice
-from shipyard.rulesets.pentagon_war.fast.kernel import kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     BEAM,
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.arrays import Tables
 
 
-@kernel
+@lean_kernel
 def lookup(seqs: np.ndarray, bounds: int, steps: int, beyond: int, key: int) -> int:
     """A step table (bounds in row `bounds`, values in the next row, `steps` of them): the
     value of the first step whose bound is at or above `key`."""
@@ -43,7 +43,7 @@ def lookup(seqs: np.ndarray, bounds: int, steps: int, beyond: int, key: int) -> 
     return beyond
 
 
-@kernel
+@lean_kernel
 def judge(tb: Tables, kind: int, hexes: int, size: int,
           modified: int) -> tuple[bool, int, bool]:
     """What a modified roll does with `kind` at effective range `hexes` (at most `rcap`):
@@ -74,7 +74,7 @@ def judge(tb: Tables, kind: int, hexes: int, size: int,
     return hit, damage if hit else 0, kill
 
 
-@kernel
+@lean_kernel
 def volley(tb: Tables, rng: np.ndarray, kind: int, hexes: int, size: int,
            evaders: int) -> tuple[bool, int, bool]:
     """Roll one weapon of `kind` at effective range `hexes`; `evaders` of firer and target
@@ -85,7 +85,7 @@ def volley(tb: Tables, rng: np.ndarray, kind: int, hexes: int, size: int,
     return judge(tb, kind, hexes, size, modified)
 
 
-@kernel
+@lean_kernel
 def fill_odds(tb: Tables) -> None:
     """`fire.expected`, `fire.chance` and `fire.best_case` for every index of the tables.
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, estimates
-from shipyard.rulesets.pentagon_war.fast.kernel import kernel
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     AF_CHANCE,
@@ -95,7 +95,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 
-@kernel
+@lean_kernel
 def add_order(st: State, side: int, index: int, gun: bool, target: int, target_index: int,
               pull: bool, double: bool, boxes: int) -> None:
     k = st.ci[side, N_ORDERS]
@@ -105,7 +105,7 @@ def add_order(st: State, side: int, index: int, gun: bool, target: int, target_i
     st.ci[side, N_ORDERS] = k + 1
 
 
-@kernel
+@lean_kernel
 def small_targets(st: State, tb: Tables, side: int) -> int:
     """Drones and missiles coming at `side` into the aiming scratch; how many (aiming)."""
     enemy, size = 1 - side, st.ci[side, SIZE]
@@ -157,7 +157,7 @@ def small_targets(st: State, tb: Tables, side: int) -> int:
     return found
 
 
-@kernel
+@lean_kernel
 def aim_at_small_craft(st: State, tb: Tables, side: int, now: bool) -> None:
     """Orders at bolts, drones and missiles; the boxes they take go to `State.spent`."""
     ci, wg, ai, af, spent = st.ci, st.it[:, WG_T], st.xi, st.xf, st.it[side, SPENT_T, :, 0]
@@ -215,7 +215,7 @@ def aim_at_small_craft(st: State, tb: Tables, side: int, now: bool) -> None:
                 spent[g] = count if spent[g] < 0 else spent[g] + count
 
 
-@kernel
+@lean_kernel
 def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: int) -> None:
     """This impulse's fire orders of `side` (Policy.fire)."""
     ci, wg, gn, spent = st.ci, st.it[:, WG_T], st.it[:, GN_T], st.it[side, SPENT_T, :, 0]
@@ -258,7 +258,7 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
             add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
 
 
-@kernel
+@lean_kernel
 def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
     """Screen points for what the enemy announced, from power the unfired weapons leave."""
     ci, enemy = st.ci, 1 - side

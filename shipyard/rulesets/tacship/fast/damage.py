@@ -10,14 +10,14 @@ destroys the fighter. Warheads deal the blast table's points by distance.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.compiled import kernel
 from shipyard.rulesets.tacship.fast.dice import die
 from shipyard.rulesets.tacship.fast.hexes import distance, in_arc, on_ray
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def take_damage(state: np.ndarray, hits: np.ndarray, side: int, points: int, cause: int,
                 figures: np.ndarray, combat: np.ndarray, rng: np.ndarray) -> None:
     """Roll the start box for one hit on `side` and cross off `points` boxes (rules 4)."""
@@ -40,13 +40,13 @@ def take_damage(state: np.ndarray, hits: np.ndarray, side: int, points: int, cau
         state[side, f.KILLED_BY] = cause
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def needed(hexes: int, combat: np.ndarray) -> int:
     """The D20 score that hits at this range (rules 4; range 0 by T1)."""
     return hexes if hexes > 0 else combat[f.POINT_BLANK]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fire_fixed(me: int, state: np.ndarray, hits: np.ndarray, figures: np.ndarray,
                fixed: np.ndarray, combat: np.ndarray, rng: np.ndarray) -> None:
     """All fixed lasers at once, if the enemy is exactly ahead (fire.py `fixed_range`):
@@ -69,7 +69,7 @@ def fire_fixed(me: int, state: np.ndarray, hits: np.ndarray, figures: np.ndarray
             take_damage(state, hits, enemy, fixed[me, k], f.CAUSE_LASER, figures, combat, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fire_turret(me: int, k: int, state: np.ndarray, hits: np.ndarray, figures: np.ndarray,
                 turrets: np.ndarray, combat: np.ndarray, rng: np.ndarray) -> None:
     """One turret at the enemy, if its arc covers it (fire.py `turret_range`)."""
@@ -83,7 +83,7 @@ def fire_turret(me: int, k: int, state: np.ndarray, hits: np.ndarray, figures: n
         take_damage(state, hits, enemy, turrets[me, k, 0], f.CAUSE_LASER, figures, combat, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def blast(hexes: int, table: np.ndarray, rng: np.ndarray) -> int:
     """Warhead damage at `hexes` from the target (rules 4)."""
     points = int(table[hexes, f.BLAST_FIXED])
@@ -94,7 +94,7 @@ def blast(hexes: int, table: np.ndarray, rng: np.ndarray) -> int:
     return points
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def detonate(victim: int, hexes: int, cause: int, state: np.ndarray, hits: np.ndarray,
              figures: np.ndarray, combat: np.ndarray, table: np.ndarray,
              rng: np.ndarray) -> None:
@@ -102,7 +102,7 @@ def detonate(victim: int, hexes: int, cause: int, state: np.ndarray, hits: np.nd
     take_damage(state, hits, victim, points, cause, figures, combat, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def arm(me: int, wants: np.ndarray, wanted: int, state: np.ndarray,
         combat: np.ndarray) -> None:
     """Step 1: arm what the limit and the stores allow, in the order asked."""
@@ -115,7 +115,7 @@ def arm(me: int, wants: np.ndarray, wanted: int, state: np.ndarray,
         state[me, f.ARMED + item] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def take_armed(me: int, item: int, state: np.ndarray) -> bool:
     """Release one armed `item`, if there is one."""
     if state[me, f.ARMED + item] > 0:
@@ -124,14 +124,14 @@ def take_armed(me: int, item: int, state: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def drop_row(rows: np.ndarray, index: int, count: int) -> None:
     """Take row `index` out of the first `count` rows, keeping the others in order."""
     for k in range(index, count - 1):
         rows[k, :] = rows[k + 1, :]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def mines_at(me: int, q: int, r: int, state: np.ndarray, hits: np.ndarray,
              mines: np.ndarray, board: np.ndarray, figures: np.ndarray,
              combat: np.ndarray, table: np.ndarray, rng: np.ndarray) -> None:

@@ -12,9 +12,9 @@ or as a draw at the turn limit.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.compiled import kernel
 from shipyard.core.compiled_dice import start
 from shipyard.rulesets.tacship.fast.damage import (
     arm,
@@ -41,12 +41,12 @@ DRAWS = 5  # the dice drawn: the reference engine draws as many
 RESULT_FIELDS = 6
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _over(state: np.ndarray) -> bool:
     return bool(state[0, f.DESTROYED] != 0 or state[1, f.DESTROYED] != 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.ndarray,
           mines: np.ndarray, board: np.ndarray, combat: np.ndarray, table: np.ndarray,
           figures: np.ndarray, fixed: np.ndarray, turrets: np.ndarray, pilot: np.ndarray,
@@ -107,7 +107,7 @@ def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.
         board[f.DECOYS + me] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _missile_move(k: int, target: int, turn: int, state: np.ndarray, hits: np.ndarray,
                   missiles: np.ndarray, board: np.ndarray, combat: np.ndarray,
                   table: np.ndarray, figures: np.ndarray, pilots: np.ndarray,
@@ -137,7 +137,7 @@ def _missile_move(k: int, target: int, turn: int, state: np.ndarray, hits: np.nd
     return True
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play_duel(rng: np.ndarray, combat: np.ndarray, table: np.ndarray, figures: np.ndarray,
               fixed: np.ndarray, turrets: np.ndarray, pilots: np.ndarray,
               chance: np.ndarray, out: np.ndarray) -> None:
@@ -219,7 +219,7 @@ def play_duel(rng: np.ndarray, combat: np.ndarray, table: np.ndarray, figures: n
     out[DRAWS] = rng[1]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fight_batch(keys: np.ndarray, combat: np.ndarray, table: np.ndarray,
                 figures: np.ndarray, fixed: np.ndarray, turrets: np.ndarray,
                 pilots: np.ndarray, chance: np.ndarray, out: np.ndarray) -> None:

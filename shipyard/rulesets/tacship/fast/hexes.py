@@ -9,40 +9,40 @@ A function that the reference answers with `None` answers -1 here.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.compiled import kernel
 
 # The six hexside steps, heading 0 to 5 (engine/hexes.py DIRECTIONS).
 DQ = np.array([1, 1, 0, -1, -1, 0], dtype=np.int64)
 DR = np.array([0, -1, -1, 0, 1, 1], dtype=np.int64)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def turned(heading: int, sides: int) -> int:
     """The heading after turning `sides` hexsides (positive = left)."""
     return (heading + sides) % 6
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def behind(heading: int) -> int:
     return (heading + 3) % 6
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def step(q: int, r: int, heading: int, hexes: int) -> tuple[int, int]:
     """The hex `hexes` steps from `(q, r)` along `heading`."""
     return q + DQ[heading] * hexes, r + DR[heading] * hexes
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def distance(aq: int, ar: int, bq: int, br: int) -> int:
     dq = aq - bq
     dr = ar - br
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def on_ray(oq: int, or_: int, heading: int, tq: int, tr: int) -> int:
     """Hexes to the target if it lies exactly ahead along `heading` (0: the same hex),
     else -1: the fixed-laser test of rules 4."""
@@ -54,7 +54,7 @@ def on_ray(oq: int, or_: int, heading: int, tq: int, tr: int) -> int:
     return -1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def lateral(heading: int, dq: int, dr: int) -> int:
     """Twice the dot product of the heading with an offset: >0 ahead, <0 behind, 0 abeam."""
     hq = int(DQ[heading])
@@ -62,7 +62,7 @@ def lateral(heading: int, dq: int, dr: int) -> int:
     return 2 * hq * dq + 2 * hr * dr + hq * dr + hr * dq
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def in_arc(oq: int, or_: int, heading: int, arc: int, tq: int, tr: int) -> bool:
     """Turret arcs (rules 4, ruling): fore the half-plane ahead, aft the one behind;
     hexes exactly abeam count in both."""
@@ -70,7 +70,7 @@ def in_arc(oq: int, or_: int, heading: int, arc: int, tq: int, tr: int) -> bool:
     return along >= 0 if arc == f.FORE else along <= 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def in_slot(tail_q: int, tail_r: int, tail_heading: int, lead_q: int, lead_r: int,
             lead_heading: int, reach: int) -> bool:
     """Rules 4: the tail sits directly behind its target on the same heading, `reach`
@@ -81,7 +81,7 @@ def in_slot(tail_q: int, tail_r: int, tail_heading: int, lead_q: int, lead_r: in
     return 1 <= hexes <= reach
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def turn_cost(speed: int, combat: np.ndarray) -> int:
     """Rules 4 and T2: a quarter of the present speed per hexside, at least the minimum."""
     divisor = combat[f.TURN_DIVISOR]

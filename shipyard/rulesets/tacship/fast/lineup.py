@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
-from shipyard.core.compiled import compiled
+from shipyard.core import compiled
 from shipyard.core.compiled_dice import key_of
 from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.rulesets.tacship.design import TacshipDesign
@@ -34,6 +34,8 @@ from shipyard.rulesets.tacship.fast.packing import (
     combat_array,
     pilots_array,
 )
+
+ENGINE = "tacship"  # its readiness marker (core.compiled)
 
 
 class FastLineup(Lineup):
@@ -70,9 +72,9 @@ class FastLineup(Lineup):
             return super().fight(seed, log=True)
         return self.fight_many([seed])[0]
 
-    def warm(self) -> bool:
+    def ready(self) -> bool:
         """True unless the first duel must still compile the kernel (once after an install)."""
-        return compiled(fight_batch)
+        return compiled.compiled_here(fight_batch) or compiled.ready(ENGINE)
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """Duel `k` fought with `seeds[k]` alone, in order, over `workers` threads."""
@@ -84,4 +86,5 @@ class FastLineup(Lineup):
             slices = np.array_split(packed, parts)  # contiguous, in seed order
             with ThreadPoolExecutor(parts) as pool:
                 rows = np.concatenate(list(pool.map(self._run, slices)))
+        compiled.mark_ready(ENGINE)  # its machine code is in the cache now
         return results_from(rows, f.CAUSES)

@@ -10,19 +10,19 @@ reference lists its points: the start, each turn in its hex, each hex entered.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.compiled import kernel
 from shipyard.rulesets.tacship.fast.hexes import step, turn_cost, turned
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def set_turn(plan: np.ndarray, k: int, flown: int, side: int) -> None:
     plan[f.PLAN_FIRST + 2 * k] = flown
     plan[f.PLAN_FIRST + 2 * k + 1] = side
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def trace(q: int, r: int, heading: int, plan: np.ndarray, out_q: np.ndarray,
           out_r: np.ndarray, out_h: np.ndarray) -> int:
     """Every moment of the move into the buffers; how many there are."""
@@ -45,7 +45,7 @@ def trace(q: int, r: int, heading: int, plan: np.ndarray, out_q: np.ndarray,
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def illegal(speed_now: int, straight: int, thrust: int, plan: np.ndarray,
             combat: np.ndarray) -> bool:
     """True when the move breaks rules 4 for this fighter (movement.py `illegal`)."""
@@ -77,7 +77,7 @@ def illegal(speed_now: int, straight: int, thrust: int, plan: np.ndarray,
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def straight_after(straight: int, plan: np.ndarray) -> int:
     """Straight hexes at the end of the move, counted on into the next one."""
     turns = plan[f.PLAN_TURNS]
@@ -86,7 +86,7 @@ def straight_after(straight: int, plan: np.ndarray) -> int:
     return int(plan[f.PLAN_SPEED] - plan[f.PLAN_FIRST + 2 * (turns - 1)])
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def set_order(x: int, y: int) -> tuple[int, int, int]:
     """How CPython iterates the set `{x, y}` of two small non-negative ints: its count and
     members in table order. The reference pilot loops over such a set, and the order
@@ -103,21 +103,21 @@ def set_order(x: int, y: int) -> tuple[int, int, int]:
     return (2, x, y) if slot_x < i else (2, y, x)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _add(plans: np.ndarray, n: int, speed: int, turns: int) -> int:
     plans[n, f.PLAN_SPEED] = speed
     plans[n, f.PLAN_TURNS] = turns
     return n + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def candidate_room(speed_now: int, thrust: int, combat: np.ndarray) -> int:
     """Rows enough for every candidate move (`candidates`)."""
     top = speed_now + thrust * int(combat[f.SPEED_PER_THRUST])
     return 6 * (2 * top + 32)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def candidates(speed_now: int, straight: int, thrust: int, cruise_factor: int,
                combat: np.ndarray, plans: np.ndarray) -> int:
     """The pilot's short list of moves into `plans`, in its order; how many
@@ -173,7 +173,7 @@ def candidates(speed_now: int, straight: int, thrust: int, cruise_factor: int,
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def first_schedule(plan: np.ndarray, turns: int, speed: int, gap: int) -> bool:
     """The first missile schedule with `turns` turns, if one fits in the move."""
     if turns > 0 and (turns - 1) * gap > speed - 1:
@@ -185,7 +185,7 @@ def first_schedule(plan: np.ndarray, turns: int, speed: int, gap: int) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def next_missile_plan(plan: np.ndarray, most: int, gap: int) -> bool:
     """Step `plan` on to the next homing move in the reference's order (ordnance.py
     `missile_plans`): fewest turns first, then by each turn's hex and side (left

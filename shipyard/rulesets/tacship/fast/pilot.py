@@ -9,14 +9,14 @@ the same order, so equal scores tie the same way and the same move wins.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.compiled import kernel
 from shipyard.rulesets.tacship.fast.hexes import distance, in_arc, in_slot, on_ray, turn_cost
 from shipyard.rulesets.tacship.fast.moves import candidate_room, candidates, trace
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
     """How many missiles in play are aimed at `me`."""
     count = 0
@@ -26,7 +26,7 @@ def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
     return count
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def arm_wants(me: int, state: np.ndarray, missiles: np.ndarray, board: np.ndarray,
               pilot: np.ndarray, wants: np.ndarray) -> int:
     """Step 1 (policy.py `Pilot.arm`): the items wanted, in order, into `wants`."""
@@ -49,7 +49,7 @@ def arm_wants(me: int, state: np.ndarray, missiles: np.ndarray, board: np.ndarra
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarray,
              figures: np.ndarray, turrets: np.ndarray, missiles: np.ndarray,
              board: np.ndarray, combat: np.ndarray, pilot: np.ndarray,
@@ -93,7 +93,7 @@ def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarra
     return float(score)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def choose_move(me: int, state: np.ndarray, figures: np.ndarray, turrets: np.ndarray,
                 missiles: np.ndarray, mines: np.ndarray, board: np.ndarray,
                 combat: np.ndarray, pilot: np.ndarray, chance: np.ndarray,

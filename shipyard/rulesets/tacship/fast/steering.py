@@ -11,15 +11,15 @@ hands back.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.compiled import kernel
 from shipyard.rulesets.tacship.fast.hexes import distance, in_arc, step
 from shipyard.rulesets.tacship.fast.moves import first_schedule, next_missile_plan, trace
 from shipyard.rulesets.tacship.fast.pilot import inbound
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, combat: np.ndarray,
           pilot: np.ndarray, plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
           path_h: np.ndarray) -> tuple[int, int]:
@@ -52,7 +52,7 @@ def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, combat: np
     return best_closest, best_fuse
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _comes_within(q: int, r: int, heading: int, speed: int, gq: int, gr: int, reach: int,
                   combat: np.ndarray, plan: np.ndarray, path_q: np.ndarray,
                   path_r: np.ndarray, path_h: np.ndarray) -> bool:
@@ -69,7 +69,7 @@ def _comes_within(q: int, r: int, heading: int, speed: int, gq: int, gr: int, re
             return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def would_reach(me: int, state: np.ndarray, combat: np.ndarray, pilot: np.ndarray,
                 plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
                 path_h: np.ndarray) -> bool:
@@ -96,7 +96,7 @@ def would_reach(me: int, state: np.ndarray, combat: np.ndarray, pilot: np.ndarra
     return bool(closest <= reach)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def release_wants(me: int, state: np.ndarray, missiles: np.ndarray, board: np.ndarray,
                   combat: np.ndarray, pilot: np.ndarray, plan: np.ndarray,
                   path_q: np.ndarray, path_r: np.ndarray,

@@ -1,0 +1,146 @@
+"""Compiled duel engines made ready: `shipyard warm`, and warming in the background.
+
+A game's compiled engine is machine code that numba builds once after an install
+(about a minute of one core). Until it is built, duel batches are fought by the
+game's reference engine, which fights the very same duels for every seed, while a
+separate process (`python -m shipyard warm --ruleset NAME`) compiles; batches switch
+to the compiled engine between two chunks as soon as it is ready. Whether it is
+ready comes from the engine itself (`BatchLineup.ready`: a marker in the cache folder
+of this build, `core.compiled`). One warming process at a time per game: it holds a
+lock file while it compiles.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Literal
+
+from shipyard.core import compiled
+from shipyard.core.outcome import DuelScenario
+from shipyard.core.protocol import BatchLineup, Lineup, Ruleset
+from shipyard.services.registry import evaluate, read_design
+
+try:  # POSIX: a lock that dies with the process holding it
+    import fcntl
+except ImportError:  # pragma: no cover - not on the machines Shipyard is tested on
+    fcntl = None  # type: ignore[assignment]
+
+State = Literal["ready", "compiling", "cold", "none"]
+WORDS: dict[State, str] = {
+    "ready": "compiled engine ready",
+    "compiling": "compiling the fast engine in the background; duels run on the reference "
+                 "engine meanwhile (the same duels, more slowly)",
+    "cold": "the fast engine is not compiled yet",
+    "none": "this game has one duel engine",
+}
+
+
+_STARTED: dict[str, subprocess.Popen[bytes]] = {}  # warming processes this one started
+
+
+@dataclass(frozen=True, slots=True)
+class Warmed:
+    """What `warm` did for one game."""
+
+    ruleset: str
+    state: State
+    seconds: float  # spent compiling here (0 when it was ready or has no compiled engine)
+
+
+_PROBES: dict[str, Lineup | None] = {}
+
+
+def probe(ruleset: Ruleset) -> Lineup | None:
+    """The game's default-engine lineup of its first sample against itself (None: no sample).
+
+    Fighting one duel on it compiles the whole engine; its `ready` says whether that is done.
+    """
+    if ruleset.name not in _PROBES:
+        _PROBES[ruleset.name] = _probe(ruleset)
+    return _PROBES[ruleset.name]
+
+
+def _probe(ruleset: Ruleset) -> Lineup | None:
+    samples = ruleset.samples()
+    if not samples:
+        return None
+    evaluation = evaluate(read_design(samples[0]))
+    name = evaluation.design.name or "craft"
+    policy = ruleset.policies[0]
+    return ruleset.lineup(evaluation, evaluation, (f"{name} (A)", f"{name} (B)"),
+                          (policy, policy), DuelScenario(turn_limit=1))
+
+
+def compiled_engine(ruleset: Ruleset) -> BatchLineup | None:
+    """The game's compiled engine (its default lineup), or None if it has none."""
+    lineup = probe(ruleset)
+    return lineup if isinstance(lineup, BatchLineup) else None
+
+
+def _lock_path(ruleset: Ruleset) -> Path:
+    return compiled.cache_folder() / f"warming-{ruleset.name}.lock"
+
+
+@contextlib.contextmanager
+def _held(ruleset: Ruleset, wait: bool) -> Iterator[bool]:
+    """The game's warming lock: yields True when held here, False when another holds it."""
+    if fcntl is None:  # pragma: no cover
+        yield True
+        return
+    handle: IO[bytes] = open(_lock_path(ruleset), "ab")  # noqa: SIM115 - held till the end
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+    finally:
+        handle.close()  # releases the lock
+
+
+def state(ruleset: Ruleset) -> State:
+    """Whether the game's compiled engine is ready, compiling somewhere, or not yet built."""
+    engine = compiled_engine(ruleset)
+    if engine is None:
+        return "none"
+    if engine.ready():
+        return "ready"
+    started = _STARTED.get(ruleset.name)
+    if started is not None and started.poll() is None:
+        return "compiling"  # started here, and perhaps not holding its lock yet
+    with _held(ruleset, wait=False) as free:
+        return "cold" if free else "compiling"
+
+
+def warm(ruleset: Ruleset) -> Warmed:
+    """Compile the game's engine in this process (waiting for another warming to end)."""
+    engine = compiled_engine(ruleset)
+    if engine is None:
+        return Warmed(ruleset.name, "none", 0.0)
+    if engine.ready():
+        return Warmed(ruleset.name, "ready", 0.0)
+    began = time.perf_counter()
+    with _held(ruleset, wait=True):
+        if not engine.ready():  # another process may have finished it meanwhile
+            engine.fight_many([1])
+    return Warmed(ruleset.name, "ready", time.perf_counter() - began)
+
+
+def start(ruleset: Ruleset) -> State:
+    """Start compiling the game's engine in a background process unless it is ready or
+    already compiling; the state it is in now."""
+    now = state(ruleset)
+    if now == "cold":
+        _STARTED[ruleset.name] = subprocess.Popen(
+            [sys.executable, "-m", "shipyard", "warm", "--ruleset", ruleset.name],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        now = "compiling"
+    return now

@@ -1,0 +1,153 @@
+"""The first duels after an install: fought at once on the reference engine while the
+compiled one is built in the background, then switched over; `shipyard warm`; the notice."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+from shipyard.core import compiled
+from shipyard.core.protocol import BatchLineup
+from shipyard.services import batch, warming
+from shipyard.services.batch import COMPILING, Matchup, run_batch
+from shipyard.services.registry import evaluate, get_ruleset, read_design
+from shipyard.services.samples import resolve
+
+
+def sample(name: str):  # type: ignore[no-untyped-def]
+    return evaluate(read_design(resolve(f"sample:{name}")))
+
+
+# -- readiness -----------------------------------------------------------------------------
+def test_readiness_is_a_marker_in_this_builds_cache_folder(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(compiled, "cache_folder", lambda: tmp_path)
+    assert not compiled.ready("some-game")
+    compiled.mark_ready("some-game")
+    assert compiled.ready("some-game")
+    assert (tmp_path / "ready-some-game").is_file()
+
+
+def test_the_stamp_follows_every_kernel_source(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    sources = compiled.kernel_sources()
+    assert compiled.PACKAGE / "core" / "compiled_dice.py" in sources
+    assert any(p.parts[-2] == "fast" and p.name == "duel.py" for p in sources)
+    copy = tmp_path / "shipyard"
+    kernel = copy / "rulesets" / "game" / "fast" / "duel.py"
+    kernel.parent.mkdir(parents=True)
+    for path in sources[:3]:
+        target = copy / path.relative_to(compiled.PACKAGE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    kernel.write_text("x = 1\n")
+    monkeypatch.setattr(compiled, "PACKAGE", copy)
+    monkeypatch.setattr(compiled, "__file__", str(copy / "core" / "compiled.py"))
+    compiled.stamp.cache_clear()
+    try:
+        first = compiled.stamp()
+        compiled.stamp.cache_clear()
+        kernel.write_text("x = 2\n")
+        assert compiled.stamp() != first
+    finally:
+        compiled.stamp.cache_clear()
+
+
+def test_a_game_whose_engine_has_fought_is_ready() -> None:
+    evaluation = sample("lancer")
+    run_batch(Matchup(evaluation, evaluation, engine="fast"), 2, 1)
+    assert not batch.compiling(evaluation)
+    assert not batch.compiling(evaluation, "reference")  # the readable engine is never compiled
+    assert warming.state(evaluation.ruleset) == "ready"
+
+
+# -- the reference engine while the compiled one is built ---------------------------------
+class Engines:
+    """Counts which engine fought, with the compiled one ready after `after` calls."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, after: int) -> None:
+        self.started: list[str] = []
+        self.reference_chunks = 0
+        self.fast_calls = 0
+        monkeypatch.setattr(warming, "start", lambda ruleset: self.started.append(ruleset.name))
+        real_duels = batch.duels
+
+        def counting(ready, master, start, stop, workers=1):  # type: ignore[no-untyped-def]
+            if isinstance(ready, BatchLineup):
+                self.fast_calls += 1
+            else:
+                self.reference_chunks += 1
+            return real_duels(ready, master, start, stop, workers)
+
+        monkeypatch.setattr(batch, "duels", counting)
+        for module in ("shipyard.rulesets.pentagon_war.fast.lineup",
+                       "shipyard.rulesets.tacship.fast.lineup"):
+            monkeypatch.setattr(f"{module}.FastLineup.ready",
+                                lambda lineup: self.reference_chunks >= after)
+
+
+@pytest.mark.parametrize(("a", "b"), [("sunspear", "mercurand"), ("valkyrie", "harpy")])
+def test_a_cold_engine_fights_on_the_reference_then_switches(
+        monkeypatch: pytest.MonkeyPatch, a: str, b: str) -> None:
+    matchup = Matchup(sample(a), sample(b))
+    warm = run_batch(matchup, 260, 5)
+    engines = Engines(monkeypatch, after=3)
+    cold = run_batch(matchup, 260, 5, workers=2)
+    assert cold == warm  # the same duels, whichever engine fought them
+    assert engines.started == [matchup.a.ruleset.name]
+    assert engines.reference_chunks == 3  # 50 duels each, on one process: 2 cores - 1 warming
+    assert engines.fast_calls == 1  # the other 110 in one call once it was ready
+
+
+def test_duels_say_at_a_terminal_that_they_run_while_compiling(tmp_path: Path) -> None:
+    # Another process "is compiling" (this test holds the warming lock of a fresh cache),
+    # so the command fights on the reference engine and says so at a terminal.
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "COLUMNS": "200"}
+    folder = tmp_path / f"kernels-{compiled.stamp()}"
+    folder.mkdir()
+    with open(folder / "warming-pentagon-war.lock", "ab") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        for command in (["duel", "sample:lancer", "sample:shade", "--runs", "30"],
+                        ["compare", "sample:lancer", "sample:shade", "--duel", "30"]):
+            main, child = pty.openpty()
+            done = subprocess.run([sys.executable, "-m", "shipyard", *command], env=env,
+                                  stdout=subprocess.PIPE, stderr=child, timeout=120,
+                                  check=False)
+            os.close(child)
+            told = os.read(main, 65536).decode()
+            os.close(main)
+            assert done.returncode == 0
+            assert COMPILING in " ".join(told.split()), told
+            assert COMPILING not in done.stdout.decode()
+        assert not (folder / "ready-pentagon-war").exists()
+
+
+def test_a_script_reading_the_duel_gets_only_what_it_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shipyard.commands.terminal.compiling",
+                        lambda evaluation, engine=None: True)
+    result = CliRunner().invoke(
+        app, ["duel", "sample:lancer", "sample:shade", "--runs", "4", "--json"])
+    assert result.exit_code == 0
+    assert COMPILING not in result.stderr
+    assert json.loads(result.stdout)["runs"] == 4
+
+
+# -- shipyard warm -------------------------------------------------------------------------
+def test_warm_says_what_it_did_for_each_game() -> None:
+    result = CliRunner().invoke(app, ["warm", "--ruleset", "tacship"])
+    assert result.exit_code == 0
+    assert result.output.startswith("tacship: compiled engine ready")
+    assert warming.state(get_ruleset("tacship")) == "ready"
+    result = CliRunner().invoke(app, ["warm", "--ruleset", "chess"])
+    assert result.exit_code == 2
+    assert result.stderr == "shipyard: unknown ruleset 'chess' (known: pentagon-war, tacship)\n"
