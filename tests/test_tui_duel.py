@@ -21,7 +21,6 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, ProgressBar, Select, Static
 
-from shipyard.commands.duel import BLOCK as CLI_BLOCK
 from shipyard.commands.duel import duel_command
 from shipyard.core.dice import duel_seed
 from shipyard.core.protocol import Evaluation
@@ -120,9 +119,9 @@ def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
     cli_minimum = {"runs": minimum("runs"), "seed": minimum("seed"),
                    "range": minimum("range_"), "turns": minimum("turns")}
     screen = (screen_module.RUNS, screen_module.SEED, screen_module.POLICY, screen_module.POLICY,
-              screen_module.MINIMUM, duel_setup_module.BLOCK)
+              screen_module.MINIMUM)
     assert screen == (default("runs"), default("seed"), default("policy_a"),
-                      default("policy_b"), cli_minimum, CLI_BLOCK)
+                      default("policy_b"), cli_minimum)
     # Start range and turn limit: the game's own in both (the CLI's None, the screen's
     # fields filled from the ruleset's duel defaults).
     assert (default("range_"), default("turns")) == (None, None)
@@ -165,7 +164,7 @@ def test_a_run_shows_the_figures_of_the_engine(tmp_path: Path) -> None:
     assert abs(sum(outcome_shares(expected)) - 100) < 1e-9
 
 
-def test_a_stopped_run_keeps_the_duels_of_the_blocks_done() -> None:
+def test_a_stopped_run_keeps_every_duel_it_fought() -> None:
     async def steps(pilot: Pilot[Any]) -> None:
         screen = await open_duel(pilot)
         await fill(pilot, screen, opponent="sample:lancer", runs="1000000", seed="3")
@@ -179,12 +178,12 @@ def test_a_stopped_run_keeps_the_duels_of_the_blocks_done() -> None:
         await finish(pilot, screen)
         assert pilot.app.screen is screen and screen.outcome is not None
         done = screen.outcome.results
-        assert screen.outcome.stopped and len(done) % BLOCK == 0 and len(done) < 1000000
+        assert screen.outcome.stopped and len(done) % CHUNK == 0 and len(done) < 1000000
         matchup = screen.outcome.setup.matchup
         assert screen.outcome.summary == summarize(run_batch(matchup, len(done), 3))
         assert "(stopped after" in text_of(screen, "#duel-heading")
 
-    BLOCK = duel_setup_module.BLOCK
+    CHUNK = duel_setup_module.FAST_CHUNK  # the compiled engine stops between calls
     drive(DuelOnly(sample("starter")), steps)
 
 

@@ -25,7 +25,6 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from shipyard.core.dice import duel_seed
-from shipyard.core.errors import ShipyardError
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import BatchLineup, Evaluation, Lineup
 from shipyard.services import cluster, warming
@@ -38,10 +37,6 @@ FAST_CHUNK = 20_000  # duels per call of a compiled engine between two progress 
 REFERENCE = "reference"
 Progress = Callable[[int], None]
 Stopped = Callable[[], bool]
-
-
-class BatchStopped(ShipyardError):
-    """A batch stopped from outside (`stopped()` turned true) between two chunks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +193,8 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
     `workers` threads of a compiled engine, or worker processes of a reference one;
     with `scheduler` (a Dask scheduler's address) the duels run on that cluster's
     workers instead, with the same results. `progress` hears of each chunk fought;
-    `stopped` is asked between chunks and a true answer raises `BatchStopped`.
+    `stopped` is asked between chunks: once it answers true, each job's list ends
+    with the last duel fought before it (every duel before that one is there too).
     """
     if scheduler is not None:
         return [_on_cluster(job, scheduler, progress) for job in jobs]
@@ -207,13 +203,13 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
     done = [job.start for job in jobs]
     pool: Pool | None = None
 
-    def check() -> None:
-        if stopped is not None and stopped():
-            raise BatchStopped("stopped")
+    def halted() -> bool:
+        return stopped is not None and stopped()
 
     try:
         while any(d < job.stop for d, job in zip(done, jobs, strict=True)):
-            check()
+            if halted():
+                break
             for engine in engines:
                 engine.switch_if_ready()
             compiled = [k for k, job in enumerate(jobs) if done[k] < job.stop
@@ -226,7 +222,8 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
                 done[k] = last
                 if progress is not None:
                     progress(len(part))
-                check()
+                if halted():
+                    return found
             rest = [k for k, job in enumerate(jobs) if done[k] < job.stop
                     and not isinstance(engines[k].now, BatchLineup)]
             if not rest:
@@ -254,15 +251,20 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
                 last = job.stop if not waiting else min(job.stop, done[k] + CHUNK * processes)
                 tasks += [(k, job.master, lo, hi)
                           for lo, hi in shrinking_chunks(done[k], last, processes)]
-                done[k] = last
             parts: dict[tuple[int, int], list[Result]] = {}
             for k, lo, part in pool.imap_unordered(_work, tasks):
                 parts[(k, lo)] = part
                 if progress is not None:
                     progress(len(part))
-                check()
-            for k, lo in sorted(parts):
-                found[k] += parts[(k, lo)]
+                if halted():
+                    break
+            for k in rest:  # each job's chunks in order, up to the first one missing
+                while (k, done[k]) in parts:
+                    part = parts.pop((k, done[k]))
+                    found[k] += part
+                    done[k] += len(part)
+            if halted():
+                break
     finally:
         if pool is not None:
             pool.terminate()

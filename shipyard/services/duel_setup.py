@@ -15,14 +15,14 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.outcome import Result
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import Summary, summarize
-from shipyard.services.batch import BatchStopped, Matchup, names, run_batch
+from shipyard.services.batch import Matchup, names, run_batch
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, resolve
 
 # The defaults and lower limits of `shipyard duel` (tests/test_tui_duel.py keeps them equal).
 RUNS, SEED, POLICY = 1000, 1, "default"
 MINIMUM = {"runs": 1, "seed": None, "range": 0, "turns": 1}
-BLOCK = 2000  # duels a block: a stopped run keeps every block it finished
+BLOCK = 2000  # duels a call of the batch service
 FAST_CHUNK = 500  # duels a call of a compiled engine: the Stop button is asked this often
 WORKERS = os.cpu_count() or 1  # every core: compiled engines on threads, a reference one on
 # worker processes started from a fork server (never forked from the designer itself)
@@ -117,13 +117,10 @@ def heading(outcome: Outcome) -> str:
 def run_in_blocks(setup: Setup, cancelled: Callable[[], bool],
                   progress: Callable[[int], None]) -> Outcome:
     """The duels of a run, `BLOCK` at a time; `cancelled` is asked between any two chunks,
-    and a stopped run keeps the blocks it finished."""
+    and a stopped run keeps every duel it fought."""
     results: list[Result] = []
-    try:
-        while len(results) < setup.runs and not cancelled():
-            block = min(BLOCK, setup.runs - len(results))
-            results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
-                                 progress=progress, stopped=cancelled, fast_chunk=FAST_CHUNK)
-    except BatchStopped:
-        pass
+    while len(results) < setup.runs and not cancelled():
+        block = min(BLOCK, setup.runs - len(results))
+        results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
+                             progress=progress, stopped=cancelled, fast_chunk=FAST_CHUNK)
     return Outcome(setup, tuple(results), summarize(results))
