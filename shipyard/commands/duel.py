@@ -10,20 +10,26 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
 from shipyard.commands.options import CatalogOpt, SchedulerOpt
-from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, before_duels, out
+from shipyard.commands.terminal import (
+    EXIT_ILLEGAL,
+    EXIT_UNREADABLE,
+    before_duels,
+    detail,
+    err_console,
+    out,
+    problem,
+)
 from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
@@ -47,11 +53,11 @@ def _load(argument: str, catalog: Path | None = None) -> Evaluation:
     except ShipyardError as exc:
         _fail(str(exc))
     if not result.legal:
-        print(f"shipyard: {argument}: the design is not legal:", file=sys.stderr)
+        problem(f"{argument}: the design is not legal:")
         for issue in result.issues:
             if issue.severity == "error":
                 where = f" {issue.path}:" if issue.path else ""
-                print(f"  error{where} {issue.cited}", file=sys.stderr)
+                detail(f"  error{where} {issue.cited}")
         raise typer.Exit(EXIT_ILLEGAL)
     return result
 
@@ -60,7 +66,7 @@ def _run(matchup: Matchup, runs: int, seed: int, workers: int, until_ci: float |
          show_progress: bool, scheduler: str | None = None) -> list[Result]:
     results: list[Result] = []
     with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                  TimeRemainingColumn(), console=err_console(), transient=True,
                   disable=not show_progress) as progress:
         task = progress.add_task("duels", total=runs)
         advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731

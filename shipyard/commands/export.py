@@ -8,7 +8,6 @@ file among many names itself (and every other bad one) and nothing is written.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -17,7 +16,15 @@ import typer
 from shipyard.commands.fleet import export_fleet
 from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, load_all
 from shipyard.commands.options import BudgetOpt, CatalogOpt
-from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, problem
+from shipyard.commands.terminal import (
+    EXIT_ILLEGAL,
+    EXIT_UNREADABLE,
+    detail,
+    emit,
+    fail,
+    problem,
+    say,
+)
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import PAPERS
 from shipyard.core.errors import ShipyardError
@@ -90,7 +97,7 @@ def _illegal(exc: IllegalDesignError) -> None:
     problem(str(exc))
     for issue in exc.issues:
         where = f" {issue.path}:" if issue.path else ""
-        print(f"  {issue.severity}{where} {issue.message}", file=sys.stderr)
+        detail(f"  {issue.severity}{where} {issue.message}")
 
 
 def _check_sheets(files: list[str], docs: list[SsdDocument], sheets: list[str],
@@ -159,10 +166,9 @@ def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt 
         if note is not None:
             problem(note)
     if result.target is None:
-        sys.stdout.write(result.content.decode())
-        sys.stdout.flush()
+        emit(result.content.decode())
     else:
-        print(f"wrote {result.target}", file=sys.stderr)
+        say(f"wrote {result.target}")
     for doc in result.documents:
         if doc.draft and not doc.legal:
             problem(f"{doc.name or '(unnamed)'}: illegal design exported as DRAFT")

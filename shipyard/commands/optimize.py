@@ -14,20 +14,26 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from shipyard.commands.inputs import load
 from shipyard.commands.sheets import print_sheet
-from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
+from shipyard.commands.terminal import (
+    EXIT_UNREADABLE,
+    before_duels,
+    err_console,
+    fail,
+    out,
+    problem,
+    say,
+)
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
@@ -179,7 +185,7 @@ def optimize_command(
     if scheduler is None:
         before_duels(opponents[0].evaluation)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                  TimeRemainingColumn(), console=err_console(), transient=True,
                   disable=as_json) as progress:
         task = progress.add_task("searching", total=total)
 
@@ -200,4 +206,4 @@ def optimize_command(
         print(json.dumps({**result.to_data(), "file": str(output)}, indent=2))
         return
     _print(result, output)
-    print(f"wrote {output}", file=sys.stderr)
+    say(f"wrote {output}")

@@ -15,13 +15,11 @@ import csv
 import io
 import json
 import os
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -33,9 +31,12 @@ from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
     EXIT_UNREADABLE,
     before_duels,
+    detail,
+    err_console,
     fail,
     out,
     problem,
+    say,
 )
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
@@ -61,7 +62,7 @@ def require_legal(found: Sequence[tuple[str, Evaluation]]) -> None:
         for issue in evaluation.issues:
             if issue.severity == "error":
                 where = f" {issue.path}:" if issue.path else ""
-                print(f"  error{where} {issue.cited}", file=sys.stderr)
+                detail(f"  error{where} {issue.cited}")
     if illegal:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -203,7 +204,7 @@ def tournament_command(
         else:
             before_duels(entrants[0].evaluation)
         with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                      TimeRemainingColumn(), console=err_console(), transient=True,
                       disable=as_json) as progress:
             task = progress.add_task("duels", total=total)
             advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
@@ -228,4 +229,4 @@ def tournament_command(
         out.print(note, markup=False)
     _print(result, chosen)
     if csv_file is not None:
-        print(f"wrote {csv_file}", file=sys.stderr)
+        say(f"wrote {csv_file}")

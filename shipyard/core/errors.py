@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from shipyard.core.visible import visible
+
 
 class ShipyardError(Exception):
     """Base of every error Shipyard reports to a user."""
@@ -47,16 +49,9 @@ def field_path(loc: tuple[int | str, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            name = printable(str(part))
+            name = visible(str(part))
             out += f".{name}" if out else name
     return out
-
-
-def printable(text: str) -> str:
-    """User text for a one-line message: control characters shown escaped ("\\n")."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def first_problem(errors: Sequence[Mapping[str, object]]) -> tuple[str, str]:
