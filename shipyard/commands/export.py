@@ -14,8 +14,9 @@ from typing import Annotated
 import typer
 
 from shipyard.commands.fleet import export_fleet
-from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, load_all
+from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, input_paths, load_all
 from shipyard.commands.options import BudgetOpt, CatalogOpt
+from shipyard.commands.outputs import ForceOpt, check_output
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
     EXIT_UNREADABLE,
@@ -35,11 +36,13 @@ from shipyard.render.export import (
     IllegalDesignError,
     all_sheets,
     check_options,
+    default_target,
     format_of,
     missing_sheets,
     refusal,
     write,
 )
+from shipyard.render.fleet_pack import default_pack_target
 from shipyard.services.fleet import is_fleet
 
 EXIT_OK = 0
@@ -121,15 +124,23 @@ def _check_sheets(files: list[str], docs: list[SsdDocument], sheets: list[str],
 def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt = None,
                    paper: PaperOpt = "a4", sheets: SheetsOpt = None,
                    draft: DraftOpt = False, budget: BudgetOpt = None,
-                   catalog: CatalogOpt = None, turns: TurnsOpt = DEFAULT_TURNS) -> None:
+                   catalog: CatalogOpt = None, turns: TurnsOpt = DEFAULT_TURNS,
+                   force: ForceOpt = False) -> None:
     """Export record sheets: SSD, power management form, acceleration records."""
+    inputs = input_paths(files)
+    if output is not None:  # before anything else: a bad -o is the first thing said
+        check_output(output, inputs, force)
     fmt = choose_format(format, output)
     chosen = [s.strip() for s in (sheets or ",".join(all_sheets())).split(",") if s.strip()]
     try:
         check_options(fmt, paper, chosen, turns)
     except ShipyardError as exc:
         fail(str(exc))
-    if any(is_fleet(file) for file in files):  # a fleet pack: roster, then every ship
+    fleet = any(is_fleet(file) for file in files)
+    target = (default_pack_target(files[0], fmt) if fleet else default_target(files, fmt))
+    if output is None and target is not None:
+        check_output(target, inputs, force)
+    if fleet:  # a fleet pack: roster, then every ship
         export_fleet(files, fmt, output, paper, chosen, sheets is not None, draft, budget,
                      catalog, turns)
         return

@@ -44,6 +44,18 @@ def expand(arguments: Sequence[str]) -> list[str]:
     return files
 
 
+def input_paths(arguments: Sequence[str]) -> list[Path]:
+    """The files the arguments name, folders expanded and samples found (for the check
+    that an output is not one of them); an argument that names no file is left out."""
+    paths = []
+    for argument in expand(arguments):
+        try:
+            paths.append(resolve(argument))
+        except ShipyardError:
+            continue
+    return paths
+
+
 def catalog_ruleset(catalog: Path) -> str | None:
     """The ruleset a catalog folder declares (`ruleset.toml`); None if it cannot say."""
     try:

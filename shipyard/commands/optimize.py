@@ -23,7 +23,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from shipyard.commands.inputs import load
+from shipyard.commands.inputs import input_paths, load
+from shipyard.commands.outputs import ForceOpt, check_output, free_name
 from shipyard.commands.sheets import print_sheet
 from shipyard.commands.terminal import (
     EXIT_UNREADABLE,
@@ -42,6 +43,7 @@ from shipyard.services.optimize import (
     Opponent,
     Optimized,
     Settings,
+    design_key,
     field_of,
     labelled,
     optimize,
@@ -91,6 +93,15 @@ def _opponents(game: Ruleset, budget: int, against: Sequence[str]) -> list[Oppon
             fail(f"{file}: a {evaluation.ruleset.name} design cannot meet a {game.name} "
                  "design")
     require_legal(found)
+    seen: dict[str, str] = {}
+    for file, evaluation in found:  # the same design twice is fought once: say so
+        key = design_key(evaluation)
+        if key not in seen:
+            seen[key] = file
+            continue
+        twice = "given twice" if seen[key] == file else \
+            f"the same design as {seen[key]} (the name aside)"
+        problem(f"{file}: {twice}; it is fought once, as one opponent")
     return labelled(found)
 
 
@@ -168,9 +179,11 @@ def optimize_command(
         "--scheduler", metavar="ADDRESS", show_default=False,
         help="Run the duels on the Dask cluster of this scheduler (tcp://HOST:8786).")]
     = None,
-    output: Annotated[Path, typer.Option(
-        "-o", "--output", metavar="FILE", help="Where to write the design found.")]
-    = DEFAULT_OUTPUT,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", metavar="FILE", show_default=False,
+        help="Where to write the design found (default: best.ship.json, or best-2.ship.json "
+             "and so on if that is taken).")] = None,
+    force: ForceOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
     = False,
 ) -> None:
@@ -178,6 +191,9 @@ def optimize_command(
     game = _game(ruleset)
     points = _budget(game, budget)
     opponents = _opponents(game, points, against or [])
+    if output is None:
+        output = free_name(DEFAULT_OUTPUT)
+    check_output(output, input_paths(against or []), force)
     count = workers if workers > 0 else (os.cpu_count() or 1)
     settings = Settings(points, generations, runs, seed, workers=count, scheduler=scheduler)
     rivals = sum(1 for o in opponents if o.evaluation.sheet.total <= points)

@@ -25,8 +25,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shipyard.commands.fleet import expand_with_fleets, load_fleet
-from shipyard.commands.inputs import CatalogNotes, catalog_data, load
+from shipyard.commands.inputs import CatalogNotes, catalog_data, input_paths, load
 from shipyard.commands.options import CatalogOpt, SchedulerOpt
+from shipyard.commands.outputs import ForceOpt, check_output
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
     EXIT_UNREADABLE,
@@ -175,8 +176,11 @@ def tournament_command(
              "this.")] = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Round robin: every pair duels; win-rate matrix, Bradley-Terry ranking, efficiency."""
+    if csv_file is not None:  # before any duel: a bad --csv is found now, not after the work
+        check_output(csv_file, input_paths(expand_with_fleets(files)), force, "--csv")
     found = _entrants(files, catalog)
     names = {e.ruleset.name for _, e in found}
     if len(names) > 1:

@@ -158,6 +158,21 @@ def _depth(data: object) -> int:
     return deepest
 
 
+def reference_path(reference: str, folder: Path) -> Path:
+    """The file an entry names: a sample, or a path relative to the fleet file's folder."""
+    path = resolve(reference)
+    if not reference.startswith(PREFIX) and not path.expanduser().is_absolute():
+        path = folder / path.expanduser()
+    return path
+
+
+def design_files(fleet: Fleet) -> list[Path]:
+    """Every design file a fleet names (inline designs have none), in entry order."""
+    folder = Path(fleet.file).parent
+    return [reference_path(entry.reference, folder) for entry in fleet.entries
+            if entry.reference != "inline"]
+
+
 def _design(reference: str | dict[str, Any], folder: Path, file: str, where: str) -> Any:
     """The design an entry names; `FleetReadError` naming fleet, entry and design."""
     if isinstance(reference, dict):
@@ -175,9 +190,7 @@ def _design(reference: str | dict[str, Any], folder: Path, file: str, where: str
     if len(reference) > MAX_REFERENCE:
         raise FleetReadError(file, f"path is longer than {MAX_REFERENCE:,} characters", where)
     try:
-        path = resolve(reference)
-        if not reference.startswith(PREFIX) and not path.expanduser().is_absolute():
-            path = folder / path.expanduser()
+        path = reference_path(reference, folder)
         if is_fleet_name(reference):
             raise DesignReadError(str(path), "a fleet cannot hold a fleet: name a design")
         data = load_text(read_text(path), str(path), file_format(path))
