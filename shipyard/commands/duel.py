@@ -20,7 +20,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
-from shipyard.commands.options import CatalogOpt, SchedulerOpt
+from shipyard.commands.options import (
+    CatalogOpt,
+    SchedulerOpt,
+    WorkersOpt,
+    runs_option,
+    turns_option,
+    until_ci_option,
+)
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
     EXIT_UNREADABLE,
@@ -138,27 +145,23 @@ def duel_command(
                                      help="First design (.ship.json or .toml), or sample:NAME.")],
     b: Annotated[str, typer.Argument(metavar="B", show_default=False,
                                      help="Second design, or sample:NAME.")],
-    runs: Annotated[int, typer.Option("--runs", min=1, metavar="N",
-                                      help="Duels to run (the most, with --until-ci).")] = 1000,
+    runs: Annotated[int, runs_option("Duels to run (the most, with --until-ci).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the batch.")] = 1,
     range_: Annotated[int | None, typer.Option(
         "--range", min=0, metavar="HEXES", show_default=False,
         help="Start range in hexes (default: the game's own).")] = None,
-    turns: Annotated[int | None, typer.Option(
-        "--turns", min=1, metavar="N", show_default=False,
-        help="Turn limit; a duel still going is a draw (default: the game's own).")] = None,
+    turns: Annotated[int | None, turns_option(
+        "Turn limit; a duel still going is a draw (default: the game's own).")] = None,
     policy_a: Annotated[str, typer.Option("--policy-a", metavar="NAME",
                                           help="Policy of the first design "
                                           "(shipyard rulesets lists each game's).")] = "default",
     policy_b: Annotated[str, typer.Option("--policy-b", metavar="NAME",
                                           help="Policy of the second design.")] = "default",
-    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
-                                         help="Worker processes (0: one per core).")] = 1,
+    workers: WorkersOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    until_ci: Annotated[float | None, typer.Option(
-        "--until-ci", min=0.0, max=1.0, metavar="WIDTH",
-        help="Stop once the win-rate 95% interval is narrower than this.")] = None,
+    until_ci: Annotated[float | None, until_ci_option(
+        "Stop once the win-rate 95% interval is narrower than this.")] = None,
     log: Annotated[bool, typer.Option(
         "--log", help="Print the first duel turn by turn (told by the readable reference "
                       "engine).")] = False,

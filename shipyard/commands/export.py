@@ -15,7 +15,7 @@ import typer
 
 from shipyard.commands.fleet import export_fleet
 from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, input_paths, load_all
-from shipyard.commands.options import BudgetOpt, CatalogOpt
+from shipyard.commands.options import BudgetOpt, CatalogOpt, turns_option
 from shipyard.commands.outputs import ForceOpt, check_output
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
@@ -74,11 +74,8 @@ SheetsOpt = Annotated[
 DraftOpt = Annotated[
     bool, typer.Option("--draft", help="Export an illegal design, marked DRAFT.")
 ]
-TurnsOpt = Annotated[
-    int, typer.Option("--turns", min=1, metavar="N",
-                      help="Turns the power form, acceleration records and velocity row "
-                      "cover (default 20).", show_default=False)
-]
+TurnsOpt = Annotated[int, turns_option(
+    "Turns the power form, acceleration records and velocity row cover (default 20).")]
 
 
 def choose_format(given: str | None, output: Path | None) -> str:

@@ -24,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shipyard.commands.inputs import input_paths, load
+from shipyard.commands.options import WorkersOpt, runs_option
 from shipyard.commands.outputs import ForceOpt, check_output, free_name
 from shipyard.commands.sheets import print_sheet
 from shipyard.commands.terminal import (
@@ -167,14 +168,12 @@ def optimize_command(
              "every bundled sample of the game within the budget.")] = None,
     generations: Annotated[int, typer.Option(
         "--generations", min=1, metavar="N", help="Generations of the search.")] = 8,
-    runs: Annotated[int, typer.Option(
-        "--runs", min=1, metavar="N",
-        help="Duels per opponent for the finalists of each generation and for the fresh "
-             "measurement.")] = 200,
+    runs: Annotated[int, runs_option(
+        "Duels per opponent for the finalists of each generation and for the fresh "
+        "measurement.")] = 200,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the search.")] = 1,
-    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
-                                         help="Worker processes (0: one per core).")] = 1,
+    workers: WorkersOpt = 1,
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", metavar="ADDRESS", show_default=False,
         help="Run the duels on the Dask cluster of this scheduler (tcp://HOST:8786).")]

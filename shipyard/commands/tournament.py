@@ -26,7 +26,13 @@ from rich.table import Table
 
 from shipyard.commands.fleet import expand_with_fleets, load_fleet
 from shipyard.commands.inputs import CatalogNotes, catalog_data, input_paths, load
-from shipyard.commands.options import CatalogOpt, SchedulerOpt
+from shipyard.commands.options import (
+    CatalogOpt,
+    SchedulerOpt,
+    WorkersOpt,
+    runs_option,
+    until_ci_option,
+)
 from shipyard.commands.outputs import ForceOpt, check_output
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
@@ -154,13 +160,10 @@ def csv_text(result: Tournament) -> str:
 
 def tournament_command(
     files: FilesArg,
-    runs: Annotated[int, typer.Option("--runs", min=1, metavar="N",
-                                      help="Duels per pair (the most, with --until-ci).")]
-    = 200,
+    runs: Annotated[int, runs_option("Duels per pair (the most, with --until-ci).")] = 200,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the tournament.")] = 1,
-    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
-                                         help="Worker processes (0: one per core).")] = 1,
+    workers: WorkersOpt = 1,
     policy: Annotated[str | None, typer.Option(
         "--policy", metavar="NAME", show_default=False,
         help="Every design's duel policy (default: the game's first; shipyard rulesets "
@@ -170,10 +173,9 @@ def tournament_command(
     csv_file: Annotated[Path | None, typer.Option(
         "--csv", metavar="FILE", show_default=False,
         help="Also write the matrix as CSV here.")] = None,
-    until_ci: Annotated[float | None, typer.Option(
-        "--until-ci", min=0.0, max=1.0, metavar="WIDTH", show_default=False,
-        help="Stop a pair early once its win and loss 95% intervals are narrower than "
-             "this.")] = None,
+    until_ci: Annotated[float | None, until_ci_option(
+        "Stop a pair early once its win and loss 95% intervals are narrower than this.")]
+    = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
     force: ForceOpt = False,
