@@ -115,9 +115,12 @@ def documents(paths: Sequence[str | Path], *, draft: bool = False,
 
 
 def missing_sheets(doc: SsdDocument, sheets: Sequence[str]) -> dict[str, str]:
-    """The chosen sheets this document does not have, each with why (its ruleset says)."""
+    """The chosen sheets this document does not have, each with why (its ruleset says;
+    a sheet its ruleset does not print at all is missing whatever the ruleset says)."""
     ruleset = get_ruleset(doc.catalog.ruleset)
-    found = {sheet: ruleset.has_sheet(doc, sheet) for sheet in sheets}
+    found = {sheet: ruleset.has_sheet(doc, sheet) if sheet in ruleset.sheets
+             else f"{ruleset.title} has no {sheet!r} sheet (its sheets: "
+             f"{', '.join(ruleset.sheets)})" for sheet in sheets}
     return {sheet: why for sheet, why in found.items() if why is not None}
 
 

@@ -272,6 +272,8 @@ def _ssd(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
 
 def missing(doc: SsdDocument, sheet: str) -> str | None:
     """None if the document has `sheet`, else why it does not."""
+    if sheet not in SHEETS:
+        return f"a Pentagon War design has no {sheet!r} sheet"
     if sheet == "accel" and doc.sheet.get("is_base"):
         return "a base (no engines, R11) has no acceleration record"
     if sheet == "drones" and not drones_of(doc):
