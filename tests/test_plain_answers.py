@@ -36,3 +36,40 @@ def test_a_fleet_asked_for_another_games_sheet_is_refused(tmp_path: Path) -> Non
     assert result.exit_code == 2, result.output
     assert "has no 'chart' sheet" in result.stderr
     assert not out.exists()
+
+
+# -- Tacship: the crew as it is, and a file without its ruleset --------------------------
+
+def valkyrie(**changes: object) -> dict[str, object]:
+    data: dict[str, object] = json.loads(resolve("sample:valkyrie").read_text())
+    data.update(changes)
+    return data
+
+
+def test_a_crew_of_three_is_not_called_a_one_man_fighter(tmp_path: Path) -> None:
+    path = tmp_path / "three.ship.json"
+    path.write_text(json.dumps(valkyrie(crew=3)))
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{path}: illegal (30 points, 3-man fighter)")
+    assert "one-man" not in result.stdout
+    assert "a fighter has a crew of 1 or 2, not 3" in result.stdout
+
+
+def test_a_fighter_without_its_ruleset_is_told_how_to_name_it(tmp_path: Path) -> None:
+    data = valkyrie()
+    del data["ruleset"]
+    path = tmp_path / "fighter.ship.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f'shipyard: {path}: crew: unknown field (the file names no "ruleset", so it was read '
+        'for The Pentagon War; add "ruleset": "tacship" to read it for Tacship)')
+
+
+def test_an_unknown_field_of_no_game_gets_no_hint(tmp_path: Path) -> None:
+    path = tmp_path / "odd.ship.json"
+    path.write_text('{"schema": "shipyard.design/1", "name": "x", "warp": 1}')
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.stderr.strip() == f"shipyard: {path}: warp: unknown field"
