@@ -5,6 +5,7 @@ and messages that name what is wrong in the user's words."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,27 @@ def test_an_unknown_field_of_no_game_gets_no_hint(tmp_path: Path) -> None:
     path.write_text('{"schema": "shipyard.design/1", "name": "x", "warp": 1}')
     result = runner.invoke(app, ["validate", str(path)])
     assert result.stderr.strip() == f"shipyard: {path}: warp: unknown field"
+
+
+# -- the fleet roster keeps every key figure ------------------------------------------
+
+@pytest.mark.parametrize("fmt", ["text", "md"])
+def test_the_roster_shows_every_key_figure_whole(tmp_path: Path, fmt: str) -> None:
+    long_name = "The Very Long Name Of A Ship That Takes Two Lines Or More In The Roster"
+    fleet = tmp_path / "f.fleet.json"
+    fleet.write_text(json.dumps({"schema": "shipyard.fleet/1", "name": "F", "ships": [
+        {"design": "sample:hive", "names": [long_name]}]}))
+    result = runner.invoke(app, ["export", str(fleet), "-f", fmt])
+    assert result.exit_code == 0, result.output
+    roster = result.stdout.split("roster - page 1")[0].splitlines()
+    header = next(line for line in roster if line.startswith("Ship"))
+    at = header.index("Key figures")
+    below = roster[roster.index(header) + 1:]
+    column = " ".join(line[at:].strip() for line in below if line[at:].strip())
+    assert "..." not in "\n".join(roster)
+    # The hive's figures (tests/test_samples.py): every one, whole, in order.
+    assert column.startswith("boxes 168, hull 47, final damage 10, mass class 2, "
+                             "radar rating 6")
+    # The long name is whole too, over three lines of its column.
+    assert re.search("The Very Long Name Of A Ship .*That Takes Two Lines Or More In .*The "
+                     "Roster", " ".join(below))
