@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,56 @@ def test_the_roster_shows_every_key_figure_whole(tmp_path: Path, fmt: str) -> No
     # The long name is whole too, over three lines of its column.
     assert re.search("The Very Long Name Of A Ship .*That Takes Two Lines Or More In .*The "
                      "Roster", " ".join(below))
+
+
+# -- messages in the user's words ------------------------------------------------------
+
+def fleet_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "f.fleet.json"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"schema": "shipyard.fleet/1", "budget": -5, "ships": []}',
+     "budget: must be at least 0, got -5"),
+    ('{"schema": "shipyard.fleet/1", "budget": 1e300, "ships": []}',
+     "budget: expected a whole number, got 1e+300"),
+    ('{"schema": "shipyard.fleet/1", "ships": [{"design": "sample:lancer", "count": 2.5}]}',
+     "ships[0].count: expected a whole number, got 2.5"),
+    ('[{"design": "sample:lancer"}]',
+     'expected a fleet, an object with "schema": "shipyard.fleet/1" and its ships, got a list'),
+])
+def test_a_bad_fleet_is_told_in_plain_words(tmp_path: Path, text: str, message: str) -> None:
+    path = fleet_file(tmp_path, text)
+    result = runner.invoke(app, ["fleet", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"shipyard: {path}: {message}"
+
+
+def test_a_design_given_to_fleet_gets_a_pointer() -> None:
+    result = runner.invoke(app, ["fleet", str(resolve("sample:lancer"))])
+    assert result.exit_code == 2
+    assert "schema: this is a design file, not a fleet (shipyard cost, validate and export " \
+        "read it" in result.stderr
+
+
+def test_a_huge_number_in_a_design_is_shown(tmp_path: Path) -> None:
+    path = tmp_path / "x.ship.json"
+    path.write_text('{"schema": "shipyard.design/1", "name": "x", "manned": 1e300}')
+    result = runner.invoke(app, ["cost", str(path)])
+    assert result.stderr.strip() == f"shipyard: {path}: manned: expected true or false, " \
+        "got 1e+300"
+
+
+def test_catalog_names_a_house_catalog(tmp_path: Path) -> None:
+    house = tmp_path / "house"
+    shutil.copytree(ROOT / "catalog" / "tacship", house)
+    result = runner.invoke(app, ["catalog", "--catalog", str(house)])
+    assert result.exit_code == 0, result.output
+    first, second = result.stdout.splitlines()[:2]
+    assert first.startswith(f"catalog: house rules from {house.resolve()} (tacship catalog")
+    assert second == "Tacship catalog 1.0.0"
+    data = json.loads(runner.invoke(app, ["catalog", "--catalog", str(house), "--json"]).stdout)
+    assert data["catalog"]["bundled"] is False
+    assert "catalog" not in json.loads(runner.invoke(app, ["catalog", "--json"]).stdout)
