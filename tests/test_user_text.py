@@ -174,3 +174,27 @@ def test_duel_log_and_compare_show_control_characters_as_escapes(tmp_path: Path)
     compare = runner.invoke(app, ["compare", str(path), "sample:shade"])
     assert compare.exit_code == 0, compare.output
     clean(compare.output)
+
+
+# -- the designer --------------------------------------------------------------------
+
+def test_the_designer_draws_control_characters_as_replacement_marks(tmp_path: Path) -> None:
+    """Textual and Rich text both: one U+FFFD per control or bidi character, nothing raw;
+    the design's name itself is kept as written."""
+    from rich.text import Text
+    from textual.content import Content
+
+    from tests.test_tui import designer_app, drive
+
+    path = design(tmp_path, HOSTILE)
+    app = designer_app(path, tmp_path / "state")
+
+    async def flow(app: object, pilot: object) -> None:
+        shown = app.screen.query_one("#name").render_line(0).text  # type: ignore[attr-defined]
+        assert shown.startswith("Esc\ufffd[31mRED\ufffdnext\ufffdevil")
+        assert not RAW.search(shown)
+
+    drive(app, flow)  # type: ignore[arg-type]
+    assert app.session.design.name == HOSTILE
+    assert Content("a\x1bb\u202ec\nd").plain == "a\ufffdb\ufffdc\nd"
+    assert Text("a\x1bb\x9bc\td").plain == "a\ufffdb\ufffdc\td"

@@ -22,11 +22,15 @@ from __future__ import annotations
 
 import re
 
-_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_PLANE_ENDS = "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}"
-                      for plane in range(17))
-UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff\ufdd0-\ufdef"
-                    f"{_PLANE_ENDS}]")
+# (first, last) code point of each run escaped: C0 controls, DEL and C1 controls, the
+# Arabic letter mark, the left-to-right and right-to-left marks, the embeddings and
+# overrides, the line and paragraph separators, the isolates, the surrogates, and the
+# noncharacters.
+RANGES = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x202A, 0x202E),
+          (0x2028, 0x2029), (0x2066, 0x2069), (0xD800, 0xDFFF), (0xFDD0, 0xFDEF),
+          *((plane * 0x10000 + 0xFFFE, plane * 0x10000 + 0xFFFF) for plane in range(17)))
+UNSAFE = re.compile("[" + "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+                                  for a, b in RANGES) + "]")
 
 
 _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -47,6 +51,11 @@ def escape_of(char: str) -> str:
 def visible(text: str) -> str:
     """`text` with every control, bidi control, separator, surrogate and noncharacter escaped."""
     return UNSAFE.sub(lambda match: escape_of(match.group()), text)
+
+
+def unsafe_code_points() -> list[int]:
+    """Every code point `visible` escapes (for a table that replaces them one for one)."""
+    return [code for first, last in RANGES for code in range(first, last + 1)]
 
 
 def is_visible(text: str) -> bool:

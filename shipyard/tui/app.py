@@ -17,6 +17,7 @@ from textual.screen import Screen
 from shipyard.core.errors import ShipyardError
 from shipyard.services.editing import Change
 from shipyard.services.session import Session
+from shipyard.tui import safe_text  # noqa: F401  (what is drawn shows no control codes)
 from shipyard.tui.actions import FileActions
 from shipyard.tui.screens.designer import DesignerScreen
 
