@@ -29,7 +29,7 @@ RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2
 def design(tmp_path: Path, name: str, sample: str = "lancer") -> Path:
     data = json.loads(resolve(f"sample:{sample}").read_text())
     path = tmp_path / f"{sample}.ship.json"
-    path.write_text(json.dumps({**data, "name": name}, ensure_ascii=False), encoding="utf-8")
+    path.write_text(json.dumps({**data, "name": name}))
     return path
 
 
@@ -198,3 +198,26 @@ def test_the_designer_draws_control_characters_as_replacement_marks(tmp_path: Pa
     assert app.session.design.name == HOSTILE
     assert Content("a\x1bb\u202ec\nd").plain == "a\ufffdb\ufffdc\nd"
     assert Text("a\x1bb\x9bc\td").plain == "a\ufffdb\ufffdc\td"
+
+
+# -- files the commands and the designer write ------------------------------------------
+
+def test_a_fleet_named_with_a_lone_surrogate_is_saved_and_read_back(tmp_path: Path) -> None:
+    from shipyard.services.fleet_session import open_fleet_session
+
+    name = "A\ud800B Корабль \x1b"
+    source = fleet(tmp_path, name, "S")
+    session = open_fleet_session(source, tmp_path / "state")
+    target = tmp_path / "saved.fleet.json"
+    session.save(target)
+    text = target.read_text(encoding="utf-8")
+    assert "Корабль" in text  # every script as written, not as \u escapes
+    assert json.loads(text)["name"] == name
+
+
+def test_the_tournament_csv_takes_a_lone_surrogate(tmp_path: Path) -> None:
+    out = tmp_path / "m.csv"
+    result = runner.invoke(app, ["tournament", str(design(tmp_path, "Sur\ud800")),
+                                 "sample:shade", "--runs", "2", "--csv", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").splitlines()[1].startswith("Sur\\ud800,Shade,")

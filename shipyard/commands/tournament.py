@@ -46,7 +46,7 @@ from shipyard.commands.terminal import (
     say,
 )
 from shipyard.core.errors import ShipyardError
-from shipyard.core.files import write_atomic
+from shipyard.core.files import encodable, write_atomic
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import rate
 from shipyard.services.cluster import connect
@@ -220,7 +220,7 @@ def tournament_command(
         fail(str(exc))
     if csv_file is not None:
         try:
-            write_atomic(csv_file, csv_text(result).encode())
+            write_atomic(csv_file, encodable(csv_text(result)).encode())
         except ShipyardError as exc:
             fail(str(exc))
     house = catalog_data(entrants[0].evaluation)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import tomllib
 from pathlib import Path
@@ -87,6 +88,20 @@ def file_format(path: Path) -> Literal["json", "toml"]:
 def read_data(path: Path) -> object:
     """Read a JSON or TOML file (by its suffix) into plain data."""
     return load_text(read_text(path), str(path), file_format(path))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def encodable(text: str) -> str:
+    """`text` with each lone surrogate, which UTF-8 cannot carry, as its `\\ud800` escape."""
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+def json_text(data: object) -> str:
+    """JSON as a person reads it (every script as written), indented; a lone surrogate
+    stays a `\\ud800` escape (which reads back as the same text), so it always encodes."""
+    return encodable(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def check_writable(path: Path) -> None:
