@@ -50,6 +50,8 @@ def escape_of(char: str) -> str:
 
 def visible(text: str) -> str:
     """`text` with every control, bidi control, separator, surrogate and noncharacter escaped."""
+    if not text or UNSAFE.search(text) is None:
+        return text
     return UNSAFE.sub(lambda match: escape_of(match.group()), text)
 
 

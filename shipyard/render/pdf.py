@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from fpdf import FPDF
 
 from shipyard.core.drawing import PT, Line, Page, Polygon, Rect, Text, text_width
-from shipyard.core.lettering import FILES, missing_width, runs
+from shipyard.core.lettering import FILES, face_of, missing_width, runs
 from shipyard.core.visible import visible
 from shipyard.render.svg import mark_size
 
@@ -76,14 +76,11 @@ def _add_fonts(pdf: FPDF, pages: Sequence[Page]) -> None:
     """Liberation Sans always; the CJK fallback only when a page needs it (it is large)."""
     pdf.add_font("sans", "", FILES["sans"])
     pdf.add_font("sans", "B", FILES["sans-bold"])
-    for page in pages:
-        for item in page.items:
-            text = item.text if isinstance(item, Text) else (
-                item.mark if isinstance(item, Rect) else "")
-            bold = item.bold if isinstance(item, Text) else True
-            if any(run.face == "cjk" for run in runs(text, bold)):
-                pdf.add_font("cjk", "", FILES["cjk"])
-                return
+    used = {char for page in pages for item in page.items
+            for char in (item.text if isinstance(item, Text) else
+                         item.mark if isinstance(item, Rect) else "")}
+    if any(face_of(char, bold) == "cjk" for char in used for bold in (False, True)):
+        pdf.add_font("cjk", "", FILES["cjk"])
 
 
 def render_pdf(pages: Sequence[Page], title: str = "Shipyard record sheets") -> bytes:
