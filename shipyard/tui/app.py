@@ -14,10 +14,10 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+import shipyard.tui.safe_text  # noqa: F401  (what is drawn shows no control codes)
 from shipyard.core.errors import ShipyardError
 from shipyard.services.editing import Change
 from shipyard.services.session import Session
-from shipyard.tui import safe_text  # noqa: F401  (what is drawn shows no control codes)
 from shipyard.tui.actions import FileActions
 from shipyard.tui.screens.designer import DesignerScreen
 
