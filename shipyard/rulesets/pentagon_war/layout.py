@@ -3,8 +3,9 @@
 `layout(documents, ...)` turns SSD documents into pages of frozen primitives
 (rectangles, text, lines, polygons) in millimetres from the top-left corner.
 The SVG, PDF and text backends only draw these; none of them places anything
-itself, so the sheets look the same in every format. Text is measured with
-the PDF core font metrics (Helvetica), which the SVG fonts match closely.
+itself, so the sheets look the same in every format. Text is measured in the
+fonts the PDF embeds (`core.lettering`: Helvetica's widths for Latin), which
+the SVG fonts match closely.
 
 Sheets per design (rules 2.1): the SSD (here), then the Capacitor Power
 Management Form, the Acceleration Record and one compact acceleration record
