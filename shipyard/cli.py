@@ -26,7 +26,9 @@ from shipyard.commands.inputs import (
     CatalogNotes,
     Loaded,
     catalog_data,
+    catalog_line,
     catalog_ruleset,
+    house_data,
     load_all,
 )
 from shipyard.commands.optimize import optimize_command
@@ -192,16 +194,21 @@ def show_catalog(as_json: JsonOpt = False, catalog: CatalogOpt = None,
                      help="Ruleset name (default: the default game).")] = None,
                  ) -> None:
     """Print the price list and tables, each with its provenance."""
-    chosen = guarded(lambda: get_ruleset(ruleset, "--ruleset") if ruleset is not None
+    # A catalog folder says its own game; --ruleset picks among the bundled ones.
+    name = ruleset if ruleset is not None or catalog is None else catalog_ruleset(catalog)
+    chosen = guarded(lambda: get_ruleset(name, "--ruleset") if name is not None
                      else default_ruleset())
     loaded = guarded(lambda: chosen.catalog(str(catalog) if catalog else None))
     rows = chosen.price_rows(loaded)
+    house = house_data(chosen, loaded)
     if as_json:
         rulings = {k: v.model_dump() for k, v in loaded.rulings.items()}
         print(json.dumps({"ruleset": loaded.manifest.ruleset, "version": loaded.manifest.version,
-                          "digest": loaded.digest, "entries": rows, "rulings": rulings},
-                         indent=2))
+                          "digest": loaded.digest, "entries": rows, "rulings": rulings,
+                          **({"catalog": house} if house is not None else {})}, indent=2))
         return
+    if house is not None:
+        out.print(catalog_line(house), markup=False)
     table = Table(title=escape(f"{loaded.manifest.title} catalog {loaded.manifest.version}"),
                   title_justify="left", show_edge=False, pad_edge=False)
     for column in ("Item", "Figures", "Source"):

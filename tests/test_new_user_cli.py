@@ -359,3 +359,28 @@ def test_a_refused_duel_cites_each_rule_once(tmp_path: Path) -> None:
     assert result.exit_code == 1
     line = next(line for line in result.output.splitlines() if "warp_core" in line)
     assert line.count("(1.2)") == 1
+
+
+def test_the_readme_tour_makes_every_file_it_uses() -> None:
+    """Each file a tour command reads is in a fresh clone or made by an earlier line."""
+    readme = (ROOT / "README.md").read_text()
+    tour = readme[readme.index("## A tour"):]
+    made: set[str] = set()
+    used: list[str] = []
+    for block in re.findall(r"```sh\n(.*?)```", tour, re.S):
+        for line in block.splitlines():
+            words = line.split("#")[0].replace("&&", " ").split()
+            if not words or words[0] == "dask" or "--scheduler" in words:
+                continue
+            if words[0] in ("cp", "mkdir"):
+                made.add(words[-1].rstrip("/").split("/")[0])
+                continue
+            outputs = {words[i + 1] for i, w in enumerate(words[:-1])
+                       if w in ("-o", "--csv", ">")}
+            made |= outputs
+            used += [w for w in words[2:] if w not in outputs and "sample:" not in w
+                     and re.search(r"\.(json|toml)$|/$", w)]
+    assert "my-ship.ship.json" in used and "my-rules/" in used  # the check sees them
+    for file in used:
+        top = file.rstrip("/").split("/")[0]
+        assert top in made or any(ROOT.glob(file.rstrip("/"))), file

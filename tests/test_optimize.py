@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
@@ -165,7 +166,7 @@ def test_the_command_writes_a_legal_design_and_prints_json(samples: list[Path],
     assert written.legal and written.sheet.total <= BUDGET
     assert written.design.to_data() == data["design"]
     assert data["points"] == written.sheet.total
-    again = runner.invoke(cli, arguments)
+    again = runner.invoke(cli, [*arguments, "--force"])  # the file is there now
     assert json.loads(again.stdout) == data
 
 
@@ -176,9 +177,23 @@ def test_the_command_prints_the_sheet_and_the_comparison(samples: list[Path],
                                  "--against", penny, "--generations", "2", "--runs", "4",
                                  "-o", str(tmp_path / "out.ship.json")])
     assert result.exit_code == 0, result.output
-    for words in ("Optimized (30 points)", "Total", "Win rate against each opponent",
+    for words in ("Total", "Win rate against each opponent",
                   "Penny", "Mean win rate against the field", "beats the field"):
         assert words in result.stdout
+    # Named after its own cost (a hull of 2 to 10 boxes at 3 points), not the budget.
+    named = re.search(r"Optimized \((\d+) points\)", result.stdout)
+    total = re.search(r"Total (\d+) points", result.stdout)
+    assert named is not None and total is not None
+    assert named.group(1) == total.group(1)
+
+
+def test_the_design_is_named_after_its_cost_not_the_budget(samples: list[Path]) -> None:
+    game = rulesets()[NAME]
+    result = optimize(game, field_of(game, BUDGET), Settings(
+        1000, generations=1, runs=2, population=3))
+    best = result.best.evaluation
+    assert best.sheet.total < 1000
+    assert best.design.name == f"Optimized ({best.sheet.total} points)"
 
 
 @pytest.mark.parametrize(("arguments", "words"), [
@@ -232,3 +247,27 @@ def test_opponents_keep_their_files(samples: list[Path]) -> None:
     game = rulesets()[NAME]
     assert [o.file for o in field_of(game, 6)] == ["sample:penny"]
     assert all(isinstance(o, Opponent) for o in field_of(game, BUDGET))
+
+
+def test_runs_without_o_never_write_over_an_earlier_one(samples: list[Path], tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    arguments = ["optimize", "--ruleset", NAME, "--budget", str(BUDGET), "--generations", "1",
+                 "--runs", "2", "--json"]
+    files = [json.loads(runner.invoke(cli, arguments).stdout)["file"] for _ in range(3)]
+    assert files == ["best.ship.json", "best-2.ship.json", "best-3.ship.json"]
+    assert all((tmp_path / file).is_file() for file in files)
+
+
+def test_a_duplicate_opponent_is_named_and_fought_once(samples: list[Path],
+                                                       tmp_path: Path) -> None:
+    twin = tmp_path / "twin.ship.json"
+    twin.write_text(json.dumps({**json.loads(samples[1].read_text()), "name": "Twin"}))
+    result = runner.invoke(cli, ["optimize", "--ruleset", NAME, "--budget", str(BUDGET),
+                                 "--generations", "1", "--runs", "2", "--json",
+                                 "--against", "sample:nine", "--against", "sample:nine",
+                                 "--against", str(twin), "-o", str(tmp_path / "o.ship.json")])
+    assert result.exit_code == 0, result.output
+    assert "sample:nine: given twice; it is fought once" in result.stderr
+    assert f"{twin}: the same design as sample:nine (the name aside)" in result.stderr
+    assert [o["file"] for o in json.loads(result.stdout)["opponents"]] == ["sample:nine"]

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 from benchmarks.pricing_bench import synthetic_640
 from shipyard.core.document import SsdDocument
-from shipyard.core.drawing import Page, Polygon, Rect, Text, bounds, printable, text_width
+from shipyard.core.drawing import Canvas, Page, Polygon, Rect, Text, bounds, text_width
 from shipyard.render.svg import mark_size
 from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
 from shipyard.rulesets.pentagon_war.document import build_document
@@ -143,8 +143,12 @@ def test_radar_boxes_show_their_numbers_down_to_zero() -> None:
     assert marks[-1] == "0"
 
 
-def test_text_is_made_printable() -> None:
-    assert printable("Zelta\x00 \u2603 Dee\u00e9") == "Zelta? ? Dee\u00e9"
+def test_sheet_text_keeps_every_script_and_shows_controls_as_escapes() -> None:
+    canvas = Canvas("x", False, "ssd", "T", (210.0, 297.0))
+    canvas.text(0, 0, "Zelta\x00 \u2603 Dee\u00e9 \u041a \u9f8d\x1b[31m\u202e", 9)
+    last = canvas.pages[-1][-1]
+    assert isinstance(last, Text)
+    assert last.text == "Zelta\\x00 \u2603 Dee\u00e9 \u041a \u9f8d\\x1b[31m\\u202e"
 
 
 def test_arc_wedges_point_the_right_way() -> None:

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load_all
-from shipyard.commands.options import CatalogOpt
+from shipyard.commands.options import CatalogOpt, WorkersOpt, runs_option
 from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
@@ -85,16 +85,13 @@ def compare_command(
     files: FilesArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
     = False,
-    duel: Annotated[int | None, typer.Option(
-        "--duel", min=1, metavar="N", show_default=False,
-        help="Also fight N duels between every pair (win/draw/loss with 95% intervals), on "
-             "the seeds a tournament gives each pair: two designs fight the duels of "
-             "`shipyard duel` with the same --seed.")]
-    = None,
+    duel: Annotated[int | None, runs_option(
+        "Also fight N duels between every pair (win/draw/loss with 95% intervals), on "
+        "the seeds a tournament gives each pair: two designs fight the duels of "
+        "`shipyard duel` with the same --seed.", "--duel")] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the duels.")] = 1,
-    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
-                                         help="Worker processes (0: one per core).")] = 1,
+    workers: WorkersOpt = 1,
     catalog: CatalogOpt = None,
 ) -> None:
     """Set designs side by side: figures, boxes and points per group, differences marked."""

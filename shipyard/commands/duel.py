@@ -11,25 +11,33 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
-from shipyard.commands.options import CatalogOpt, SchedulerOpt
+from shipyard.commands.options import (
+    CatalogOpt,
+    SchedulerOpt,
+    WorkersOpt,
+    runs_option,
+    turns_option,
+    until_ci_option,
+)
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
     EXIT_UNREADABLE,
     before_duels,
+    detail,
+    err_console,
     interactive,
     out,
+    problem,
 )
 from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
@@ -54,11 +62,11 @@ def _load(argument: str, catalog: Path | None = None) -> Evaluation:
     except ShipyardError as exc:
         _fail(str(exc))
     if not result.legal:
-        print(f"shipyard: {argument}: the design is not legal:", file=sys.stderr)
+        problem(f"{argument}: the design is not legal:")
         for issue in result.issues:
             if issue.severity == "error":
                 where = f" {issue.path}:" if issue.path else ""
-                print(f"  error{where} {issue.cited}", file=sys.stderr)
+                detail(f"  error{where} {issue.cited}")
         raise typer.Exit(EXIT_ILLEGAL)
     return result
 
@@ -67,7 +75,7 @@ def _run(matchup: Matchup, runs: int, seed: int, workers: int, until_ci: float |
          show_progress: bool, scheduler: str | None = None) -> list[Result]:
     results: list[Result] = []
     with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                  TimeRemainingColumn(), console=err_console(), transient=True,
                   disable=not show_progress) as progress:
         task = progress.add_task("duels", total=runs)
         advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
@@ -139,27 +147,23 @@ def duel_command(
                                      help="First design (.ship.json or .toml), or sample:NAME.")],
     b: Annotated[str, typer.Argument(metavar="B", show_default=False,
                                      help="Second design, or sample:NAME.")],
-    runs: Annotated[int, typer.Option("--runs", min=1, metavar="N",
-                                      help="Duels to run (the most, with --until-ci).")] = 1000,
+    runs: Annotated[int, runs_option("Duels to run (the most, with --until-ci).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the batch.")] = 1,
     range_: Annotated[int | None, typer.Option(
         "--range", min=0, metavar="HEXES", show_default=False,
         help="Start range in hexes (default: the game's own).")] = None,
-    turns: Annotated[int | None, typer.Option(
-        "--turns", min=1, metavar="N", show_default=False,
-        help="Turn limit; a duel still going is a draw (default: the game's own).")] = None,
+    turns: Annotated[int | None, turns_option(
+        "Turn limit; a duel still going is a draw (default: the game's own).")] = None,
     policy_a: Annotated[str, typer.Option("--policy-a", metavar="NAME",
                                           help="Policy of the first design "
                                           "(shipyard rulesets lists each game's).")] = "default",
     policy_b: Annotated[str, typer.Option("--policy-b", metavar="NAME",
                                           help="Policy of the second design.")] = "default",
-    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
-                                         help="Worker processes (0: one per core).")] = 1,
+    workers: WorkersOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    until_ci: Annotated[float | None, typer.Option(
-        "--until-ci", min=0.0, max=1.0, metavar="WIDTH",
-        help="Stop once the win-rate 95% interval is narrower than this.")] = None,
+    until_ci: Annotated[float | None, until_ci_option(
+        "Stop once the win-rate 95% interval is narrower than this.")] = None,
     log: Annotated[bool, typer.Option(
         "--log", help="After the statistics, tell the batch's first duel turn by turn.")] = False,
     log_duel: Annotated[int | None, typer.Option(

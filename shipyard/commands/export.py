@@ -8,16 +8,24 @@ file among many names itself (and every other bad one) and nothing is written.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from shipyard.commands.fleet import export_fleet
-from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, load_all
-from shipyard.commands.options import BudgetOpt, CatalogOpt
-from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, problem
+from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, input_paths, load_all
+from shipyard.commands.options import BudgetOpt, CatalogOpt, turns_option
+from shipyard.commands.outputs import ForceOpt, check_output
+from shipyard.commands.terminal import (
+    EXIT_ILLEGAL,
+    EXIT_UNREADABLE,
+    detail,
+    emit,
+    fail,
+    problem,
+    say,
+)
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import PAPERS
 from shipyard.core.errors import ShipyardError
@@ -28,11 +36,13 @@ from shipyard.render.export import (
     IllegalDesignError,
     all_sheets,
     check_options,
+    default_target,
     format_of,
     missing_sheets,
     refusal,
     write,
 )
+from shipyard.render.fleet_pack import default_pack_target
 from shipyard.services.fleet import is_fleet
 
 EXIT_OK = 0
@@ -64,11 +74,8 @@ SheetsOpt = Annotated[
 DraftOpt = Annotated[
     bool, typer.Option("--draft", help="Export an illegal design, marked DRAFT.")
 ]
-TurnsOpt = Annotated[
-    int, typer.Option("--turns", min=1, metavar="N",
-                      help="Turns the power form, acceleration records and velocity row "
-                      "cover (default 20).", show_default=False)
-]
+TurnsOpt = Annotated[int, turns_option(
+    "Turns the power form, acceleration records and velocity row cover (default 20).")]
 
 
 def choose_format(given: str | None, output: Path | None) -> str:
@@ -90,7 +97,7 @@ def _illegal(exc: IllegalDesignError) -> None:
     problem(str(exc))
     for issue in exc.issues:
         where = f" {issue.path}:" if issue.path else ""
-        print(f"  {issue.severity}{where} {issue.message}", file=sys.stderr)
+        detail(f"  {issue.severity}{where} {issue.message}")
 
 
 def _check_sheets(files: list[str], docs: list[SsdDocument], sheets: list[str],
@@ -114,15 +121,23 @@ def _check_sheets(files: list[str], docs: list[SsdDocument], sheets: list[str],
 def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt = None,
                    paper: PaperOpt = "a4", sheets: SheetsOpt = None,
                    draft: DraftOpt = False, budget: BudgetOpt = None,
-                   catalog: CatalogOpt = None, turns: TurnsOpt = DEFAULT_TURNS) -> None:
+                   catalog: CatalogOpt = None, turns: TurnsOpt = DEFAULT_TURNS,
+                   force: ForceOpt = False) -> None:
     """Export record sheets: SSD, power management form, acceleration records."""
+    inputs = input_paths(files)
+    if output is not None:  # before anything else: a bad -o is the first thing said
+        check_output(output, inputs, force)
     fmt = choose_format(format, output)
     chosen = [s.strip() for s in (sheets or ",".join(all_sheets())).split(",") if s.strip()]
     try:
         check_options(fmt, paper, chosen, turns)
     except ShipyardError as exc:
         fail(str(exc))
-    if any(is_fleet(file) for file in files):  # a fleet pack: roster, then every ship
+    fleet = any(is_fleet(file) for file in files)
+    target = (default_pack_target(files[0], fmt) if fleet else default_target(files, fmt))
+    if output is None and target is not None:
+        check_output(target, inputs, force)
+    if fleet:  # a fleet pack: roster, then every ship
         export_fleet(files, fmt, output, paper, chosen, sheets is not None, draft, budget,
                      catalog, turns)
         return
@@ -159,10 +174,9 @@ def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt 
         if note is not None:
             problem(note)
     if result.target is None:
-        sys.stdout.write(result.content.decode())
-        sys.stdout.flush()
+        emit(result.content.decode())
     else:
-        print(f"wrote {result.target}", file=sys.stderr)
+        say(f"wrote {result.target}")
     for doc in result.documents:
         if doc.draft and not doc.legal:
             problem(f"{doc.name or '(unnamed)'}: illegal design exported as DRAFT")

@@ -10,7 +10,6 @@ entry and the design, exit 2.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +28,16 @@ from shipyard.commands.inputs import (
     load_all,
 )
 from shipyard.commands.options import BudgetOpt, CatalogOpt
-from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
+from shipyard.commands.terminal import (
+    EXIT_ILLEGAL,
+    EXIT_UNREADABLE,
+    detail,
+    emit,
+    fail,
+    out,
+    problem,
+    say,
+)
 from shipyard.core.errors import DesignReadError, ShipyardError
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.protocol import DEFAULT_TURNS, Evaluation
@@ -229,7 +237,7 @@ def export_fleet(files: Sequence[str], fmt: str, output: Path | None, paper: str
         problem(f"{file}: illegal fleet, not exported (--draft exports it anyway)")
         for issue in errors:
             where = f" {issue.path}:" if issue.path else ""
-            print(f"  error{where} {issue.message}", file=sys.stderr)
+            detail(f"  error{where} {issue.message}")
         raise typer.Exit(EXIT_ILLEGAL)
     docs = ship_documents(report, draft)
     if fmt != "ssd-json":
@@ -251,9 +259,8 @@ def export_fleet(files: Sequence[str], fmt: str, output: Path | None, paper: str
     except ShipyardError as exc:
         fail(str(exc))
     if result.target is None:
-        sys.stdout.write(result.content.decode())
-        sys.stdout.flush()
+        emit(result.content.decode())
     else:
-        print(f"wrote {result.target}", file=sys.stderr)
+        say(f"wrote {result.target}")
     if draft and not report.legal:
         problem(f"{report.fleet.name or file}: illegal fleet exported as DRAFT")

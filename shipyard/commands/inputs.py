@@ -17,7 +17,7 @@ from typing import Any
 from shipyard.core.catalog_files import read_toml
 from shipyard.core.errors import CatalogError, DesignReadError, ShipyardError
 from shipyard.core.issues import Scenario
-from shipyard.core.protocol import Evaluation
+from shipyard.core.protocol import Evaluation, Ruleset
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, resolve
 
@@ -42,6 +42,18 @@ def expand(arguments: Sequence[str]) -> list[str]:
                        if p.name.endswith(DESIGN_SUFFIXES) and p.is_file())
         files += [str(p) for p in found] or [argument]
     return files
+
+
+def input_paths(arguments: Sequence[str]) -> list[Path]:
+    """The files the arguments name, folders expanded and samples found (for the check
+    that an output is not one of them); an argument that names no file is left out."""
+    paths = []
+    for argument in expand(arguments):
+        try:
+            paths.append(resolve(argument))
+        except ShipyardError:
+            continue
+    return paths
 
 
 def catalog_ruleset(catalog: Path) -> str | None:
@@ -97,8 +109,12 @@ def load_all(arguments: Sequence[str], scenario: Scenario | None = None,
 
 def catalog_data(evaluation: Evaluation) -> dict[str, Any] | None:
     """The catalog as JSON data when it is not the bundled one, else None."""
-    catalog = evaluation.catalog
-    bundled = evaluation.ruleset.catalog(None)
+    return house_data(evaluation.ruleset, evaluation.catalog)
+
+
+def house_data(ruleset: Ruleset, catalog: Any) -> dict[str, Any] | None:
+    """A ruleset's catalog as JSON data when it is not the bundled one, else None."""
+    bundled = ruleset.catalog(None)
     if Path(catalog.folder).resolve() == Path(bundled.folder).resolve():
         return None
     manifest = catalog.manifest

@@ -14,20 +14,28 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from shipyard.commands.inputs import load
+from shipyard.commands.inputs import input_paths, load
+from shipyard.commands.options import WorkersOpt, runs_option
+from shipyard.commands.outputs import ForceOpt, check_output, free_name
 from shipyard.commands.sheets import print_sheet
-from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
+from shipyard.commands.terminal import (
+    EXIT_UNREADABLE,
+    before_duels,
+    err_console,
+    fail,
+    out,
+    problem,
+    say,
+)
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
@@ -36,6 +44,7 @@ from shipyard.services.optimize import (
     Opponent,
     Optimized,
     Settings,
+    design_key,
     field_of,
     labelled,
     optimize,
@@ -85,6 +94,15 @@ def _opponents(game: Ruleset, budget: int, against: Sequence[str]) -> list[Oppon
             fail(f"{file}: a {evaluation.ruleset.name} design cannot meet a {game.name} "
                  "design")
     require_legal(found)
+    seen: dict[str, str] = {}
+    for file, evaluation in found:  # the same design twice is fought once: say so
+        key = design_key(evaluation)
+        if key not in seen:
+            seen[key] = file
+            continue
+        twice = "given twice" if seen[key] == file else \
+            f"the same design as {seen[key]} (the name aside)"
+        problem(f"{file}: {twice}; it is fought once, as one opponent")
     return labelled(found)
 
 
@@ -150,21 +168,21 @@ def optimize_command(
              "every bundled sample of the game within the budget.")] = None,
     generations: Annotated[int, typer.Option(
         "--generations", min=1, metavar="N", help="Generations of the search.")] = 8,
-    runs: Annotated[int, typer.Option(
-        "--runs", min=1, metavar="N",
-        help="Duels per opponent for the finalists of each generation and for the fresh "
-             "measurement.")] = 200,
+    runs: Annotated[int, runs_option(
+        "Duels per opponent for the finalists of each generation and for the fresh "
+        "measurement.")] = 200,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the search.")] = 1,
-    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
-                                         help="Worker processes (0: one per core).")] = 1,
+    workers: WorkersOpt = 1,
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", metavar="ADDRESS", show_default=False,
         help="Run the duels on the Dask cluster of this scheduler (tcp://HOST:8786).")]
     = None,
-    output: Annotated[Path, typer.Option(
-        "-o", "--output", metavar="FILE", help="Where to write the design found.")]
-    = DEFAULT_OUTPUT,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", metavar="FILE", show_default=False,
+        help="Where to write the design found (default: best.ship.json, or best-2.ship.json "
+             "and so on if that is taken).")] = None,
+    force: ForceOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
     = False,
 ) -> None:
@@ -172,6 +190,9 @@ def optimize_command(
     game = _game(ruleset)
     points = _budget(game, budget)
     opponents = _opponents(game, points, against or [])
+    if output is None:
+        output = free_name(DEFAULT_OUTPUT)
+    check_output(output, input_paths(against or []), force)
     count = workers if workers > 0 else (os.cpu_count() or 1)
     settings = Settings(points, generations, runs, seed, workers=count, scheduler=scheduler)
     rivals = sum(1 for o in opponents if o.evaluation.sheet.total <= points)
@@ -179,7 +200,7 @@ def optimize_command(
     if scheduler is None:
         before_duels(opponents[0].evaluation)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                  TimeRemainingColumn(), console=err_console(), transient=True,
                   disable=as_json) as progress:
         task = progress.add_task("searching", total=total)
 
@@ -200,4 +221,4 @@ def optimize_command(
         print(json.dumps({**result.to_data(), "file": str(output)}, indent=2))
         return
     _print(result, output)
-    print(f"wrote {output}", file=sys.stderr)
+    say(f"wrote {output}")

@@ -8,11 +8,10 @@ from typing import Annotated
 
 import typer
 
+from shipyard.commands.terminal import fail, show
 from shipyard.core.errors import ShipyardError
 from shipyard.services.registry import broken, rulesets
 from shipyard.services.rules_text import index, lookup
-
-EXIT_UNREADABLE = 2
 
 
 def rules_command(
@@ -28,8 +27,7 @@ def rules_command(
             return
         sys.stdout.write(lookup(ident))
     except (ShipyardError, OSError) as exc:
-        print(f"shipyard: {exc}", file=sys.stderr)
-        raise typer.Exit(EXIT_UNREADABLE) from None
+        fail(str(exc))
 
 
 def rulesets_command(
@@ -47,8 +45,7 @@ def rulesets_command(
                          "sheets": list(ruleset.sheets), "policies": list(ruleset.policies),
                          "engines": list(ruleset.engines), "default": ruleset.default})
     except ShipyardError as exc:
-        print(f"shipyard: {exc}", file=sys.stderr)
-        raise typer.Exit(EXIT_UNREADABLE) from None
+        fail(str(exc))
     for name, reason in broken().items():
         rows.append({"name": name, "broken": reason})
     if as_json:
@@ -56,10 +53,10 @@ def rulesets_command(
         return
     for row in rows:
         if "broken" in row:
-            print(f"{row['name']}: cannot be loaded ({row['broken']})")
+            show(f"{row['name']}: cannot be loaded ({row['broken']})")
             continue
         default = "  (files without a ruleset)" if row["default"] else ""
-        print(f"{row['name']}: {row['title']}, catalog {row['version']} "
+        show(f"{row['name']}: {row['title']}, catalog {row['version']} "
               f"({row['digest'][:12]}), {row['samples']} samples{default}")
-        print(f"    sheets {', '.join(row['sheets'])}; duel policies "
+        show(f"    sheets {', '.join(row['sheets'])}; duel policies "
               f"{', '.join(row['policies'])}; engines {', '.join(row['engines'])}")

@@ -15,30 +15,38 @@ import csv
 import io
 import json
 import os
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from shipyard.commands.fleet import expand_with_fleets, load_fleet
-from shipyard.commands.inputs import CatalogNotes, catalog_data, load
-from shipyard.commands.options import CatalogOpt, SchedulerOpt
+from shipyard.commands.inputs import CatalogNotes, catalog_data, input_paths, load
+from shipyard.commands.options import (
+    CatalogOpt,
+    SchedulerOpt,
+    WorkersOpt,
+    runs_option,
+    until_ci_option,
+)
+from shipyard.commands.outputs import ForceOpt, check_output
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
     EXIT_UNREADABLE,
     before_duels,
+    detail,
+    err_console,
     fail,
     out,
     problem,
+    say,
 )
 from shipyard.core.errors import ShipyardError
-from shipyard.core.files import write_atomic
+from shipyard.core.files import encodable, write_atomic
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import rate
 from shipyard.services.cluster import connect
@@ -61,7 +69,7 @@ def require_legal(found: Sequence[tuple[str, Evaluation]]) -> None:
         for issue in evaluation.issues:
             if issue.severity == "error":
                 where = f" {issue.path}:" if issue.path else ""
-                print(f"  error{where} {issue.cited}", file=sys.stderr)
+                detail(f"  error{where} {issue.cited}")
     if illegal:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -152,13 +160,10 @@ def csv_text(result: Tournament) -> str:
 
 def tournament_command(
     files: FilesArg,
-    runs: Annotated[int, typer.Option("--runs", min=1, metavar="N",
-                                      help="Duels per pair (the most, with --until-ci).")]
-    = 200,
+    runs: Annotated[int, runs_option("Duels per pair (the most, with --until-ci).")] = 200,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the tournament.")] = 1,
-    workers: Annotated[int, typer.Option("--workers", min=0, metavar="N",
-                                         help="Worker processes (0: one per core).")] = 1,
+    workers: WorkersOpt = 1,
     policy: Annotated[str | None, typer.Option(
         "--policy", metavar="NAME", show_default=False,
         help="Every design's duel policy (default: the game's first; shipyard rulesets "
@@ -168,14 +173,16 @@ def tournament_command(
     csv_file: Annotated[Path | None, typer.Option(
         "--csv", metavar="FILE", show_default=False,
         help="Also write the matrix as CSV here.")] = None,
-    until_ci: Annotated[float | None, typer.Option(
-        "--until-ci", min=0.0, max=1.0, metavar="WIDTH", show_default=False,
-        help="Stop a pair early once its win and loss 95% intervals are narrower than "
-             "this.")] = None,
+    until_ci: Annotated[float | None, until_ci_option(
+        "Stop a pair early once its win and loss 95% intervals are narrower than this.")]
+    = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Round robin: every pair duels; win-rate matrix, Bradley-Terry ranking, efficiency."""
+    if csv_file is not None:  # before any duel: a bad --csv is found now, not after the work
+        check_output(csv_file, input_paths(expand_with_fleets(files)), force, "--csv")
     found = _entrants(files, catalog)
     names = {e.ruleset.name for _, e in found}
     if len(names) > 1:
@@ -203,7 +210,7 @@ def tournament_command(
         else:
             before_duels(entrants[0].evaluation)
         with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                      TimeRemainingColumn(), console=err_console(), transient=True,
                       disable=as_json) as progress:
             task = progress.add_task("duels", total=total)
             advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
@@ -213,7 +220,7 @@ def tournament_command(
         fail(str(exc))
     if csv_file is not None:
         try:
-            write_atomic(csv_file, csv_text(result).encode())
+            write_atomic(csv_file, encodable(csv_text(result)).encode())
         except ShipyardError as exc:
             fail(str(exc))
     house = catalog_data(entrants[0].evaluation)
@@ -228,4 +235,4 @@ def tournament_command(
         out.print(note, markup=False)
     _print(result, chosen)
     if csv_file is not None:
-        print(f"wrote {csv_file}", file=sys.stderr)
+        say(f"wrote {csv_file}")

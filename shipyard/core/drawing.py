@@ -3,16 +3,21 @@
 A ruleset lays its sheets out as pages of these frozen primitives
 (rectangles, text, lines, polygons) in millimetres from the top-left
 corner; the SVG, PDF and text backends (`shipyard.render`) only draw them,
-so a sheet looks the same in every format. Text is measured with the PDF
-core font metrics (Helvetica), which the SVG fonts match closely.
+so a sheet looks the same in every format. Text is measured in the fonts
+the PDF embeds (`shipyard.core.lettering`: Liberation Sans, whose widths are
+Helvetica's, and a CJK fallback), which the SVG fonts match closely. Every
+text is shown as `visible` makes it: any script as written, a control or
+bidi character as its escape.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal
+
+from shipyard.core.lettering import advance, widths
+from shipyard.core.visible import visible
 
 PT = 25.4 / 72  # millimetres per typographic point
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -109,31 +114,20 @@ def bounds(item: Primitive) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def printable(text: str) -> str:
-    """Text the PDF core fonts can draw: Latin-1 without control characters."""
-    out = []
-    for char in text:
-        code = ord(char)
-        out.append("?" if code < 32 or 127 <= code < 160 or code > 255 else char)
-    return "".join(out)
-
-
-@cache
-def _metrics() -> dict[str, dict[str, int]]:
-    """Helvetica's character widths, loaded on first use (the PDF library is slow to import)."""
-    from fpdf.fonts import CORE_FONTS_CHARWIDTHS
-
-    return CORE_FONTS_CHARWIDTHS
-
-
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Width in millimetres of `text` in Helvetica at `size` points."""
-    widths = _metrics()["helveticaB" if bold else "helvetica"]
-    return sum(widths.get(char, 556) for char in text) * size * PT / 1000
+    """Width in millimetres of `text` at `size` points, in the fonts that draw it (as
+    `visible` shows it)."""
+    table = widths("sans-bold" if bold else "sans")
+    total = 0
+    for char in visible(text):
+        width = table.get(ord(char))
+        total += width if width is not None else advance(char, bold)
+    return total * size * PT / 1000
 
 
 def fit(text: str, size: float, width: float, bold: bool = False) -> str:
-    """`text`, cut short with '...' if it is wider than `width`."""
+    """`text` (as `visible` shows it), cut short with '...' if it is wider than `width`."""
+    text = visible(text)
     if text_width(text, size, bold) <= width:
         return text
     while text and text_width(text + "...", size, bold) > width:
@@ -145,7 +139,7 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """`text` broken into lines no wider than `width` (a long word is cut short)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in visible(text).split():
         trial = f"{current} {word}" if current else word
         if text_width(trial, size, bold) <= width:
             current = trial
@@ -192,11 +186,11 @@ class Canvas:
 
     def text(self, x: float, y: float, text: str, size: float, *, bold: bool = False,
              anchor: Anchor = "start", reading: bool = True) -> None:
-        self.add(Text(x, y, printable(text), size, bold, anchor, reading, self.block))
+        self.add(Text(x, y, visible(text), size, bold, anchor, reading, self.block))
 
     def rect(self, x: float, y: float, w: float, h: float, kind: Literal["box", "cell", "frame"],
              *, ref: str = "", mark: str = "", heavy: bool = False) -> None:
-        self.add(Rect(x, y, w, h, kind, ref, printable(mark), heavy, self.block))
+        self.add(Rect(x, y, w, h, kind, ref, visible(mark), heavy, self.block))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.2) -> None:
         self.add(Line(x1, y1, x2, y2, width, self.block))
@@ -246,8 +240,8 @@ class Canvas:
             y = self.height - MARGIN
             left = f"{footer_left} - page {number} of {count}"
             half = self.inner / 2 - 2
-            items.append(Text(MARGIN, y, printable(fit(left, 6.5, half)), 6.5, block="footer"))
-            items.append(Text(MARGIN + self.inner, y, printable(fit(footer_right, 6.5, half)),
+            items.append(Text(MARGIN, y, visible(fit(left, 6.5, half)), 6.5, block="footer"))
+            items.append(Text(MARGIN + self.inner, y, visible(fit(footer_right, 6.5, half)),
                               6.5, anchor="end", block="footer"))
             title = self.title + (f" ({number}/{count})" if count > 1 else "")
             out.append(Page(self.width, self.height, self.sheet, title, tuple(items)))

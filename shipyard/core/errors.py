@@ -7,7 +7,10 @@ traceback. Rule violations are not errors here: they are `Issue` data
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
+
+from shipyard.core.visible import visible
 
 
 class ShipyardError(Exception):
@@ -47,16 +50,9 @@ def field_path(loc: tuple[int | str, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            name = printable(str(part))
+            name = visible(str(part))
             out += f".{name}" if out else name
     return out
-
-
-def printable(text: str) -> str:
-    """User text for a one-line message: control characters shown escaped ("\\n")."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def first_problem(errors: Sequence[Mapping[str, object]]) -> tuple[str, str]:
@@ -78,6 +74,11 @@ def first_problem(errors: Sequence[Mapping[str, object]]) -> tuple[str, str]:
         msg = "too many entries"
     elif expected:
         msg = f"expected {expected}, got {got}"
+    elif kind in _BOUNDS:
+        key, words = _BOUNDS[kind]
+        context = err.get("ctx")
+        limit = context.get(key) if isinstance(context, Mapping) else None
+        msg = f"must be {words} {limit}, got {got}"
     elif msg.startswith("Value error, "):
         msg = msg.removeprefix("Value error, ")
     return path, msg
@@ -94,8 +95,22 @@ _EXPECTED = {
 }
 
 
+_BOUNDS = {"greater_than_equal": ("ge", "at least"), "greater_than": ("gt", "more than"),
+           "less_than_equal": ("le", "at most"), "less_than": ("lt", "less than")}
+
+
+def number_words(value: int | float) -> str:
+    """A number as a user would read it back: `-5`, `2.5`, `1e+300`."""
+    if isinstance(value, float):
+        if not math.isfinite(value) or abs(value) >= 1e15 or value != int(value):
+            return f"{value:g}"
+        return str(int(value))
+    digits = str(abs(value))
+    return str(value) if len(digits) <= 15 else f"a {len(digits)}-digit number"
+
+
 def describe(value: object) -> str:
-    """What kind of JSON value a user wrote, in plain words."""
+    """What a user wrote, in plain words: the kind of JSON value, or the number itself."""
     if isinstance(value, bool):
         return "true/false"
     if value is None:
@@ -103,7 +118,7 @@ def describe(value: object) -> str:
     if isinstance(value, str):
         return "text"
     if isinstance(value, int | float):
-        return "a number"
+        return number_words(value)
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import tomllib
 from pathlib import Path
@@ -89,6 +90,36 @@ def read_data(path: Path) -> object:
     return load_text(read_text(path), str(path), file_format(path))
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def encodable(text: str) -> str:
+    """`text` with each lone surrogate, which UTF-8 cannot carry, as its `\\ud800` escape."""
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+def json_text(data: object) -> str:
+    """JSON as a person reads it (every script as written), indented; a lone surrogate
+    stays a `\\ud800` escape (which reads back as the same text), so it always encodes."""
+    return encodable(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def check_writable(path: Path) -> None:
+    """Raise `WriteError` unless `write_atomic(path, ...)` can succeed: the target is no
+    folder, its folder exists, and a file can be made there (tried, then removed)."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        if path.is_dir():
+            raise WriteError(f"{path}: is a folder; give a file name")
+        if path.exists() and not path.is_file():
+            raise WriteError(f"{path}: not a regular file")
+        if not folder.is_dir():
+            raise WriteError(f"{path}: no such folder {folder}")
+        handle, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise WriteError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    os.close(handle)
+    Path(probe).unlink(missing_ok=True)
 
 
 def write_atomic(path: Path, content: bytes) -> None:

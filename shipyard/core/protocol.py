@@ -28,6 +28,7 @@ from shipyard.core.sheet import Priced
 
 Change = Callable[[dict[str, Any]], None]
 DEFAULT_TURNS = 20  # record sheets cover a whole game: the duel's default length
+MAX_TURNS = 60  # the most turns a form covers or a duel lasts: three games' worth
 
 
 class Design(Protocol):

@@ -19,7 +19,7 @@ from shipyard.core.drawing import PAPERS, Page
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Issue, Scenario
-from shipyard.core.protocol import DEFAULT_TURNS, Evaluation
+from shipyard.core.protocol import DEFAULT_TURNS, MAX_TURNS, Evaluation
 from shipyard.render.svg import render_svg
 from shipyard.render.text import render_markdown, render_text
 from shipyard.services.registry import evaluate, get_ruleset, read_design, rulesets
@@ -75,8 +75,8 @@ class Export:
 
 def check_options(fmt: str, paper: str, sheets: Sequence[str],
                   turns: int = DEFAULT_TURNS) -> None:
-    if turns < 1:
-        raise ExportOptionError(f"turns must be at least 1, not {turns}")
+    if not 1 <= turns <= MAX_TURNS:
+        raise ExportOptionError(f"turns must be 1 to {MAX_TURNS}, not {turns}")
     if fmt not in FORMATS:
         raise ExportOptionError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     if paper not in PAPERS:
@@ -115,9 +115,12 @@ def documents(paths: Sequence[str | Path], *, draft: bool = False,
 
 
 def missing_sheets(doc: SsdDocument, sheets: Sequence[str]) -> dict[str, str]:
-    """The chosen sheets this document does not have, each with why (its ruleset says)."""
+    """The chosen sheets this document does not have, each with why (its ruleset says;
+    a sheet its ruleset does not print at all is missing whatever the ruleset says)."""
     ruleset = get_ruleset(doc.catalog.ruleset)
-    found = {sheet: ruleset.has_sheet(doc, sheet) for sheet in sheets}
+    found = {sheet: ruleset.has_sheet(doc, sheet) if sheet in ruleset.sheets
+             else f"{ruleset.title} has no {sheet!r} sheet (its sheets: "
+             f"{', '.join(ruleset.sheets)})" for sheet in sheets}
     return {sheet: why for sheet, why in found.items() if why is not None}
 
 

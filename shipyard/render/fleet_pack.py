@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from shipyard.core.document import SsdDocument
-from shipyard.core.drawing import MARGIN, PAPERS, Canvas, Page, fit
+from shipyard.core.drawing import MARGIN, PAPERS, Canvas, Page, fit, text_width, wrap
 from shipyard.core.files import write_atomic
 from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import Export, layout, render
@@ -23,6 +23,7 @@ from shipyard.services.fleet import FleetReport
 SHEET = "roster"
 TITLE = "Fleet roster"
 ROW = 6.0  # mm per ship row
+LINE = 3.6  # mm per further line of a row's cell
 # Column left edges in mm from the margin: ship, design, points (right-aligned end), class,
 # key figures.
 COLUMNS = (0.0, 45.0, 100.0, 104.0, 132.0)
@@ -38,12 +39,26 @@ def ship_documents(report: FleetReport, draft: bool = False) -> list[SsdDocument
             for ship in report.ships]
 
 
-def _key_figures(report: FleetReport, index: int) -> str:
+def _key_figures(report: FleetReport, index: int) -> list[str]:
     evaluation = report.evaluations[index]
     size_key = evaluation.ruleset.class_of(evaluation.sheet).key
-    words = [f"{figure.label} {figure.value}" for figure in evaluation.ruleset.figures(evaluation)
-             if figure.key != size_key and not isinstance(figure.value, str)]
-    return ", ".join(words)
+    return [f"{figure.label} {figure.value}" for figure in evaluation.ruleset.figures(evaluation)
+            if figure.key != size_key and not isinstance(figure.value, str)]
+
+
+def _figure_lines(figures: list[str], size: float, width: float) -> list[str]:
+    """The key figures as lines no wider than `width`, broken between figures."""
+    lines: list[str] = []
+    current = ""
+    for figure in figures:
+        trial = f"{current}, {figure}" if current else figure
+        if current and text_width(f"{trial},", size) > width:
+            lines.append(f"{current},")
+            current = figure
+        else:
+            current = trial
+    lines.append(current)
+    return [part for line in lines for part in wrap(line, size, width)]
 
 
 def roster_pages(report: FleetReport, paper: str = "a4", draft: bool = False) -> list[Page]:
@@ -69,19 +84,21 @@ def roster_pages(report: FleetReport, paper: str = "a4", draft: bool = False) ->
 
     heading()
     for ship in report.ships:
-        if canvas.need(ROW):
-            heading()
         evaluation = ship.evaluation
         size = evaluation.ruleset.class_of(evaluation.sheet).label
-        cells = (ship.name, evaluation.design.name or "(unnamed)", str(ship.points), size,
-                 _key_figures(report, ship.entry.index))
-        baseline = canvas.y + 4
-        for column, cell, width in zip(x, cells, widths, strict=True):
-            if column == x[2]:
-                canvas.text(column, baseline, cell, 8, anchor="end")
-            else:
-                canvas.text(column, baseline, fit(cell, 8, width), 8)
-        canvas.y += ROW
+        cells = (ship.name, evaluation.design.name or "(unnamed)", str(ship.points), size)
+        # Every cell whole: a long name or the key figures take more lines, never "...".
+        lines = [[cell] if column == x[2] else wrap(cell, 8, width)
+                 for column, cell, width in zip(x, cells, widths, strict=False)]
+        lines.append(_figure_lines(_key_figures(report, ship.entry.index), 8, widths[4]))
+        height = ROW + LINE * (max(len(cell) for cell in lines) - 1)
+        if canvas.need(height):
+            heading()
+        for column, cell in zip(x, lines, strict=True):
+            for number, line in enumerate(cell):
+                canvas.text(column, canvas.y + 4 + LINE * number, line, 8,
+                            anchor="end" if column == x[2] else "start")
+        canvas.y += height
     canvas.need(3 * ROW)
     canvas.line(x[0], canvas.y, MARGIN + canvas.inner, canvas.y, 0.4)
     left = "" if report.left is None else (

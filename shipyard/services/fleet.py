@@ -20,10 +20,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
-from shipyard.core.errors import DesignReadError, ReadError, first_problem
+from shipyard.core.envelope import SSD_SCHEMA
+from shipyard.core.errors import DesignReadError, ReadError, describe, first_problem
 from shipyard.core.files import file_format, load_text, read_data, read_text
 from shipyard.core.issues import Issue, Scenario, is_legal
 from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.values import DESIGN_SCHEMA
 from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, parse_design
 from shipyard.services.samples import PREFIX, resolve
 
@@ -158,6 +160,21 @@ def _depth(data: object) -> int:
     return deepest
 
 
+def reference_path(reference: str, folder: Path) -> Path:
+    """The file an entry names: a sample, or a path relative to the fleet file's folder."""
+    path = resolve(reference)
+    if not reference.startswith(PREFIX) and not path.expanduser().is_absolute():
+        path = folder / path.expanduser()
+    return path
+
+
+def design_files(fleet: Fleet) -> list[Path]:
+    """Every design file a fleet names (inline designs have none), in entry order."""
+    folder = Path(fleet.file).parent
+    return [reference_path(entry.reference, folder) for entry in fleet.entries
+            if entry.reference != "inline"]
+
+
 def _design(reference: str | dict[str, Any], folder: Path, file: str, where: str) -> Any:
     """The design an entry names; `FleetReadError` naming fleet, entry and design."""
     if isinstance(reference, dict):
@@ -175,9 +192,7 @@ def _design(reference: str | dict[str, Any], folder: Path, file: str, where: str
     if len(reference) > MAX_REFERENCE:
         raise FleetReadError(file, f"path is longer than {MAX_REFERENCE:,} characters", where)
     try:
-        path = resolve(reference)
-        if not reference.startswith(PREFIX) and not path.expanduser().is_absolute():
-            path = folder / path.expanduser()
+        path = reference_path(reference, folder)
         if is_fleet_name(reference):
             raise DesignReadError(str(path), "a fleet cannot hold a fleet: name a design")
         data = load_text(read_text(path), str(path), file_format(path))
@@ -218,10 +233,15 @@ def _default_names(entries: list[tuple[int, Any, int, list[str] | None]]) -> lis
 def parse_fleet(data: object, file: str, folder: Path | None = None) -> Fleet:
     """Shape-check fleet data and read every design it names (`FleetReadError`)."""
     if not isinstance(data, dict):
-        raise FleetReadError(file, "expected a table of names and values")
+        raise FleetReadError(file, f"expected a fleet, an object with \"schema\": \"{SCHEMA}\" "
+                             f"and its ships, got {describe(data)}")
     tag = data.get("schema")
     if tag is None:
         raise FleetReadError(file, f"required field is missing (expected '{SCHEMA}')", "schema")
+    if tag in (DESIGN_SCHEMA, SSD_SCHEMA):
+        raise FleetReadError(file, f"this is a design file, not a fleet (shipyard cost, "
+                             f"validate and export read it; a fleet file is '{SCHEMA}')",
+                             "schema")
     if tag != SCHEMA:
         raise FleetReadError(file, f"expected '{SCHEMA}', got {tag!r}", "schema")
     try:

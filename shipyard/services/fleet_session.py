@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.errors import DesignReadError, ShipyardError, WriteError
-from shipyard.core.files import read_data, write_atomic
+from shipyard.core.files import json_text, read_data, write_atomic
 from shipyard.services.fleet import (
     MAX_SHIPS,
     SCHEMA,
@@ -236,7 +236,7 @@ class FleetSession:
         return True
 
     def to_json(self) -> str:
-        return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
+        return json_text(self.data) + "\n"
 
     # Files ---------------------------------------------------------------------
 

@@ -318,7 +318,7 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
             breeder.fill(population, settings.population, elites)
     if progress is not None:
         progress("measuring afresh", 0)
-    name = f"Optimized ({settings.budget} points)"
+    name = f"Optimized ({int(best.sheet.total)} points)"  # its own cost, not the budget
     renamed = evaluate(ruleset.parse({**best.design.to_data(), "name": name}, "<optimized>"),
                        Scenario(budget=settings.budget))
     measured = arena.measure(name, renamed)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from shipyard.core.envelope import SSD_SCHEMA
-from shipyard.core.errors import DesignReadError, ShipyardError
+from shipyard.core.errors import DesignReadError, ShipyardError, describe
 from shipyard.core.files import read_data
 from shipyard.core.issues import Issue, Scenario
 from shipyard.core.protocol import Evaluation, Ruleset
@@ -102,13 +102,50 @@ def ruleset_of(data: object, file: str = "<design>") -> Ruleset:
         return default_ruleset()
     name = data["ruleset"]
     if not isinstance(name, str):
-        raise DesignReadError(file, "expected text, got a " + type(name).__name__, "ruleset")
+        raise DesignReadError(file, f"expected text, got {describe(name)}", "ruleset")
     return get_ruleset(name, file)
 
 
 def parse_design(data: object, file: str = "<design>") -> Any:
-    """Shape-check data as a design of the ruleset it names."""
-    return ruleset_of(data, file).parse(data, file)
+    """Shape-check data as a design of the ruleset it names.
+
+    A file that names no ruleset is read as the default game's; if it fails
+    there but reads as another game's design, the error says which, and how
+    to name it.
+    """
+    ruleset = ruleset_of(data, file)
+    try:
+        return ruleset.parse(data, file)
+    except DesignReadError as exc:
+        other = _reads_as(data, ruleset, file)
+        if other is None:
+            raise
+        hint = (f'the file names no "ruleset", so it was read for {ruleset.title}; add '
+                f'"ruleset": "{other.name}" to read it for {other.title}')
+        raise DesignReadError(exc.file, f"{exc.problem} ({hint})", exc.field) from None
+
+
+def _with_ruleset(data: dict[str, Any], name: str) -> dict[str, Any]:
+    if data.get("schema") == SSD_SCHEMA and isinstance(data.get("design"), dict):
+        return {**data, "design": {**data["design"], "ruleset": name}}
+    return {**data, "ruleset": name}
+
+
+def _reads_as(data: object, tried: Ruleset, file: str) -> Ruleset | None:
+    """Another game whose design `data` is, when it names no ruleset; else None."""
+    design = data.get("design") if isinstance(data, dict) and \
+        data.get("schema") == SSD_SCHEMA else data
+    if not isinstance(data, dict) or not isinstance(design, dict) or "ruleset" in design:
+        return None
+    for other in rulesets().values():
+        if other.name == tried.name:
+            continue
+        try:
+            other.parse(_with_ruleset(data, other.name), file)
+        except ShipyardError:
+            continue
+        return other
+    return None
 
 
 def read_design(path: Path) -> Any:

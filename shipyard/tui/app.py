@@ -14,6 +14,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+import shipyard.tui.safe_text  # noqa: F401  (what is drawn shows no control codes)
 from shipyard.core.errors import ShipyardError
 from shipyard.services.editing import Change
 from shipyard.services.session import Session

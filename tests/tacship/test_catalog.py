@@ -69,7 +69,7 @@ def _edit(folder: Path, name: str, old: str, new: str) -> None:
     ("prices.toml", "price = 2", 'price = "two"', "hardpoint.price", "a whole number"),
     # rules 4 prices are whole points: a fraction is refused, so totals never round
     ("prices.toml", "price = 2", 'price = "1/2"', "hardpoint.price", "a whole number"),
-    ("prices.toml", "price = 2", "price = -2", "hardpoint.price", "greater than or equal"),
+    ("prices.toml", "price = 2", "price = -2", "hardpoint.price", "must be at least 0, got -2"),
     ("prices.toml", 'source = "seed"', 'source = "guess"', "damage_box.source", "'seed'"),
     ("construction.toml", "highest = 4", "highest = -1", "survivability", "lowest"),
     ("construction.toml", 'kinds = ["missile", "mine", "decoy"]', 'kinds = ["missile"]',

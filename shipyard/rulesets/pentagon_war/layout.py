@@ -3,8 +3,9 @@
 `layout(documents, ...)` turns SSD documents into pages of frozen primitives
 (rectangles, text, lines, polygons) in millimetres from the top-left corner.
 The SVG, PDF and text backends only draw these; none of them places anything
-itself, so the sheets look the same in every format. Text is measured with
-the PDF core font metrics (Helvetica), which the SVG fonts match closely.
+itself, so the sheets look the same in every format. Text is measured in the
+fonts the PDF embeds (`core.lettering`: Helvetica's widths for Latin), which
+the SVG fonts match closely.
 
 Sheets per design (rules 2.1): the SSD (here), then the Capacitor Power
 Management Form, the Acceleration Record and one compact acceleration record
@@ -272,6 +273,8 @@ def _ssd(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
 
 def missing(doc: SsdDocument, sheet: str) -> str | None:
     """None if the document has `sheet`, else why it does not."""
+    if sheet not in SHEETS:
+        return f"a Pentagon War design has no {sheet!r} sheet"
     if sheet == "accel" and doc.sheet.get("is_base"):
         return "a base (no engines, R11) has no acceleration record"
     if sheet == "drones" and not drones_of(doc):

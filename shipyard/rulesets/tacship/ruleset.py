@@ -27,7 +27,7 @@ from shipyard.rulesets.tacship.document import build_document, sheet_data
 from shipyard.rulesets.tacship.engine.lineup import Lineup
 from shipyard.rulesets.tacship.engine.policy import POLICIES
 from shipyard.rulesets.tacship.engine.tables import load_combat
-from shipyard.rulesets.tacship.form import design_form
+from shipyard.rulesets.tacship.form import CREW_WORDS, design_form
 from shipyard.rulesets.tacship.layout import SHEET_TITLES, SHEETS, layout
 from shipyard.rulesets.tacship.price_list import price_rows, row_figures
 
@@ -106,7 +106,8 @@ class Tacship:
         return catalog.construction.budget.points  # every fighter is built with 30 (rules 4)
 
     def class_of(self, sheet: pricing.TacshipSheet) -> Figure:
-        crew = "two-man" if sheet.crew == 2 else "one-man"
+        # The crew as priced (illegal crews included: a crew of 3 is a "3-man fighter").
+        crew = CREW_WORDS.get(sheet.crew, f"{sheet.crew}-man" if sheet.crew > 0 else "crewless")
         return Figure("crew", f"{crew} fighter", sheet.crew)
 
     def groups(self, sheet: pricing.TacshipSheet) -> dict[str, Fraction]:

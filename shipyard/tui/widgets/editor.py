@@ -37,6 +37,7 @@ from shipyard.core.form import (
     Track,
 )
 from shipyard.services.editing import Change, append, assign, get_value, remove
+from shipyard.tui.safe_text import SHOWN_AS
 from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
 from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.fields import (
@@ -68,6 +69,13 @@ class NameInput(Input):
 
     def action_walk(self, step: int) -> None:
         walk(self, step)
+
+    @property
+    def _value(self) -> Text:
+        """The name as drawn: a newline read from a file shows as a mark (`safe_text`)."""
+        text = super()._value
+        text.plain = text.plain.replace("\n", SHOWN_AS)
+        return text
 
 
 class AddEntry(Field):
