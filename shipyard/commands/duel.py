@@ -223,7 +223,8 @@ def duel_command(
         return
     _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario)
     if told is not None and logged is not None:
-        out.print(f"\nDuel {told} of the batch (seed {seed}), turn by turn:", markup=False)
+        out.print()
+        out.print(f"Duel {told} of the batch (seed {seed}), turn by turn:", markup=False)
         for line in logged.log:
             out.print(line, markup=False)
 
