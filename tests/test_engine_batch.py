@@ -15,7 +15,9 @@ from shipyard.rulesets.pentagon_war.engine.state import craft_from, refit
 from shipyard.rulesets.pentagon_war.engine.tables import Combat, load_combat
 from shipyard.services.batch import (
     LAST_CHUNK,
+    Job,
     Matchup,
+    fight,
     lineup,
     run_batch,
     run_one,
@@ -131,3 +133,27 @@ def test_remembered_best_cases_match_the_tables(combat: Combat, kind: str) -> No
                     assert first == int(shot.kill)
                 else:
                     assert first == (shot.damage if shot.hit else 0)
+
+
+# -- one path for every batch --------------------------------------------------
+def test_many_jobs_in_one_call_are_each_jobs_own_batch() -> None:
+    lancer, shade, stinger = sample("lancer"), sample("shade"), sample("stinger")
+    jobs = [Job(Matchup(lancer, shade, engine="reference"), 4, 10, 130),
+            Job(Matchup(stinger, lancer), 9, 0, 70),
+            Job(Matchup(shade, stinger, "sniper", "brawler", engine="reference"), 2, 5, 25)]
+    alone = [run_batch(job.matchup, job.runs, job.master, start=job.start) for job in jobs]
+    assert fight(jobs, workers=1) == alone
+    assert fight(jobs, workers=3) == alone  # reference chunks over a pool, compiled on threads
+
+
+@pytest.mark.parametrize("engine", ["reference", "fast"])
+def test_a_stopped_batch_keeps_every_duel_before_the_stop(engine: str) -> None:
+    matchup = Matchup(sample("lancer"), sample("zelta-dee"), engine=engine)
+    whole = run_batch(matchup, 400, 6)
+    heard: list[int] = []
+    for workers in (1, 2):
+        heard.clear()
+        kept = run_batch(matchup, 400, 6, workers, progress=heard.append,
+                         stopped=lambda: len(heard) >= 2, fast_chunk=100)
+        assert 0 < len(kept) < 400
+        assert kept == whole[:len(kept)]
