@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from benchmarks.pricing_bench import synthetic_640
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Canvas, Page, Polygon, Rect, Text, bounds, text_width
 from shipyard.render.svg import mark_size
@@ -23,6 +22,11 @@ from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs
 
 SAMPLES = sample_paths("pentagon-war")
+
+
+def synthetic_640() -> Design:
+    """A size class IV design of 640 non-radar boxes with one of everything."""
+    return read_design(Path(__file__).parent / "data" / "synthetic-640.ship.json")
 
 
 def doc_of(design: Design, **options: Any) -> SsdDocument:

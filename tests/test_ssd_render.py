@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import io
 import os
 import re
@@ -10,7 +11,6 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from benchmarks.pricing_bench import synthetic_640
 from shipyard.core.drawing import PAPERS
 from shipyard.render.pdf import render_pdf
 from shipyard.render.svg import render_svg
@@ -25,6 +25,11 @@ from shipyard.services.samples import sample_paths
 SAMPLES = sample_paths("pentagon-war")
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 MM_PER_POINT = 25.4 / 72
+
+
+def synthetic_640() -> Design:
+    """A size class IV design of 640 non-radar boxes with one of everything."""
+    return read_design(Path(__file__).parent / "data" / "synthetic-640.ship.json")
 
 
 def sample(name: str) -> Design:
@@ -100,7 +105,9 @@ def test_text_shows_boxes_and_radar_numbers() -> None:
     assert text.count("[") == evaluation.sheet.boxes
     markdown = render_markdown(layout([build_document(evaluation)]))
     assert markdown.startswith("## Spacecraft Systems Display")
-    assert markdown.count("```") % 2 == 0
+    fences = [line for line in markdown.splitlines() if line.startswith("```")]
+    assert len(fences) >= 2 and len(fences) % 2 == 0  # every sheet's boxes in a code block
+    assert track in markdown.split(fences[0], 1)[1]
 
 
 def _snapshot(name: str, content: str) -> None:
@@ -108,7 +115,12 @@ def _snapshot(name: str, content: str) -> None:
     if os.environ.get("SHIPYARD_UPDATE_SNAPSHOTS") == "1":
         path.write_bytes(content.encode())
     assert path.exists(), f"no snapshot {name}: run with SHIPYARD_UPDATE_SNAPSHOTS=1"
-    assert content.encode() == path.read_bytes(), f"{name} changed"
+    pinned = path.read_bytes().decode()
+    if content != pinned:
+        diff = difflib.unified_diff(pinned.splitlines(), content.splitlines(), f"pinned {name}",
+                                    f"drawn {name}", lineterm="", n=1)
+        shown = "\n".join(list(diff)[:40])
+        pytest.fail(f"{name} changed (SHIPYARD_UPDATE_SNAPSHOTS=1 pins it again):\n{shown}")
 
 
 # The Hive's 34 drone records for a whole game would make a megabyte of SVG;

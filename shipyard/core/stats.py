@@ -104,30 +104,3 @@ def _shares(kills: Sequence[Result]) -> dict[str, float]:
     """Cause -> share of these kills, the most frequent first."""
     causes = Counter(r.cause for r in kills)
     return {c: n / len(kills) for c, n in sorted(causes.items(), key=lambda x: -x[1])}
-
-
-def same_shares_p(first: Sequence[int], second: Sequence[int]) -> float:
-    """P-value of a chi-square test that two samples share one set of outcome shares.
-
-    `first` and `second` count the same outcomes (say wins, draws, losses) in two
-    independent samples. Outcomes neither sample saw are left out; the statistic has
-    (outcomes - 1) degrees of freedom, and its upper tail is worked out exactly for
-    one and two degrees (erfc and exp), which is all three outcomes need.
-    """
-    seen = [(x, y) for x, y in zip(first, second, strict=True) if x + y > 0]
-    n1, n2 = sum(x for x, _ in seen), sum(y for _, y in seen)
-    if len(seen) < 2 or n1 == 0 or n2 == 0:
-        return 1.0
-    total = n1 + n2
-    statistic = 0.0
-    for x, y in seen:
-        column = x + y
-        for observed, n in ((x, n1), (y, n2)):
-            expected = n * column / total
-            statistic += (observed - expected) ** 2 / expected
-    freedom = len(seen) - 1
-    if freedom == 1:
-        return math.erfc(math.sqrt(statistic / 2))
-    if freedom == 2:
-        return math.exp(-statistic / 2)
-    raise ValueError("same_shares_p compares at most three outcomes")
