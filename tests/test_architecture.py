@@ -130,7 +130,7 @@ def test_import_contracts() -> None:
 
 
 def test_ruff() -> None:
-    result = _run(_tool("ruff"), "check", "shipyard", "tests", "benchmarks")
+    result = _run(_tool("ruff"), "check", "shipyard", "tests", "benchmarks", "tools")
     assert result.returncode == 0, result.stdout
 
 

@@ -115,3 +115,14 @@ def test_out_of_range_values_keep_their_plain_price() -> None:
     assert sheet_of(turret_lasers=[{"factor": 2, "arc": "left"}]).lines[0].item == (
         "Laser-2 (turret, left)")
     assert sheet_of(turret_lasers=[{"factor": 2}]).lines[0].item == "Laser-2 (turret, no arc)"
+
+
+def test_lasers_without_a_factor_or_a_gun_get_no_line() -> None:
+    # Laser-0 (factor omitted) and zero guns buy nothing and show no line; a good
+    # Laser-3 after them keeps its index: 1 x 3 = 3.
+    sheet = sheet_of(crew=2, fixed_lasers=[{"count": 2}, {"factor": 2, "count": 0},
+                                           {"factor": 3}],
+                     turret_lasers=[{"arc": "fore"}, {"factor": 1, "arc": "aft", "count": 0}])
+    assert sheet.lines == (
+        Line("fixed_laser", "Laser-3 (fixed)", 1, 3, "seed", "4", "fixed_lasers[2]"),)
+    assert (sheet.total, sheet.guns, sheet.laser_factors) == (3, 1, 3)

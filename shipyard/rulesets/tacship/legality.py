@@ -122,11 +122,12 @@ def _load(design: TacshipDesign, sheet: TacshipSheet, catalog: TacshipCatalog) -
                f"{', '.join(rule.kinds)}", f"ordnance.{kind}", rule.rule)
         for kind, _count in design.ordnance.items() if kind not in rule.kinds
     ]
-    # rules 4: each hardpoint carries one missile, mine or decoy
+    # rules 4: each hardpoint carries one missile, mine or decoy (a house catalog may say more)
     capacity = sheet.hardpoints * rule.per_hardpoint
     if sheet.ordnance_load > capacity:
+        each = "one item" if rule.per_hardpoint == 1 else f"{rule.per_hardpoint} items"
         found.append(_error("ordnance-overload", f"{sheet.ordnance_load} items of ordnance on "
-                            f"{sheet.hardpoints} hardpoint(s): one item per hardpoint",
+                            f"{sheet.hardpoints} hardpoint(s): {each} per hardpoint",
                             "ordnance", rule.rule))
     return found
 
@@ -162,10 +163,13 @@ def _warnings(design: TacshipDesign, sheet: TacshipSheet,
             f"at {build.damage_track.top} + survivability {sheet.survivability} and only slides "
             f"down): {sheet.damage_boxes - reach} point(s) buy nothing", "damage_boxes",
             build.damage_track.rule))
-    empty = sheet.hardpoints * build.ordnance.per_hardpoint - sheet.ordnance_load
+    capacity = sheet.hardpoints * build.ordnance.per_hardpoint
+    places = ("hardpoint(s)" if build.ordnance.per_hardpoint == 1
+              else f"places on {sheet.hardpoints} hardpoint(s)")
+    empty = capacity - sheet.ordnance_load
     if empty > 0:
-        found.append(_warning("empty-hardpoints", f"{empty} of {sheet.hardpoints} hardpoint(s) "
-                              "carry nothing this mission", "hardpoints", build.ordnance.rule))
+        found.append(_warning("empty-hardpoints", f"{empty} of {capacity} {places} carry "
+                              "nothing this mission", "hardpoints", build.ordnance.rule))
     # rules 4: thrust is spent both on speed changes and on turns
     if design.thrust == 0:
         found.append(_warning("no-thrust", "no thrust: this fighter can neither change speed "
