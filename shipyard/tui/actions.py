@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 from textual import work
-from textual.app import App
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
@@ -21,6 +20,7 @@ from shipyard.services.fleet_session import FLEET_STATE, FleetSession
 from shipyard.services.registry import read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
 from shipyard.services.session import STARTER, Session, suggested_path
+from shipyard.tui.ordered import OrderedInput
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 
 Command = tuple[str, str, str]
@@ -71,12 +71,12 @@ def fresh_design(ruleset: Ruleset) -> Design:
     return ruleset.new_design(NEW_NAME)  # type: ignore[no-any-return]
 
 
-class FileActions(App[None]):
+class FileActions(OrderedInput):
     """Commands on the session; the app supplies the session and the edit function."""
 
     session: Session
 
-    def edit(self, change: Change) -> bool:
+    def edit(self, change: Change, path: str | None = None, merge: str | None = None) -> bool:
         raise NotImplementedError
 
     def design_changed(self) -> None:
@@ -116,7 +116,7 @@ class FileActions(App[None]):
 
     async def save_as(self) -> bool:
         suggestion = suggested_path(self.session.design, self.session.path)
-        answer = await self.push_screen_wait(TextDialog(
+        answer = await self.ask(TextDialog(
             "Save as", "File to save the design to (JSON design format):", str(suggestion)))
         if not answer or not answer.strip():
             return False
@@ -127,7 +127,7 @@ class FileActions(App[None]):
             path = path.with_name(path.name + ".ship.json")  # the design format is JSON
         same = self.session.path is not None and path.resolve() == self.session.path.resolve()
         if path.exists() and not same:
-            confirm = await self.push_screen_wait(ConfirmDialog(
+            confirm = await self.ask(ConfirmDialog(
                 "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel"))
             if confirm != "yes":
                 return False
@@ -145,7 +145,7 @@ class FileActions(App[None]):
         """Before leaving the design: save, discard or stay. True to go on."""
         if not self.session.workbench.changed:
             return True
-        answer = await self.push_screen_wait(ChoiceDialog(
+        answer = await self.ask(ChoiceDialog(
             "Unsaved changes", f"{self.session.title} has unsaved changes. Save them before "
             f"{doing}?", SAVE_CHOICES))
         if answer == "save":
@@ -157,7 +157,7 @@ class FileActions(App[None]):
         if not await self.settle_changes("opening another design"):
             return
         names = ", ".join(sample_name(p) for p in sample_paths())
-        answer = await self.push_screen_wait(TextDialog(
+        answer = await self.ask(TextDialog(
             "Open", f"A design file (.ship.json, .toml or .ssd.json) or sample:NAME.\n"
             f"Samples: {names}", placeholder="path/to/design.ship.json"))
         if not answer or not answer.strip():
@@ -195,7 +195,7 @@ class FileActions(App[None]):
         if len(found) <= 1:
             return found[0] if found else None
         answers = [(str(index), ruleset.title) for index, ruleset in enumerate(found)]
-        answer = await self.push_screen_wait(ChoiceDialog(
+        answer = await self.ask(ChoiceDialog(
             "New design", "Which game is the new design for?",
             [*answers, ("cancel", "Cancel")]))
         if answer is None or not answer.isdigit():
@@ -220,7 +220,7 @@ class FileActions(App[None]):
                    ("cancel", "Cancel")]
         if fleet.path is not None:
             choices.insert(0, ("save", "Save"))
-        answer = await self.push_screen_wait(ChoiceDialog(
+        answer = await self.ask(ChoiceDialog(
             "Unsaved fleet", f"The fleet {fleet.title} has unsaved changes. Kept, they are "
             "offered back the next time you open it.", choices))
         if answer == "save":
@@ -239,7 +239,7 @@ class FileActions(App[None]):
         if recovery is None:
             return
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
-        answer = await self.push_screen_wait(ConfirmDialog(
+        answer = await self.ask(ConfirmDialog(
             "Recover unsaved work?",
             f"Shipyard closed at {when} without saving changes to {self.session.title}. "
             "Restore them? (Undo goes back to the file.)", "Restore", "Discard"))
@@ -255,7 +255,7 @@ class FileActions(App[None]):
     async def action_budget(self) -> None:
         workbench = self.session.workbench
         current = workbench.scenario.budget
-        answer = await self.push_screen_wait(TextDialog(
+        answer = await self.ask(TextDialog(
             "Budget", "Agreed points budget (leave empty for none):",
             "" if current is None else str(current), placeholder="e.g. 300"))
         if answer is None:
@@ -288,7 +288,7 @@ class FileActions(App[None]):
         from shipyard.tui.screens.export import ExportDialog, write_export
 
         evaluation = self.session.workbench.evaluation
-        request = await self.push_screen_wait(ExportDialog(evaluation, self.session.path))
+        request = await self.ask(ExportDialog(evaluation, self.session.path))
         if request is None:
             return
         try:
@@ -345,7 +345,7 @@ class FileActions(App[None]):
         from shipyard.tui.screens.optimize import OptimizeScreen
 
         workbench = self.session.workbench
-        design = await self.push_screen_wait(OptimizeScreen(workbench.evaluation,
+        design = await self.ask(OptimizeScreen(workbench.evaluation,
                                                             workbench.scenario.budget))
         if design is None or not await self.settle_changes("opening the optimized design"):
             return

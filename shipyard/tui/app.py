@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from shipyard.core.errors import ShipyardError
-from shipyard.services.editing import Change
+from shipyard.services.editing import Change, entry_exists
 from shipyard.services.session import Session
 from shipyard.tui.actions import FileActions
 from shipyard.tui.screens.designer import DesignerScreen
@@ -53,9 +53,17 @@ class ShipyardApp(FileActions):
         # collector's full passes, which otherwise stall a keypress now and then.
         self.call_after_refresh(gc.freeze)
 
-    def edit(self, change: Change) -> bool:
-        """The one edit function: record undo, re-price, show, autosave."""
-        applied = self.session.workbench.apply(change)
+    def edit(self, change: Change, path: str | None = None, merge: str | None = None) -> bool:
+        """The one edit function: record undo, re-price, show, autosave.
+
+        Applied at once, in the order the keys came (`tui/ordered.py`): what the
+        next key, a save or an export sees is the design after this edit. An
+        edit from a field whose list entry is gone is dropped.
+        """
+        workbench = self.session.workbench
+        if path is not None and not entry_exists(workbench.data, path):
+            return False
+        applied = workbench.apply(change, merge)
         if not applied:
             self.notify("That edit would not make a readable design; nothing changed.",
                         severity="warning")

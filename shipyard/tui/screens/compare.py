@@ -54,6 +54,7 @@ from shipyard.services.duel_setup import (
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve
 from shipyard.services.tournament import Entrant, Tournament, pairings, run_tournament
+from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
 from shipyard.tui.screens.fleet import AddDesignDialog
 from shipyard.tui.widgets.duel_chart import DuelResults
@@ -230,7 +231,7 @@ class CompareScreen(Screen[None]):
 
     @work(exclusive=True, group="compare-dialog")
     async def action_add(self) -> None:
-        answer = await self.app.push_screen_wait(
+        answer = await host_of(self).ask(
             AddDesignDialog(self.current.design.ruleset, "Compare with"))
         if not answer:
             return

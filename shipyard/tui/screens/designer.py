@@ -160,19 +160,9 @@ class DesignerScreen(Screen[None]):
                                   workbench.new_error(change))
         hint.show(self.hint)
 
-    @on(Field.Edit)
-    def _edit(self, event: Field.Edit) -> None:
-        event.stop()
-        self.shipyard.edit(event.change)
-
-    @on(Editor.Remove)
-    def _remove(self, event: Editor.Remove) -> None:
-        event.stop()
-        self.shipyard.edit(event.change)
-
-    @on(Field.Focused)
-    def _focused(self, event: Field.Focused) -> None:
-        self.current = event.field
+    def field_focused(self, field: Field) -> None:
+        """A field took the focus, or moved its cursor (an arc, a side, a box)."""
+        self.current = field
         self.show_hint()
 
     @on(IssuesPanel.RemoveUnknown)
@@ -201,7 +191,7 @@ class DesignerScreen(Screen[None]):
             point_at(path)
         field.focus()
         editor.scroll_to_widget(field, animate=False)
-        if field is self.current:  # already focused: no Focused message, the part moved
+        if field is self.current:  # already focused: no focus event, the part moved
             self.show_hint()
         return field
 

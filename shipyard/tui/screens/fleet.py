@@ -61,6 +61,7 @@ from shipyard.services.fleet_session import (
     suggested_fleet_path,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
+from shipyard.tui.host import host_of
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from shipyard.tui.screens.export import format_and_paper
 from shipyard.tui.widgets.footer import KeysFooter
@@ -407,7 +408,7 @@ class FleetScreen(Screen[None]):
 
     @work(exclusive=True, group="fleet-dialog")
     async def action_add(self) -> None:
-        answer = await self.app.push_screen_wait(
+        answer = await host_of(self).ask(
             AddDesignDialog(self.fleet.report.fleet.ruleset.name))
         if not answer:
             return
@@ -438,7 +439,7 @@ class FleetScreen(Screen[None]):
         if index is None:
             return
         entry = self.fleet.report.fleet.entries[index]
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Ships", f"How many ships of entry #{index + 1} (1 to {MAX_SHIPS}):",
             str(entry.count)))
         if answer is None:
@@ -458,7 +459,7 @@ class FleetScreen(Screen[None]):
             return
         entry = self.fleet.report.fleet.entries[index]
         own = self.fleet.data["ships"][index].get("names")
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Ship names", f"Names of the ships of entry #{index + 1}, separated by commas; "
             "the count follows the names. Empty: numbered design names.",
             ", ".join(entry.names) if own else "", placeholder=", ".join(entry.names)))
@@ -487,7 +488,7 @@ class FleetScreen(Screen[None]):
     @work(exclusive=True, group="fleet-dialog")
     async def action_budget(self) -> None:
         current = self.fleet.data.get("budget")
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Fleet budget", "Points budget agreed for the fleet (leave empty for none):",
             "" if current is None else str(current), placeholder="e.g. 800"))
         if answer is None:
@@ -500,7 +501,7 @@ class FleetScreen(Screen[None]):
 
     @work(exclusive=True, group="fleet-dialog")
     async def action_rename(self) -> None:
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Fleet name", "The fleet's name:", str(self.fleet.data.get("name") or "")))
         if answer is not None:
             self.edit(set_field("name", answer.strip()))
@@ -525,7 +526,7 @@ class FleetScreen(Screen[None]):
 
     async def save_as(self) -> bool:
         suggestion = suggested_fleet_path(self.fleet.data, self.fleet.path)
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Save fleet as", "File to save the fleet to (.fleet.json):", str(suggestion)))
         if not answer or not answer.strip():
             return False
@@ -533,7 +534,7 @@ class FleetScreen(Screen[None]):
         path = path / suggestion.name if path.is_dir() else fleet_path(answer)
         same = self.fleet.path is not None and path.resolve() == self.fleet.path.resolve()
         if path.exists() and not same:
-            confirm = await self.app.push_screen_wait(ConfirmDialog(
+            confirm = await host_of(self).ask(ConfirmDialog(
                 "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel"))
             if confirm != "yes":
                 return False
@@ -551,7 +552,7 @@ class FleetScreen(Screen[None]):
         """Before leaving the fleet: save, discard or stay. True to go on."""
         if not self.fleet.changed:
             return True
-        answer = await self.app.push_screen_wait(ChoiceDialog(
+        answer = await host_of(self).ask(ChoiceDialog(
             "Unsaved fleet", f"{self.fleet.title} has unsaved changes. Save them before "
             f"{doing}?", SAVE_CHOICES))
         if answer == "save":
@@ -565,7 +566,7 @@ class FleetScreen(Screen[None]):
     async def action_open(self) -> None:
         if not await self.settle("opening another fleet"):
             return
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Open fleet", "A fleet file (.fleet.json or .fleet.toml):",
             placeholder="path/to/home.fleet.json"))
         if not answer or not answer.strip():
@@ -597,7 +598,7 @@ class FleetScreen(Screen[None]):
         if recovery is None:
             return
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
-        answer = await self.app.push_screen_wait(ConfirmDialog(
+        answer = await host_of(self).ask(ConfirmDialog(
             "Recover unsaved fleet?",
             f"Shipyard closed at {when} without saving changes to {self.fleet.title}. "
             "Restore them? (Undo goes back to the file.)", "Restore", "Discard"))
@@ -618,7 +619,7 @@ class FleetScreen(Screen[None]):
             return
         stem = suggested_fleet_path(self.fleet.data, self.fleet.path)
         stem = stem.with_name(stem.name.removesuffix(".fleet.json"))
-        request = await self.app.push_screen_wait(FleetExportDialog(report, stem))
+        request = await host_of(self).ask(FleetExportDialog(report, stem))
         if request is None:
             return
         try:

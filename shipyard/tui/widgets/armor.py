@@ -90,7 +90,7 @@ class HexagonSides(TypedNumber):
     def action_move(self, step: int) -> None:
         self.action_commit()
         self.cursor = (self.cursor + step) % len(self.sides)
-        self.post_message(self.Focused(self))
+        self.focused_here()
         self.refresh()
 
     def action_step(self, direction: int) -> None:
@@ -113,7 +113,7 @@ class HexagonSides(TypedNumber):
         for index, (row, column) in enumerate(PLACES):
             if event.y - 1 == row and column <= event.x < column + CELL:
                 self.cursor = index
-                self.post_message(self.Focused(self))
+                self.focused_here()
                 self.refresh()
 
     def hint_change(self) -> Change | None:

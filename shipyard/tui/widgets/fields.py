@@ -1,14 +1,13 @@
 """The designer's fields: one line each, changed with +/- keys or typed numbers.
 
-A field never changes the design itself. It posts `Field.Edit` with a change
-(a function on the design data) and the screen sends it through the one
-edit function that records undo and re-prices. After every edit the screen
-calls `show` on each field with the new design data.
+A field never changes the design itself and keeps no copy of it. It hands a
+change (a function on the design data) to the app's one edit function, which
+records undo and re-prices at once; what a field shows (`value`) is read
+from the design being edited whenever it is drawn or asked. After every edit
+the screen calls `show` on each field with the new sheet, issues and form.
 
-Keys come faster than edits are shown (a held key repeats 30 times a
-second, and the messages of a burst queue up behind its keys), so a change
-that steps a value reads the value from the data it is applied to, never
-from what the field last showed: ten quick `+` add ten.
+A change that steps a value reads the value from the data it is applied to,
+never from what the field last showed: ten quick `+` add ten.
 """
 
 from __future__ import annotations
@@ -21,18 +20,19 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.widget import Widget
 
 from shipyard.core.form import Choice, Count, Flag, Form, Spec, Split
 from shipyard.services.editing import Change, assign, get_value, set_value
+from shipyard.tui.host import design_data, host_of
 
 LABEL_WIDTH = 22
 
 
 @dataclass(frozen=True)
 class View:
-    """What the fields show: the design data, its sheet, issue severity by path, the form."""
+    """What the fields are shown with: the design data, its sheet, issue severity by path,
+    the form (the data is the workbench's own, to read only)."""
 
     data: dict[str, Any]
     sheet: Any  # the ruleset's own priced sheet, for the form's callables
@@ -105,36 +105,32 @@ class Field(Widget, can_focus=True):
         Binding("down", "walk(1)", "Next field", show=False),
     ]
 
-    class Edit(Message):
-        """A field asks for an edit of the design."""
-
-        def __init__(self, change: Change, path: str) -> None:
-            super().__init__()
-            self.change = change
-            self.path = path
-
-    class Focused(Message):
-        """A field took the focus: the screen shows its hint."""
-
-        def __init__(self, field: Field) -> None:
-            super().__init__()
-            self.field = field
-
     def __init__(self, path: str, label: str, *, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.path = path
         self.label = label
-        self.value: object = None
         self.problem: str | None = None
         self.problems: dict[str, str] = {}
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The design being edited (the workbench's data: read it, never change it)."""
+        return design_data(self)
+
+    @property
+    def value(self) -> object:
+        """The part of the design this field edits, as it is now."""
+        return get_value(self.data, self.path)
 
     def configure(self, spec: Spec) -> None:
         """Take the form's current spec of this field (it may follow the design's data)."""
 
+    def forget_typing(self) -> None:
+        """The field now edits another entry: digits typed for the old one are dropped."""
+
     def show(self, view: View) -> None:
-        """Take the current design data, its sheet and the issues this field owns."""
-        self.value = get_value(view.data, self.path)
+        """Take the current sheet and the issues this field owns, and redraw."""
         self.problems = {k: v for k, v in view.problems.items() if self.owns(k)}
         found = set(self.problems.values())
         self.problem = "error" if "error" in found else ("warning" if found else None)
@@ -157,10 +153,16 @@ class Field(Widget, can_focus=True):
         walk(self, step)
 
     def edit(self, change: Change) -> None:
-        self.post_message(self.Edit(change, self.path))
+        host_of(self).edit(change, self.path)
 
     def on_focus(self) -> None:
-        self.post_message(self.Focused(self))
+        self.focused_here()
+
+    def focused_here(self) -> None:
+        """The field took the focus, or its cursor moved: the screen shows its hint now."""
+        shown = getattr(self.screen, "field_focused", None)
+        if callable(shown):
+            shown(self)
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
@@ -243,6 +245,10 @@ class TypedNumber(Field):
 
     def action_erase(self) -> None:
         self.typed = self.typed[:-1]
+        self.refresh()
+
+    def forget_typing(self) -> None:
+        self.typed = ""
         self.refresh()
 
     def action_cancel(self) -> None:
@@ -413,12 +419,29 @@ class SplitField(CountField):
     def __init__(self, spec: Split) -> None:
         self.spec = spec
         super().__init__(spec)
-        self.total = 0
-        self.auto = True
 
     def configure(self, spec: Spec) -> None:
         if isinstance(spec, Split):
             self.spec = spec
+
+    @property
+    def sheet(self) -> Any:
+        return host_of(self).session.workbench.evaluation.sheet
+
+    @property
+    def auto(self) -> bool:
+        """No split of the player's own: the sheet's."""
+        return not isinstance(get_value(self.data, self.path), dict)
+
+    @property
+    def total(self) -> int:
+        return int(self.spec.total(self.sheet))
+
+    @property
+    def value(self) -> object:
+        if self.auto:
+            return self.spec.automatic(self.sheet)
+        return get_value(self.data, f"{self.path}.{self.spec.forward}")
 
     def write(self, value: int) -> Change:
         ahead = min(value, self.total)
@@ -427,25 +450,17 @@ class SplitField(CountField):
     def owns(self, path: str) -> bool:
         return path.startswith(self.path)
 
-    def show(self, view: View) -> None:
-        super().show(view)
-        split = get_value(view.data, self.path)
-        self.auto = not isinstance(split, dict)
-        self.total = self.spec.total(view.sheet)
-        self.value = self.spec.automatic(view.sheet) if self.auto else get_value(
-            view.data, f"{self.path}.{self.spec.forward}")
-
     def step_change(self, direction: int) -> Change:
         """The forward part stepped from the stored split (or the automatic one)."""
-        automatic, total, spec = self.count, self.total, self.spec
+        automatic, total, spec, path = self.count, self.total, self.spec, self.path
 
         def change(data: dict[str, Any]) -> None:
-            split = get_value(data, self.path)
+            split = get_value(data, path)
             ahead = count_of(split.get(spec.forward)) if isinstance(split, dict) else None
             current = automatic if ahead is None else ahead
             target = max(0, min(total, current + direction))
             if target != ahead:
-                set_value(data, self.path, {spec.forward: target, spec.aft: total - target})
+                set_value(data, path, {spec.forward: target, spec.aft: total - target})
         return change
 
     def action_auto(self) -> None:

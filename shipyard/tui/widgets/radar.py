@@ -111,7 +111,7 @@ class NumberedTrack(Field):
 
     def action_move(self, step: int) -> None:
         self.cursor = max(0, min(len(self.track), self.cursor + step))
-        self.post_message(self.Focused(self))
+        self.focused_here()
         self.refresh()
 
     def action_step(self, direction: int) -> None:
@@ -174,7 +174,7 @@ class NumberedTrack(Field):
         offset = len(self.prefix())
         if event.y == 0 and event.x >= offset:
             self.cursor = min(len(self.track), (event.x - offset) // 3)
-            self.post_message(self.Focused(self))
+            self.focused_here()
             self.refresh()
 
     def render(self) -> Text:
