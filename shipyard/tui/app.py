@@ -18,7 +18,10 @@ from shipyard.core.errors import ShipyardError
 from shipyard.services.editing import Change, entry_exists
 from shipyard.services.session import Session
 from shipyard.tui.actions import FileActions
+from shipyard.tui.mending import mend
 from shipyard.tui.screens.designer import DesignerScreen
+
+mend()
 
 
 class ShipyardApp(FileActions):

@@ -9,6 +9,7 @@ is unsafe), with a progress bar and a Stop; the results come with a chart.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -56,11 +57,13 @@ from shipyard.services.samples import resolve
 from shipyard.services.tournament import Entrant, Tournament, pairings, run_tournament
 from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
+from shipyard.tui.screens.dialogs import ListDialog
 from shipyard.tui.screens.fleet import AddDesignDialog
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.tournament_chart import TournamentResults
 
+THIS = "this design"
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
 RUNS, SEED = 100, 1  # a small run: a few seconds on one process
 
@@ -124,7 +127,11 @@ class CompareScreen(Screen[None]):
     def __init__(self, current: Evaluation) -> None:
         super().__init__(id="compare")
         self.current = current
-        self.picked: list[tuple[str, Evaluation]] = [("this design", current)]
+        self.picked: list[tuple[str, Evaluation]] = [(THIS, current)]
+        self.entries: list[int] = [0]  # one number per design picked, never reused
+        self.added = 1
+        self.results_of: tuple[int, ...] = ()  # the designs the Duels tab shows results of
+        self.running_with: tuple[int, ...] = ()  # the designs of the run under way
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -160,9 +167,9 @@ class CompareScreen(Screen[None]):
                     yield DataTable(id="compare-table", zebra_stripes=True,
                                     cursor_type="row")
                 with TabPane("Duels", id="compare-duels"):
-                    yield Static("Pick two designs for a head-to-head (Ctrl+R), or two or "
-                                 "more for a tournament (Ctrl+G).", id="compare-hint",
-                                 markup=False)
+                    yield Static("Ctrl+R: a head-to-head of two designs (with more, you pick "
+                                 "the pair). Ctrl+G: a tournament of them all.",
+                                 id="compare-hint", markup=False)
                     yield DuelResults(id="duel-results")
                     yield TournamentResults(id="tournament-results")
         yield KeysFooter()
@@ -188,18 +195,18 @@ class CompareScreen(Screen[None]):
         designs = self.query_one("#compare-designs", OptionList)
         highlighted = designs.highlighted
         designs.clear_options()
-        for label, (source, evaluation) in zip(self.labels, self.picked, strict=True):
+        for label, (_, evaluation) in zip(self.labels, self.picked, strict=True):
             text = Text(label, style="" if evaluation.legal else "red")
             text.append(f"  {evaluation.sheet.total} pts", style="dim")
             if not evaluation.legal:
                 text.append(" illegal", style="red")
-            designs.add_option(Option(text, id=source))
+            designs.add_option(Option(text))
         if self.picked:
             designs.highlighted = min(highlighted or 0, len(self.picked) - 1)
         table = self.query_one("#compare-table", DataTable)
         table.clear(columns=True)
         if len(self.picked) < 2:
-            table.add_column("Add a second design (A) to set them side by side.")
+            table.add_column("Press a to add a second design and set them side by side.")
             return
         try:
             check_comparable([source for source, _ in self.picked], self.evaluations)
@@ -241,55 +248,83 @@ class CompareScreen(Screen[None]):
         except ShipyardError as exc:
             self.notify(str(exc), title="Cannot add", severity="error")
             return
-        self.picked.append((answer, evaluation))
+        self.pick(answer, evaluation)
+
+    def pick(self, source: str, evaluation: Evaluation) -> None:
+        self.picked.append((source, evaluation))
+        self.entries.append(self.added)
+        self.added += 1
         self.refresh_view()
 
     def action_add_current(self) -> None:
-        self.picked.append(("this design", self.current))
-        self.refresh_view()
+        if any(source == THIS for source, _ in self.picked):
+            self.notify("The design being edited is already in the list.")
+            return
+        self.pick(THIS, self.current)
 
     def action_remove(self) -> None:
         index = self.query_one("#compare-designs", OptionList).highlighted
         if index is not None and 0 <= index < len(self.picked):
             del self.picked[index]
+            gone = self.entries.pop(index)
+            if gone in self.results_of:
+                self.clear_results()
             self.refresh_view()
+
+    def clear_results(self) -> None:
+        """The Duels tab back to its hint: its results were for a design no longer listed."""
+        self.results_of = ()
+        self.query_one(DuelResults).display = False
+        self.query_one(TournamentResults).display = False
+        self.query_one("#compare-hint").display = True
 
     # Duels -------------------------------------------------------------------------
 
     def show_problem(self, text: str) -> None:
         self.query_one("#compare-problem", Static).update(text)
 
-    def ready(self) -> tuple[int, int, DuelScenario]:
-        """Runs, seed and the game's duel scenario; `ShipyardError` says what is wrong."""
+    def ready(self, meeting: Sequence[int] | None = None) -> tuple[int, int, DuelScenario]:
+        """Runs, seed and the game's duel scenario for the designs `meeting` (all of them
+        if None); `ShipyardError` says what is wrong."""
         if len(self.picked) < 2:
-            raise DuelProblem("Pick two designs or more first (A adds one).")
+            raise DuelProblem("Pick two designs or more first (a adds one).")
         check_comparable([source for source, _ in self.picked], self.evaluations)
-        for label, evaluation in zip(self.labels, self.evaluations, strict=True):
-            if not evaluation.legal:
-                raise DuelProblem(illegal_line(label, evaluation))
+        for index in range(len(self.picked)) if meeting is None else meeting:
+            if not self.evaluations[index].legal:
+                raise DuelProblem(illegal_line(self.labels[index], self.evaluations[index]))
         runs = whole_number(self.query_one("#compare-runs", Input).value, "Runs", 1)
         seed = whole_number(self.query_one("#compare-seed", Input).value, "Seed", None)
         return runs, seed, self.evaluations[0].ruleset.duel_defaults()
 
-    def start(self, total: int) -> None:
+    def start(self, total: int, entries: tuple[int, ...]) -> None:
         self.show_problem("")
         self.query_one("#compare-progress", ProgressBar).update(total=total, progress=0)
         self.running = True
+        self.running_with = entries
 
-    def action_head_to_head(self) -> None:
+    @work(exclusive=True, group="compare-dialog")
+    async def action_head_to_head(self) -> None:
+        """Two designs: they meet. More: the player picks the pair first."""
         if self.running:
             return
+        pair = (0, 1)
+        if len(self.picked) > 2:
+            labels = self.labels
+            pairs = [(i, j) for i in range(len(labels)) for j in range(i + 1, len(labels))]
+            chosen = await host_of(self).ask(ListDialog(
+                "Head to head: Enter on the pair that meets",
+                [f"{labels[i]}  against  {labels[j]}" for i, j in pairs]))
+            if chosen is None or self.running:
+                return
+            pair = pairs[chosen]
         try:
-            runs, seed, scenario = self.ready()
-            if len(self.picked) != 2:
-                raise DuelProblem("A head-to-head takes two designs: remove the others, "
-                                  "or run a tournament (Ctrl+G).")
+            runs, seed, scenario = self.ready(pair)
         except ShipyardError as exc:
             self.show_problem(str(exc))
             return
-        a, b = self.evaluations
+        a, b = (self.evaluations[i] for i in pair)
         policy = a.ruleset.policies[0]
-        self.start(runs)
+        self.start(runs, tuple(self.entries[i] for i in pair))
         before_duels(self, a)
         self.run_duels(Setup(Matchup(a, b, policy, policy, scenario), runs, seed))
 
@@ -304,7 +339,7 @@ class CompareScreen(Screen[None]):
         entrants = tuple(Entrant(label, evaluation)
                          for label, evaluation in zip(self.labels, self.evaluations,
                                                       strict=True))
-        self.start(runs * len(pairings(len(entrants))))
+        self.start(runs * len(pairings(len(entrants))), tuple(self.entries))
         self.run_field(FieldRun(entrants, runs, seed, self.evaluations[0].ruleset.policies[0],
                                 scenario))
 
@@ -346,6 +381,10 @@ class CompareScreen(Screen[None]):
         if not outcome.results:
             self.show_problem("Stopped before any duel was fought.")
             return
+        if not set(self.running_with) <= set(self.entries):
+            self.show_problem("The duels were for a design no longer listed: not shown.")
+            return
+        self.results_of = self.running_with
         self.query_one(TournamentResults).display = False
         self.query_one("#compare-hint").display = False
         results = self.query_one(DuelResults)
@@ -360,6 +399,10 @@ class CompareScreen(Screen[None]):
             self.show_problem("Stopped: a tournament shows its ranking only when every "
                               "pair has played.")
             return
+        if not set(self.running_with) <= set(self.entries):
+            self.show_problem("The tournament was for a design no longer listed: not shown.")
+            return
+        self.results_of = self.running_with
         self.query_one(DuelResults).display = False
         self.query_one("#compare-hint").display = False
         results = self.query_one(TournamentResults)
@@ -394,4 +437,8 @@ class CompareScreen(Screen[None]):
 
     @on(Input.Submitted, "#compare-options Input")
     def _submitted(self) -> None:
-        self.action_head_to_head() if len(self.picked) == 2 else self.action_tournament()
+        if len(self.picked) == 2:
+            self.action_head_to_head()
+        else:
+            self.action_tournament()
+

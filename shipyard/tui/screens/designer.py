@@ -74,19 +74,20 @@ class DesignerScreen(Screen[None]):
     """Edit on the left, see the sheet and the issues on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The footer shows these in this order, as many as fit: save and the screens first.
         Binding("ctrl+s", "app.save", "Save"),
-        Binding("f12", "app.save_as", "Save as", show=False),
-        Binding("ctrl+o", "app.open", "Open", show=False),
-        Binding("ctrl+n", "app.new", "New", show=False),
-        Binding("ctrl+z", "app.undo", "Undo"),
-        Binding("ctrl+y", "app.redo", "Redo"),
-        Binding("ctrl+b", "app.budget", "Budget", show=False),
-        Binding("ctrl+e", "app.export", "Export"),
         Binding("f2", "app.preview", "Preview"),
         Binding("f3", "app.catalog", "Catalog"),
         Binding("f4", "app.duel", "Duel"),
         Binding("f8", "app.fleet", "Fleet"),
         Binding("f9", "app.compare", "Compare"),
+        Binding("ctrl+z", "app.undo", "Undo"),
+        Binding("ctrl+y", "app.redo", "Redo"),
+        Binding("ctrl+e", "app.export", "Export"),
+        Binding("f12", "app.save_as", "Save as", show=False),
+        Binding("ctrl+o", "app.open", "Open", show=False),
+        Binding("ctrl+n", "app.new", "New", show=False),
+        Binding("ctrl+b", "app.budget", "Budget", show=False),
         Binding("f6", "focus_issues", "Issues", show=False),
         Binding("f5", "focus_editor", "Editor", show=False),
         Binding("f7", "focus_sheet", "Sheet (scroll it)", show=False),

@@ -58,6 +58,8 @@ from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
 
+GAME = "game"  # the key of the remembered form that names the game it was for
+
 
 class DuelLogScreen(Screen[None]):
     """One duel turn by turn, as `shipyard duel --log` prints it."""
@@ -129,9 +131,12 @@ class DuelScreen(Screen[None]):
 
     @property
     def last(self) -> LastDuel | None:
-        """What the screen showed when last left in this session, if it was."""
+        """What the screen showed when last left in this session, if it was, for this game
+        (after switching game, the other game's opponent and results are not offered)."""
         last: Any = getattr(self.app, LAST_DUEL, None)  # the app does not declare it
-        return last if isinstance(last, LastDuel) else None
+        if not isinstance(last, LastDuel) or last.form.get(GAME) != self.evaluation.ruleset.name:
+            return None
+        return last
 
     def compose(self) -> ComposeResult:
         own = sample_paths(self.evaluation.ruleset.name)  # a design duels its own game only
@@ -141,6 +146,12 @@ class DuelScreen(Screen[None]):
         form = {"sample": first, "opponent": first, "runs": str(RUNS), "seed": str(SEED),
                 "range": str(self.defaults.start_range), "turns": str(self.defaults.turn_limit),
                 "policy-a": POLICY, "policy-b": POLICY} | (self.last.form if self.last else {})
+        if form["sample"] and form["sample"] not in {value for _, value in samples}:
+            form["sample"] = first
+        if form["policy-a"] not in self.policies:
+            form["policy-a"] = form["policy-b"] = self.policies[0]
+        if form["policy-b"] not in self.policies:
+            form["policy-b"] = self.policies[0]
         policies = [(name, name) for name in self.policies]
         yield Header()
         with Horizontal(id="duel-main"):
@@ -220,6 +231,7 @@ class DuelScreen(Screen[None]):
     def remember(self) -> None:
         """Keep the form and the outcome on the app, for the next visit in this session."""
         form = {str(field.id).removeprefix("duel-"): field.value for field in self.query(Input)}
+        form[GAME] = self.evaluation.ruleset.name
         for choice in self.query(Select):
             form[str(choice.id).removeprefix("duel-")] = choice.value \
                 if isinstance(choice.value, str) else ""
