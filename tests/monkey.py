@@ -25,9 +25,9 @@ import io
 import os
 import random
 import shutil
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +44,7 @@ from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens import optimize as optimize_screen
 from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, TextDialog
-from shipyard.tui.widgets.editor import EntryBox, NameInput
+from shipyard.tui.widgets.editor import Editor, EntryBox, NameInput
 from shipyard.tui.widgets.fields import Field
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.sheet import SheetPanel, sheet_view
@@ -206,9 +206,10 @@ def check_screen_shows(app: ShipyardApp, saved: Path) -> None:
         boxes = [box for box in designer.query(EntryBox)
                  if box.group.path == group.path and not box.leaving]
         assert len(boxes) == len(group.entries(data)), f"{group.path}: entries shown"
-    for field in designer.query(Field):
-        if field.is_attached and not any(getattr(a, "leaving", False) for a in field.ancestors):
-            assert designer.query_one("#editor").shows(field), f"a field for {field.path}"
+    editor = designer.query_one(Editor)
+    for shown in designer.query(Field):
+        if shown.is_attached and not any(getattr(a, "leaving", False) for a in shown.ancestors):
+            assert editor.shows(shown), f"a field for {shown.path}"
 
 
 def _plain(text: Any) -> str:

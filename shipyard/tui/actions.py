@@ -75,6 +75,7 @@ class FileActions(OrderedInput):
     """Commands on the session; the app supplies the session and the edit function."""
 
     session: Session
+    leaving = False
 
     def edit(self, change: Change, path: str | None = None, merge: str | None = None) -> bool:
         raise NotImplementedError
@@ -208,6 +209,7 @@ class FileActions(OrderedInput):
     @work(exclusive=True, group="dialog")
     async def quit_asking(self) -> None:
         if await self.settle_changes("quitting") and await self.settle_fleet():
+            self.leaving = True  # no autosave after this: the changes were saved or discarded
             self.session.discard_recovery()
             self.exit()
 

@@ -15,9 +15,11 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from shipyard.core.errors import ShipyardError
+from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Change, entry_exists
 from shipyard.services.session import Session
 from shipyard.tui.actions import FileActions
+from shipyard.tui.guard import Crash, rescue
 from shipyard.tui.mending import mend
 from shipyard.tui.screens.designer import DesignerScreen
 
@@ -41,6 +43,23 @@ class ShipyardApp(FileActions):
         super().__init__()
         self.session = session
         self.autosave_problem = False
+        self.crash: Crash | None = None
+        session.writer = Autosaver()
+
+    # The crash guard (`tui/guard.py`) ------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Any unexpected error: keep the work first, then stop (Textual's way)."""
+        if self.crash is None:
+            self.crash = rescue(self.session, self, error)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """Not the traceback page: the command prints the crash's one line instead."""
+        if self.crash is None:
+            super()._print_error_renderables()
+        else:
+            self._exit_renderables.clear()
 
     def get_default_screen(self) -> Screen[None]:
         return DesignerScreen()
@@ -78,12 +97,20 @@ class ShipyardApp(FileActions):
         self.call_after_refresh(self.autosave)
 
     def autosave(self) -> None:
+        if self.leaving:
+            return
         try:
             self.session.autosave()
         except (OSError, ShipyardError) as exc:
-            if not self.autosave_problem:
-                self.autosave_problem = True
-                self.notify(f"Autosave failed: {exc}", severity="error")
+            self.autosave_failed(str(exc))
+        writer = self.session.writer
+        if writer is not None and writer.problem is not None:
+            self.autosave_failed(writer.problem)
+
+    def autosave_failed(self, problem: str) -> None:
+        if not self.autosave_problem:
+            self.autosave_problem = True
+            self.notify(f"Autosave failed: {problem}", severity="error")
 
     def go_to_issue(self, path: str) -> None:
         self.designer.go_to(path)
