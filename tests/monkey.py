@@ -148,9 +148,31 @@ async def handled(app: ShipyardApp) -> None:
     the screen has settled as it does before each key."""
     done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     app.call_later(done.set_result, None)
-    async with asyncio.timeout(30):
-        await done
-    await app.settle()
+    try:
+        async with asyncio.timeout(30):
+            while not done.done() and app.is_running:
+                await asyncio.wait([done], timeout=0.1)
+    except TimeoutError:
+        raise AssertionError(f"the designer stopped taking keys: {stuck(app)}") from None
+    if app.is_running:
+        await app.settle()
+
+
+def stuck(app: ShipyardApp) -> str:
+    """Where the app's message loop waits (what a key is stuck on), innermost last."""
+    found = []
+    for task in asyncio.all_tasks():
+        frames = []
+        coroutine: Any = task.get_coro()
+        while coroutine is not None:
+            frame = getattr(coroutine, "cr_frame", None) or getattr(coroutine, "gi_frame", None)
+            if frame is not None:
+                frames.append(f"{frame.f_code.co_name}:{frame.f_lineno}")
+            coroutine = getattr(coroutine, "cr_await", None) or \
+                getattr(coroutine, "gi_yieldfrom", None)
+        if any(name.startswith("on_event:") for name in frames):
+            found.append(" > ".join(frames[-9:]))
+    return "; ".join(found) + f" on {app.screen!r}"
 
 
 async def send(app: ShipyardApp, pilot: Any, burst: Burst) -> None:
@@ -253,7 +275,7 @@ def run_monkey(tmp: Path, game: str, seed: int, keys_per_screen: int,
                             if number % 4 == 3:
                                 await pilot.pause()  # now and then the screen is drawn
                             if not app.is_running:
-                                return  # the monkey quit: nothing more to check
+                                raise AssertionError(f"the designer stopped on {screen}")
                         await back_to_designer(app, pilot)
                         saved = await save(app, pilot, folder)
                         check_screen_shows(app, saved)

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from shipyard.core.errors import ShipyardError
@@ -44,6 +45,7 @@ class ShipyardApp(FileActions):
         self.session = session
         self.autosave_problem = False
         self.crash: Crash | None = None
+        self.palettes = 0
         session.writer = Autosaver()
 
     # The crash guard (`tui/guard.py`) ------------------------------------------------
@@ -126,6 +128,15 @@ class ShipyardApp(FileActions):
             self.design_changed()
         else:
             self.notify("Nothing to redo.")
+
+    def action_command_palette(self) -> None:
+        """The palette, unless it is open already under another screen. Each palette has
+        an id of its own: Textual gives them all one, and stops when the next is opened
+        before the last one closed is gone."""
+        if self.use_command_palette and not any(
+                isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.palettes += 1
+            self.push_screen(CommandPalette(id=f"command-palette-{self.palettes}"))
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
