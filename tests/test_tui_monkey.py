@@ -92,3 +92,13 @@ def test_seed_1_of_the_pentagon_war_opens_the_palette_twice(tmp_path: Path) -> N
         palettes = [s for s in app.screen_stack if isinstance(s, CommandPalette)]
         assert len(palettes) == 1 and app.screen is palettes[0]
     replay(tmp_path, ["ctrl+p", "escape", "ctrl+p", "escape", "ctrl+p"], one_palette)
+
+
+def test_seed_4_of_the_pentagon_war_quits_over_an_open_dialog(tmp_path: Path) -> None:
+    # An edit, F12 (save as), then Ctrl+Q while its dialog is open: the quit used to cancel
+    # the save-as flow and leave its dialog open with no one to answer; Escape on it then
+    # stopped the designer. Now the quit waits for the dialog to be closed.
+    def still_editing(app: ShipyardApp) -> None:
+        assert isinstance(app.screen, DesignerScreen)
+        assert app.session.workbench.changed
+    replay(tmp_path, ["space", "f12", "ctrl+q", "escape", "escape"], still_editing)

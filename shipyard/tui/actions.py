@@ -54,6 +54,7 @@ LAST_COMMANDS: tuple[Command, ...] = (
     ("Quit", "Leave Shipyard, asking first if there are unsaved changes (Ctrl+Q)", "quit"),
 )
 
+DIALOG = "dialog"  # the worker group of the designer's dialogs (one at a time)
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
 NEW_NAME = "New design"
 
@@ -134,12 +135,16 @@ class FileActions(OrderedInput):
                 return False
         return self.write(path)
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_save(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         await self.save()
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_save_as(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         await self.save_as()
 
     async def settle_changes(self, doing: str) -> bool:
@@ -153,8 +158,10 @@ class FileActions(OrderedInput):
             return await self.save()
         return answer == "discard"
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_open(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         if not await self.settle_changes("opening another design"):
             return
         names = ", ".join(sample_name(p) for p in sample_paths())
@@ -174,8 +181,10 @@ class FileActions(OrderedInput):
         self.session.replace(design, None if sample else Path(argument).expanduser(), argument)
         self.design_changed()
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_new(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         if not await self.settle_changes("starting a new design"):
             return
         ruleset = await self.choose_game()
@@ -206,8 +215,10 @@ class FileActions(OrderedInput):
     async def action_quit(self) -> None:
         self.quit_asking()
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def quit_asking(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         if await self.settle_changes("quitting") and await self.settle_fleet():
             self.leaving = True  # no autosave after this: the changes were saved or discarded
             self.session.discard_recovery()
@@ -235,8 +246,10 @@ class FileActions(OrderedInput):
             fleet.discard_recovery()
         return answer in ("save", "keep", "discard")
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def offer_recovery(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         recovery = self.session.pending_recovery()
         if recovery is None:
             return
@@ -253,8 +266,10 @@ class FileActions(OrderedInput):
 
     # Design-wide settings -----------------------------------------------
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_budget(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         workbench = self.session.workbench
         current = workbench.scenario.budget
         answer = await self.ask(TextDialog(
@@ -285,8 +300,10 @@ class FileActions(OrderedInput):
 
     # Screens -------------------------------------------------------------
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_export(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         from shipyard.tui.screens.export import ExportDialog, write_export
 
         evaluation = self.session.workbench.evaluation
@@ -342,8 +359,10 @@ class FileActions(OrderedInput):
 
         self.push_screen(CompareScreen(self.session.workbench.evaluation))
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_optimize(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         from shipyard.tui.screens.optimize import OptimizeScreen
 
         workbench = self.session.workbench

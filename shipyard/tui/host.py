@@ -35,6 +35,10 @@ class Host(Protocol):
         """From a worker: push a dialog and wait for its answer (keys flow to it)."""
         ...
 
+    def asking_already(self, group: str) -> bool:
+        """From a dialog worker: whether another of its group is still at work."""
+        ...
+
 
 def host_of(node: DOMNode) -> Host:
     """The app hosting a screen or widget."""

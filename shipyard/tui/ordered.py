@@ -198,6 +198,19 @@ class OrderedInput(App[None]):
 
     # Dialogs from workers ------------------------------------------------------------
 
+    def asking_already(self, group: str) -> bool:
+        """From a dialog worker: whether another of its group is still at work (a dialog
+        open, or on its way). It is not cancelled for the new one, which would leave its
+        dialog open with no one to answer: the new one says so and stops."""
+        current = get_current_worker()
+        if any(worker.group == group and worker is not current
+               and worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+               for worker in self.workers):
+            self.notify("Finish the dialog that is open first (Escape closes it).",
+                        severity="warning")
+            return True
+        return False
+
     async def ask(self, screen: Screen[T]) -> T:
         """Push a dialog from a worker and wait for its answer; keys flow to it meanwhile."""
         worker = get_current_worker()

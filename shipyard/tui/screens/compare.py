@@ -66,6 +66,7 @@ from shipyard.tui.widgets.tournament_chart import TournamentResults
 THIS = "this design"
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
 RUNS, SEED = 100, 1  # a small run: a few seconds on one process
+COMPARE_DIALOG = "compare-dialog"  # the worker group of this screen's dialogs, one at a time
 
 
 def cell(value: Value) -> str:
@@ -80,6 +81,7 @@ def labels_of(picked: list[tuple[str, Evaluation]]) -> list[str]:
     names = [e.design.name or source for source, e in picked]
     return [name if names.count(name) == 1 else f"{name} ({source})"
             for name, (source, _) in zip(names, picked, strict=True)]
+
 
 
 class Stopped(Exception):
@@ -236,8 +238,10 @@ class CompareScreen(Screen[None]):
                           *[Text(cell(v), style=style, justify="right") for v in row.values],
                           key=f"{row.section}:{row.key}")
 
-    @work(exclusive=True, group="compare-dialog")
+    @work(group=COMPARE_DIALOG)
     async def action_add(self) -> None:
+        if host_of(self).asking_already(COMPARE_DIALOG):
+            return
         answer = await host_of(self).ask(
             AddDesignDialog(self.current.design.ruleset, "Compare with"))
         if not answer:
@@ -302,8 +306,10 @@ class CompareScreen(Screen[None]):
         self.running = True
         self.running_with = entries
 
-    @work(exclusive=True, group="compare-dialog")
+    @work(group=COMPARE_DIALOG)
     async def action_head_to_head(self) -> None:
+        if host_of(self).asking_already(COMPARE_DIALOG):
+            return
         """Two designs: they meet. More: the player picks the pair first."""
         if self.running:
             return

@@ -72,6 +72,7 @@ from shipyard.tui.widgets.sheet import budget_bar
 OVER_BUDGET = "over-budget"
 COLUMNS = ("#", "Design", "Ships", "Each", "Points", "Legal", "Names")
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
+FLEET_DIALOG = "fleet-dialog"  # the worker group of this screen's dialogs, one at a time
 
 
 def total_words(report: FleetReport) -> str:
@@ -98,6 +99,7 @@ def dearest_entry(report: FleetReport) -> int | None:
     costs = [int(e.sheet.total) * entry.count
              for entry, e in zip(report.fleet.entries, report.evaluations, strict=True)]
     return max(range(len(costs)), key=costs.__getitem__) if costs else None
+
 
 
 class AddDesignDialog(ModalScreen[str | None]):
@@ -406,8 +408,10 @@ class FleetScreen(Screen[None]):
 
     # Entries ---------------------------------------------------------------------
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_add(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         answer = await host_of(self).ask(
             AddDesignDialog(self.fleet.report.fleet.ruleset.name))
         if not answer:
@@ -433,8 +437,10 @@ class FleetScreen(Screen[None]):
             return
         self.edit(set_count(index, count + delta))
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_set_count(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         index = self.entry
         if index is None:
             return
@@ -451,8 +457,10 @@ class FleetScreen(Screen[None]):
             return
         self.edit(set_count(index, int(text)))
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_names(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         index = self.entry
         if index is None:
             self.notify("Add a design first (A).")
@@ -485,8 +493,10 @@ class FleetScreen(Screen[None]):
         else:
             self.notify("Nothing to redo.")
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_budget(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         current = self.fleet.data.get("budget")
         answer = await host_of(self).ask(TextDialog(
             "Fleet budget", "Points budget agreed for the fleet (leave empty for none):",
@@ -499,8 +509,10 @@ class FleetScreen(Screen[None]):
             return
         self.edit(set_field("budget", int(text) if text else None))
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_rename(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         answer = await host_of(self).ask(TextDialog(
             "Fleet name", "The fleet's name:", str(self.fleet.data.get("name") or "")))
         if answer is not None:
@@ -540,12 +552,16 @@ class FleetScreen(Screen[None]):
                 return False
         return self.write(path)
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_save(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         await self.save()
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_save_as(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         await self.save_as()
 
     async def settle(self, doing: str) -> bool:
@@ -562,8 +578,10 @@ class FleetScreen(Screen[None]):
             return True
         return False
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_open(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         if not await self.settle("opening another fleet"):
             return
         answer = await host_of(self).ask(TextDialog(
@@ -581,15 +599,19 @@ class FleetScreen(Screen[None]):
         self.go_to_entry(0)
         await self.recover()
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_new(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         if not await self.settle("starting a new fleet"):
             return
         self.fleet = new_fleet_session(self.current.design.ruleset, self.recovery_dir)
         self.refresh_view()
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def offer_recovery(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         await self.recover()
 
     async def recover(self) -> None:
@@ -611,8 +633,10 @@ class FleetScreen(Screen[None]):
         else:
             self.fleet.discard_recovery()
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_export(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         report = self.fleet.report
         if not report.ships:
             self.notify("The fleet has no ships to export yet (A adds a design).")
