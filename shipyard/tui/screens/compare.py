@@ -64,6 +64,8 @@ from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.tournament_chart import TournamentResults
 
 THIS = "this design"
+HINT = ("Ctrl+R: a head-to-head of two designs (with more, you pick the pair). Ctrl+G: a "
+        "tournament of them all.")
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
 RUNS, SEED = 100, 1  # a small run: a few seconds on one process
 COMPARE_DIALOG = "compare-dialog"  # the worker group of this screen's dialogs, one at a time
@@ -134,6 +136,7 @@ class CompareScreen(Screen[None]):
         self.added = 1
         self.results_of: tuple[int, ...] = ()  # the designs the Duels tab shows results of
         self.running_with: tuple[int, ...] = ()  # the designs of the run under way
+        self.fought = 0  # duels of the run under way fought so far
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -169,9 +172,7 @@ class CompareScreen(Screen[None]):
                     yield DataTable(id="compare-table", zebra_stripes=True,
                                     cursor_type="row")
                 with TabPane("Duels", id="compare-duels"):
-                    yield Static("Ctrl+R: a head-to-head of two designs (with more, you pick "
-                                 "the pair). Ctrl+G: a tournament of them all.",
-                                 id="compare-hint", markup=False)
+                    yield Static(HINT, id="compare-hint", markup=False)
                     yield DuelResults(id="duel-results")
                     yield TournamentResults(id="tournament-results")
         yield KeysFooter()
@@ -280,7 +281,9 @@ class CompareScreen(Screen[None]):
         self.results_of = ()
         self.query_one(DuelResults).display = False
         self.query_one(TournamentResults).display = False
-        self.query_one("#compare-hint").display = True
+        hint = self.query_one("#compare-hint", Static)
+        hint.update(HINT)
+        hint.display = True
 
     # Duels -------------------------------------------------------------------------
 
@@ -301,16 +304,25 @@ class CompareScreen(Screen[None]):
         return runs, seed, self.evaluations[0].ruleset.duel_defaults()
 
     def start(self, total: int, entries: tuple[int, ...]) -> None:
+        """A run starts: the Duels tab says so (and counts the duels), no older results."""
         self.show_problem("")
         self.query_one("#compare-progress", ProgressBar).update(total=total, progress=0)
         self.running = True
         self.running_with = entries
+        self.clear_results()
+        self.fought = 0
+        self.show_running(total)
+        self.query_one(TabbedContent).active = "compare-duels"
+
+    def show_running(self, total: int) -> None:
+        self.query_one("#compare-hint", Static).update(
+            f"Running: {self.fought} of {total} duels fought (Escape stops).")
 
     @work(group=COMPARE_DIALOG)
     async def action_head_to_head(self) -> None:
+        """Two designs: they meet. More: the player picks the pair first."""
         if host_of(self).asking_already(COMPARE_DIALOG):
             return
-        """Two designs: they meet. More: the player picks the pair first."""
         if self.running:
             return
         pair = (0, 1)
@@ -379,13 +391,18 @@ class CompareScreen(Screen[None]):
         self.post_message(self.FieldDone(tournament))
 
     def on_compare_screen_progress(self, message: Progress) -> None:
-        self.query_one("#compare-progress", ProgressBar).advance(message.duels)
+        bar = self.query_one("#compare-progress", ProgressBar)
+        bar.advance(message.duels)
+        self.fought += message.duels
+        if self.running:
+            self.show_running(int(bar.total or 0))
 
     def on_compare_screen_duels_done(self, message: DuelsDone) -> None:
         self.running = False
         outcome = message.outcome
         if not outcome.results:
             self.show_problem("Stopped before any duel was fought.")
+            self.clear_results()
             return
         if not set(self.running_with) <= set(self.entries):
             self.show_problem("The duels were for a design no longer listed: not shown.")
@@ -404,6 +421,7 @@ class CompareScreen(Screen[None]):
         if message.tournament is None:
             self.show_problem("Stopped: a tournament shows its ranking only when every "
                               "pair has played.")
+            self.clear_results()
             return
         if not set(self.running_with) <= set(self.entries):
             self.show_problem("The tournament was for a design no longer listed: not shown.")
@@ -420,6 +438,7 @@ class CompareScreen(Screen[None]):
         if event.worker.group == "compare" and event.state == WorkerState.ERROR:
             self.running = False
             self.show_problem(f"The duels stopped on an error: {event.worker.error}")
+            self.clear_results()
 
     def watch_running(self, running: bool) -> None:
         for ident in ("#compare-h2h", "#compare-field"):

@@ -113,6 +113,7 @@ class DuelScreen(Screen[None]):
     def __init__(self, evaluation: Evaluation) -> None:
         super().__init__()
         self.evaluation = evaluation
+        self.fought = 0  # duels of the run under way fought so far
         self.combat_problem = ""
         self.policies = evaluation.ruleset.policies
         self.defaults = DuelScenario()
@@ -286,8 +287,14 @@ class DuelScreen(Screen[None]):
         self.show_problem("")
         self.query_one("#duel-progress", ProgressBar).update(total=setup.runs, progress=0)
         self.running = True
+        self.fought = 0
+        self.query_one(DuelResults).begin(self.run_heading(setup.runs))
         before_duels(self, setup.matchup.a)
         self.run_duels(setup)
+
+    def run_heading(self, runs: int) -> str:
+        """The results pane's heading while the duels run: how many are fought so far."""
+        return f"Running: {self.fought} of {runs} duels fought (Escape stops)."
 
     @work(thread=True, exclusive=True, group="duel", exit_on_error=False)
     def run_duels(self, setup: Setup) -> None:
@@ -301,12 +308,17 @@ class DuelScreen(Screen[None]):
         self.post_message(self.Finished(outcome))
 
     def on_duel_screen_progress(self, message: Progress) -> None:
-        self.query_one("#duel-progress", ProgressBar).advance(message.duels)
+        bar = self.query_one("#duel-progress", ProgressBar)
+        bar.advance(message.duels)
+        self.fought += message.duels
+        if self.running:
+            self.query_one(DuelResults).running(self.run_heading(int(bar.total or 0)))
 
     def on_duel_screen_finished(self, message: Finished) -> None:
         self.running = False
         if not message.outcome.results:
             self.show_problem("Stopped before any duel was fought.")
+            self.query_one(DuelResults).running("Stopped before any duel was fought.")
             return
         self.outcome = message.outcome
 
@@ -314,6 +326,8 @@ class DuelScreen(Screen[None]):
         if event.worker.group == "duel" and event.state == WorkerState.ERROR:
             self.running = False
             self.show_problem(f"The duels stopped on an error: {event.worker.error}")
+            self.query_one(DuelResults).running(f"The duels stopped on an error: "
+                                                f"{event.worker.error}")
 
     def action_stop(self) -> None:
         if self.running:

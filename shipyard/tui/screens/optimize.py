@@ -93,6 +93,7 @@ class OptimizeScreen(Screen[Any]):
         super().__init__()
         self.evaluation = evaluation
         self.report_text = ""  # the result as shown, once there is one
+        self.stage = ""  # where the search is ("generation 2 of 5"), as last reported
         ruleset = evaluation.ruleset
         own = ruleset.budget(evaluation.catalog)
         self.budget = budget if budget is not None else own if own is not None \
@@ -118,7 +119,7 @@ class OptimizeScreen(Screen[Any]):
                                  action="screen.stop")
                     yield Button("Open", id="optimize-open", disabled=True,
                                  action="screen.open_design", tooltip="Open as new design")
-                yield Label("", id="optimize-stage")
+                yield Static("", id="optimize-stage", markup=False)
                 yield ProgressBar(id="optimize-progress", show_eta=False)
                 yield Static(id="duel-problem", markup=False)
             with Vertical(id="duel-results"):
@@ -155,6 +156,8 @@ class OptimizeScreen(Screen[Any]):
         total = planned_duels(settings, len(opponents), len(opponents))
         self.query_one("#optimize-progress", ProgressBar).update(total=total, progress=0)
         self.result = None
+        self.stage = ""
+        self.query_one("#optimize-stage", Static).update("Starting…")
         self.running = True
         before_duels(self, self.evaluation)
         self.search(settings, opponents)
@@ -176,15 +179,19 @@ class OptimizeScreen(Screen[Any]):
 
     def on_optimize_screen_progress(self, message: Progress) -> None:
         if message.what:
-            self.query_one("#optimize-stage", Label).update(message.what.capitalize())
+            self.stage = message.what
+            self.query_one("#optimize-stage", Static).update(message.what.capitalize())
         self.query_one("#optimize-progress", ProgressBar).advance(message.duels)
 
     def on_optimize_screen_finished(self, message: Finished) -> None:
         self.running = False
+        stage = self.query_one("#optimize-stage", Static)
         if message.result is None:
-            self.show_problem("Stopped before the search was done.")
+            stage.update(f"Stopped during {self.stage}" if self.stage else "Stopped")
+            self.show_problem("Stopped before the search was done: no design to open. "
+                              "Ctrl+R searches again.")
             return
-        self.query_one("#optimize-stage", Label).update("Done")
+        stage.update("Done")
         self.result = message.result
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -217,6 +224,12 @@ class OptimizeScreen(Screen[Any]):
     def action_open_design(self) -> None:
         if self.result is not None:
             self.dismiss(self.result.best.evaluation.design)
+        elif self.running:
+            self.notify("The search is still running: its design can be opened when it is "
+                        "done.")
+        else:
+            self.notify("No design found yet: Ctrl+R runs the search, Ctrl+O then opens "
+                        "its best design.")
 
     @on(Input.Submitted)
     def submitted(self) -> None:
