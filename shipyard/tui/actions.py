@@ -17,7 +17,7 @@ from shipyard.core.form import Form
 from shipyard.core.protocol import Design, Ruleset
 from shipyard.services.editing import Change, append
 from shipyard.services.fleet_session import FLEET_STATE, FleetSession
-from shipyard.services.registry import read_design, rulesets
+from shipyard.services.registry import parse_design, read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
 from shipyard.services.session import STARTER, Session, suggested_path
 from shipyard.tui.ordered import OrderedInput
@@ -65,10 +65,13 @@ def games() -> list[Ruleset]:
 
 
 def fresh_design(ruleset: Ruleset) -> Design:
-    """A game's new design: its bundled starter sample if it has one, else its own blank."""
+    """A game's new design, named "New design": its bundled starter sample if it has one,
+    else its own blank."""
     for path in ruleset.samples():
         if sample_name(path) == STARTER:
-            return read_design(path)  # type: ignore[no-any-return]
+            data = read_design(path).to_data()
+            data["name"] = NEW_NAME
+            return parse_design(data, str(path))  # type: ignore[no-any-return]
     return ruleset.new_design(NEW_NAME)  # type: ignore[no-any-return]
 
 
@@ -86,6 +89,32 @@ class FileActions(OrderedInput):
 
     def go_to_issue(self, path: str) -> None:
         raise NotImplementedError
+
+    def start_over(self, design: Design, path: Path | None, title: str,
+                   unsaved: bool = False) -> None:
+        """Work on another design from now on (open, new, optimized), with a fresh history.
+
+        The points budget is the game's: set for one game, it is dropped when the new
+        design is of another (whose own budget then applies, Tacship's 30 points).
+        `unsaved`: the design is in no file yet (an optimized one) and is marked so.
+        """
+        workbench = self.session.workbench
+        before = workbench.evaluation.ruleset
+        self.session.discard_recovery()
+        self.session.replace(design, path, title)
+        if unsaved:
+            self.session.workbench.mark_unsaved()
+        after = self.session.workbench.evaluation.ruleset
+        budget = workbench.scenario.budget
+        if budget is not None and after.name != before.name:
+            self.session.workbench.set_scenario(dataclasses.replace(workbench.scenario,
+                                                                    budget=None))
+            own = after.budget(self.session.workbench.evaluation.catalog)
+            self.notify(f"The budget of {budget} points was for {before.title}; "
+                        + (f"{after.title} designs are built to {own} points."
+                           if own is not None else f"{after.title} designs have none set.")
+                        + " Ctrl+B sets another.", title="Budget")
+        self.design_changed()
 
     def form(self) -> Form:
         """The ruleset's designer form for the design being edited."""
@@ -176,10 +205,8 @@ class FileActions(OrderedInput):
         except ShipyardError as exc:
             self.notify(str(exc), title="Cannot open", severity="error")
             return
-        self.session.discard_recovery()
         sample = argument.startswith("sample:")
-        self.session.replace(design, None if sample else Path(argument).expanduser(), argument)
-        self.design_changed()
+        self.start_over(design, None if sample else Path(argument).expanduser(), argument)
 
     @work(group=DIALOG)
     async def action_new(self) -> None:
@@ -195,9 +222,7 @@ class FileActions(OrderedInput):
         except ShipyardError as exc:
             self.notify(str(exc), title="Cannot start a new design", severity="error")
             return
-        self.session.discard_recovery()
-        self.session.replace(design, None, "new design")
-        self.design_changed()
+        self.start_over(design, None, "new design")
 
     async def choose_game(self) -> Ruleset | None:
         """The game of a new design: asked only when more than one is registered."""
@@ -370,6 +395,4 @@ class FileActions(OrderedInput):
                                                             workbench.scenario.budget))
         if design is None or not await self.settle_changes("opening the optimized design"):
             return
-        self.session.discard_recovery()
-        self.session.replace(design, None, "optimized design")
-        self.design_changed()
+        self.start_over(design, None, "optimized design", unsaved=True)

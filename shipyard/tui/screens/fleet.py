@@ -44,6 +44,7 @@ from shipyard.core.protocol import Evaluation
 from shipyard.render.export import SUFFIXES, check_options
 from shipyard.render.fleet_pack import render_pack, ship_documents
 from shipyard.services.fleet import MAX_SHIPS, FleetReport
+from shipyard.services.fleet import RULE as FLEET_RULE
 from shipyard.services.fleet_session import (
     FLEET_STATE,
     FleetChange,
@@ -245,6 +246,15 @@ def write_pack(request: PackRequest, report: FleetReport) -> Path:
 class FleetIssues(IssuesPanel):
     """The fleet's issues: the design panel, worded for a fleet."""
 
+    def text_of(self, issue: Issue) -> Text:
+        """The fleet's own issues (its budget) have no rule of the game to name first."""
+        if issue.rule != FLEET_RULE:
+            return super().text_of(issue)
+        error = issue.severity == "error"
+        text = Text("✖ " if error else "! ", style="bold red" if error else "bold yellow")
+        text.append(issue.message[:1].upper() + issue.message[1:])
+        return text
+
     def show(self, issues: Sequence[Issue], removable: Sequence[str] = ()) -> None:
         super().show(issues, removable)
         if not issues:
@@ -429,7 +439,7 @@ class FleetScreen(Screen[None]):
     def action_count(self, delta: int) -> None:
         index = self.entry
         if index is None:
-            self.notify("Add a design first (A).")
+            self.notify("Add a design first (a adds one).")
             return
         count = self.fleet.report.fleet.entries[index].count
         if count + delta < 1:
@@ -463,7 +473,7 @@ class FleetScreen(Screen[None]):
             return
         index = self.entry
         if index is None:
-            self.notify("Add a design first (A).")
+            self.notify("Add a design first (a adds one).")
             return
         entry = self.fleet.report.fleet.entries[index]
         own = self.fleet.data["ships"][index].get("names")

@@ -54,7 +54,7 @@ def report(result: Optimized) -> str:
         lines.append(f"  {record.opponent.label:<24} {share.share:6.1%}  "
                      f"({share.low:.1%} - {share.high:.1%})")
     lines += ["", "Mean win rate against the field:"]
-    rows = sorted([(f"{best.label} (this search)", best.mean_win_rate),
+    rows = sorted([("Found by this search", best.mean_win_rate),
                    *((m.label, m.mean_win_rate) for m in result.field)], key=lambda r: -r[1])
     lines += [f"  {label:<36} {share:6.1%}" for label, share in rows]
     lines += ["", "It beats the field." if result.beats_field else

@@ -78,13 +78,17 @@ class IssuesPanel(OptionList):
             self.add_option(Option(Text("No issues: the design is legal.", style="green"),
                                    disabled=True))
         else:
-            self.add_options([Option(issue_text(i, self.removable)) for i in ordered])
+            self.add_options([Option(self.text_of(i)) for i in ordered])
             if highlighted is not None:
                 self.highlighted = min(highlighted, len(ordered) - 1)
             elif self.has_focus:
                 self.highlighted = 0
         errors = sum(1 for i in ordered if i.severity == "error")
         self.border_title = f"Issues: {errors} error(s), {len(ordered) - errors} warning(s)"
+
+    def text_of(self, issue: Issue) -> Text:
+        """One issue as the panel lists it."""
+        return issue_text(issue, self.removable)
 
     def on_focus(self) -> None:
         """Arriving (F6) on the first issue, so that Enter goes there at once."""
