@@ -146,12 +146,15 @@ def character_of(key: str) -> str | None:
 async def handled(app: ShipyardApp) -> None:
     """Until the app has handled every message posted so far (the keys, to the end), and
     the screen has settled as it does before each key."""
-    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    app.call_later(done.set_result, None)
     try:
         async with asyncio.timeout(30):
-            while not done.done() and app.is_running:
-                await asyncio.wait([done], timeout=0.1)
+            while app.is_running:
+                done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+                app.call_later(done.set_result, None)
+                while not done.done() and app.is_running:
+                    await asyncio.wait([done], timeout=0.1)
+                if not app.keys_waiting:
+                    break
     except TimeoutError:
         raise AssertionError(f"the designer stopped taking keys: {stuck(app)}") from None
     if app.is_running:

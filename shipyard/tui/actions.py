@@ -279,10 +279,12 @@ class FileActions(OrderedInput):
         if recovery is None:
             return
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
+        here = "" if recovery.title == self.session.title else \
+            f" Restored here, they replace {self.session.title}."
         answer = await self.ask(ConfirmDialog(
             "Recover unsaved work?",
-            f"Shipyard closed at {when} without saving changes to {self.session.title}. "
-            "Restore them? (Undo goes back to the file.)", "Restore", "Discard"))
+            f"Shipyard closed at {when} without saving changes to {recovery.title}. "
+            f"Restore them?{here} (Undo goes back to what was opened.)", "Restore", "Discard"))
         if answer == "yes":
             self.session.recover(recovery)
         else:
@@ -376,8 +378,15 @@ class FileActions(OrderedInput):
     def action_fleet(self) -> None:
         from shipyard.tui.screens.fleet import FleetScreen
 
-        self.push_screen(FleetScreen(self.session.workbench.evaluation,
-                                     self.session.recovery_dir))
+        # The fleet adds the design by its file (d), or by sample:NAME while it is the
+        # sample unchanged; a design in no file is written into the fleet.
+        session = self.session
+        changed = session.workbench.changed
+        source = str(session.path) if session.path is not None and session.path.exists() \
+            else session.title if session.title.startswith("sample:") and not changed \
+            else None
+        self.push_screen(FleetScreen(session.workbench.evaluation, session.recovery_dir,
+                                     source, changed))
 
     def action_compare(self) -> None:
         from shipyard.tui.screens.compare import CompareScreen

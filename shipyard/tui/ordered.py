@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from collections.abc import Awaitable, Iterator
 from typing import Any, TypeVar
 
@@ -40,6 +41,7 @@ from textual._callback import invoke
 from textual.app import App
 from textual.dom import DOMNode
 from textual.errors import NoWidget
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -58,6 +60,7 @@ DRAWING: tuple[type[Any], ...] = (
 # Textual's own callbacks that only draw: a focused widget scrolled into view, the
 # footer's keys brought up to date.
 DRAWING_CALLBACKS = frozenset({"scroll_to_center", "refresh_bindings"})
+DEFERRALS = 50  # times a key lets the app's own work go first (then it goes anyway)
 # Widgets that take no keys: not waited for (the footer redraws its keys on every move).
 KEYLESS = (Footer, Header)
 T = TypeVar("T")
@@ -106,6 +109,10 @@ def _key_takers(screen: Screen[Any]) -> Iterator[DOMNode]:
         stack.extend(node._nodes)
 
 
+class TakeKey(Message, bubble=False):
+    """The app's turn to handle the first key waiting (posted behind what is queued)."""
+
+
 class OrderedInput(App[None]):
     """An app that handles keys one at a time, each after the screen has settled."""
 
@@ -113,15 +120,43 @@ class OrderedInput(App[None]):
         super().__init__()
         self.parked: set[Worker[Any]] = set()  # dialog workers waiting on their dialog
         self.late_settles = 0
+        self.keys: deque[events.Key] = deque()  # keys come, not yet handled, in order
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
-            await self.settle()
-            await self.take_key(event)
+            # Not now: behind what is already queued for the app (a focus asked for by
+            # the last key's handlers, which Textual runs from the app's queue).
+            self.keys.append(event)
+            self.post_message(TakeKey())
             return
         if isinstance(event, events.MouseDown | events.MouseUp) and not event.is_forwarded:
             await self.settle()
         await super().on_event(event)
+
+    async def on_take_key(self, message: TakeKey) -> None:
+        if not self.keys:
+            return
+        await self.settle()
+        if self._app_work_waiting() and self.deferred < DEFERRALS:
+            self.deferred += 1  # the app has work of its own queued since: that first
+            self.post_message(TakeKey())
+            return
+        self.deferred = 0
+        await self.take_key(self.keys.popleft())
+
+    deferred = 0
+
+    def _app_work_waiting(self) -> bool:
+        """Whether the app's own queue holds work posted since the key came (a focus, a
+        callback) that is not drawing and not another key."""
+        queued: list[object] = list(self._message_queue.values)
+        return any(not isinstance(message, TakeKey | events.Key) and not _draws_only(message)
+                   for message in queued)
+
+    @property
+    def keys_waiting(self) -> int:
+        """Keys come and not handled yet."""
+        return len(self.keys)
 
     # Waiting for the screen ---------------------------------------------------------
 

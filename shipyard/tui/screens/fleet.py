@@ -233,6 +233,20 @@ class FleetExportDialog(ModalScreen[PackRequest | None]):
         self.dismiss(None)
 
 
+def pack_stem(data: dict[str, Any], path: Path | None) -> Path:
+    """The fleet pack's file, less its suffix: the fleet file's own name once it is saved
+    (`home.fleet.json` -> `home`), else the one its name suggests."""
+    if path is not None:
+        name = path.name
+        for suffix in (".fleet.json", ".fleet.toml", ".json", ".toml"):
+            if name.lower().endswith(suffix):
+                name = name[:-len(suffix)]
+                break
+        return path.with_name(name or "fleet")
+    suggested = suggested_fleet_path(data, None)
+    return suggested.with_name(suggested.name.removesuffix(".fleet.json"))
+
+
 def write_pack(request: PackRequest, report: FleetReport) -> Path:
     """The fleet pack as `shipyard export FLEET` writes it, atomically."""
     sheets = report.fleet.ruleset.sheets
@@ -290,10 +304,13 @@ class FleetScreen(Screen[None]):
         Binding("f5", "focus_roster", "Roster", show=False),
     ]
 
-    def __init__(self, current: Evaluation, recovery_dir: Path) -> None:
+    def __init__(self, current: Evaluation, recovery_dir: Path, source: str | None = None,
+                 unsaved: bool = False) -> None:
         super().__init__(id="fleet")
         self.current = current
         self.recovery_dir = recovery_dir
+        self.source = source  # the design's file (or sample:NAME) as the designer opened it
+        self.unsaved = unsaved  # the design differs from that file
         self.autosave_problem = False
 
     @property
@@ -329,6 +346,10 @@ class FleetScreen(Screen[None]):
     def on_mount(self) -> None:
         roster = self.query_one("#fleet-roster", DataTable)
         roster.border_title = "Roster"
+        try:
+            self.fleet.reread()  # a design saved in the designer since: as saved now
+        except ShipyardError as exc:
+            self.notify(str(exc), title="A design of the fleet cannot be read", severity="error")
         self.refresh_view()
         roster.focus()
         if not self.fleet.changed and not self.fleet.undo_stack:
@@ -430,11 +451,23 @@ class FleetScreen(Screen[None]):
             self.go_to_entry(len(self.fleet.report.fleet.entries) - 1)
 
     def action_add_current(self) -> None:
-        """The design being edited, written into the fleet as it is now."""
+        """The design being edited: by its file when it has one, so that later saves of the
+        design reach the fleet; written into the fleet only when it is in no file."""
+        name = self.current.design.name or "The design"
+        if self.source is not None:
+            reference = design_reference(self.source, self.fleet.folder)
+            if self.edit(add_ship(reference)):
+                self.go_to_entry(len(self.fleet.report.fleet.entries) - 1)
+                self.notify(f"{name} added by its file, {reference}"
+                            + (": the fleet reads the file as saved; save the design "
+                               "(Ctrl+S) for its changes to reach the fleet." if self.unsaved
+                               else ": the fleet follows every save of it."))
+            return
         if self.edit(add_ship(self.current.design.to_data())):
             self.go_to_entry(len(self.fleet.report.fleet.entries) - 1)
-            self.notify(f"{self.current.design.name or 'The design'} added as written now: "
-                        "later edits in the designer do not change the fleet.")
+            self.notify(f"{name} is in no file yet, so it is written into the fleet as it is "
+                        "now: later edits do not reach the fleet (save the design first to "
+                        "add it by its file).")
 
     def action_count(self, delta: int) -> None:
         index = self.entry
@@ -651,8 +684,7 @@ class FleetScreen(Screen[None]):
         if not report.ships:
             self.notify("The fleet has no ships to export yet (A adds a design).")
             return
-        stem = suggested_fleet_path(self.fleet.data, self.fleet.path)
-        stem = stem.with_name(stem.name.removesuffix(".fleet.json"))
+        stem = pack_stem(self.fleet.data, self.fleet.path)
         request = await host_of(self).ask(FleetExportDialog(report, stem))
         if request is None:
             return
