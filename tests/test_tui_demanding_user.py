@@ -16,7 +16,7 @@ from typing import Any
 
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import DataTable, Input, RadioButton, Select, Static
 
 from shipyard.core.catalog_files import catalog_root
 from shipyard.rulesets.pentagon_war.design import read_design
@@ -26,9 +26,16 @@ from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from shipyard.tui.screens.duel import DuelScreen
+from shipyard.tui.screens.export import ExportDialog
 from shipyard.tui.screens.fleet import FleetScreen, pack_stem
+from shipyard.tui.screens.optimize import OptimizeScreen
+from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.editor import Editor, EntryBox
 from shipyard.tui.widgets.fields import Field
+from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.issues import IssuesPanel, issues_title
+from shipyard.tui.widgets.radar import NumberedTrack
+from shipyard.tui.widgets.sheet import sheet_view
 from tests.monkey import cheap_engines, handled
 
 Flow = Callable[[ShipyardApp, Pilot[None]], Awaitable[None]]
@@ -264,3 +271,171 @@ def test_the_recovery_names_what_was_recovered(tmp_path: Path) -> None:
 def _entry_boxes(app: ShipyardApp, group: str) -> list[Any]:
     return [box for box in app.designer.query(EntryBox)
             if box.group.path == group and not box.leaving]
+
+
+# 7, 9, 11. The export dialog: the extension, typed text, overwriting ---------------------------
+
+def test_a_typed_extension_chooses_the_format(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        # Ctrl+E and the name at once: the name replaces the one offered (selected), and
+        # ".svg" turns the format from PDF to SVG.
+        await burst(app, pilot, "ctrl+e", *"gnat.svg", "enter")
+        assert isinstance(app.screen, DesignerScreen)
+        written = (tmp_path / "gnat.svg").read_text()
+        assert written.startswith("<?xml") and "<svg" in written
+        # End, then typing: the name offered is kept and added to. A format picked after
+        # gives the file that format's extension.
+        await burst(app, pilot, "ctrl+e", "end", "backspace", "backspace", "backspace",
+                    "backspace", *"-2")
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        path = dialog.query_one("#path", Input)
+        assert path.value == "lancer-2"
+        dialog.query_one("#format-text", RadioButton).value = True
+        await pilot.pause()
+        assert path.value == "lancer-2"  # no extension of a format yet: none added here
+        await burst(app, pilot, *".md")
+        assert dialog.fmt == "md" and dialog.query_one("#format-md", RadioButton).value
+        await burst(app, pilot, "enter")
+        assert (tmp_path / "lancer-2.md").read_text().startswith("#")
+    drive(designer(tmp_path, "sample:lancer"), flow)
+
+
+def test_export_asks_before_replacing_a_file(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.txt").write_text("my notes")
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await burst(app, pilot, "ctrl+e", *"mine.txt", "enter")
+        assert isinstance(app.screen, ConfirmDialog) and "mine.txt exists" in app.screen.question
+        await burst(app, pilot, "escape")
+        assert (tmp_path / "mine.txt").read_text() == "my notes"  # not replaced
+        await burst(app, pilot, "ctrl+e", *"mine.txt", "enter")
+        await pilot.click("#answer-yes")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Lancer" in (tmp_path / "mine.txt").read_text()
+    drive(designer(tmp_path, "sample:lancer"), flow)
+
+
+def test_enter_on_an_illegal_design_without_draft_says_why(tmp_path: Path,
+                                                           monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        app.session.workbench.apply(lambda data: data["armor"].update({"4": 1}))  # R11
+        app.design_changed()
+        await pilot.pause()
+        assert not app.session.workbench.evaluation.legal
+        await burst(app, pilot, "ctrl+e", "enter")
+        assert isinstance(app.screen, ExportDialog)  # still open, nothing written
+        assert list(tmp_path.glob("*.pdf")) == []
+        assert any("DRAFT" in str(n.message) for n in app._notifications)
+    drive(designer(tmp_path, "sample:lancer"), flow)
+
+
+# 12. A run under way ----------------------------------------------------------------------------
+
+def test_a_run_clears_the_last_results_and_counts_its_duels(tmp_path: Path) -> None:
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await burst(app, pilot, "f4")
+        screen = app.screen
+        assert isinstance(screen, DuelScreen)
+        screen.query_one("#duel-runs", Input).value = "40"
+        await burst(app, pilot, "ctrl+r")
+        while screen.running:
+            await asyncio.sleep(0.01)
+        await pilot.pause()
+        results = screen.query_one(DuelResults)
+        assert results.shown is not None and results.query_one(DataTable).row_count == 3
+        screen.query_one("#duel-runs", Input).value = "1000"
+        screen.action_run()  # what a new run shows at once, before any duel is fought
+        heading = results.query_one("#duel-heading", Static)
+        assert str(heading.render()) == "Running: 0 of 1000 duels fought (Escape stops)."
+        assert results.query_one(DataTable).row_count == 0 and results.shown is None
+        while screen.running:
+            await asyncio.sleep(0.01)
+        await pilot.pause()
+        assert str(heading.render()).startswith("Lancer (default) against Starter (default):"
+                                                " 1000 duels")
+    drive(designer(tmp_path, "sample:lancer"), flow, SMALL)
+
+
+# 13. Optimize stopped --------------------------------------------------------------------------
+
+def test_optimize_says_where_it_stopped_and_why_nothing_opens(tmp_path: Path) -> None:
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        app.action_optimize()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OptimizeScreen)
+        screen.stage = "generation 2 of 5"
+        screen.running = True
+        screen.on_optimize_screen_finished(OptimizeScreen.Finished(None))
+        await pilot.pause()
+        stage = str(screen.query_one("#optimize-stage", Static).render())
+        assert stage == "Stopped during generation 2 of 5"
+        await burst(app, pilot, "ctrl+o")
+        assert app.screen is screen
+        assert any("No design found yet" in str(n.message) for n in app._notifications)
+    drive(designer(tmp_path, "sample:lancer"), flow)
+
+
+# 15. Nothing cut short --------------------------------------------------------------------------
+
+def test_at_80_by_24_the_footer_has_the_screens_and_the_editor_eleven_rows(
+        tmp_path: Path) -> None:
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        footer = app.screen.query_one(KeysFooter)
+        footer.render()
+        shown = [key.shown for _, _, key in footer.spans]
+        assert shown == ["f1", "^q", "^s", "f2", "f3", "f4", "f8", "f9"]
+        editor = app.designer.query_one(Editor)
+        assert editor.content_size.height == 11
+        assert app.designer.query_one(IssuesPanel).border_title == "Issues: none"
+    drive(designer(tmp_path, "sample:lancer"), flow, SMALL)
+
+
+def test_titles_and_help_lines_fit_their_room() -> None:
+    assert issues_title(2, 1, 60) == "Issues: 2 errors, 1 warning"
+    assert issues_title(2, 1, 30) == "2 errors, 1 warning"  # 24 columns of room
+    assert issues_title(12, 10, 20) == "Issues: 12 ✖ 10 !"
+    assert issues_title(1, 0) == "Issues: 1 error"
+
+
+def test_the_radar_help_and_the_catalog_title_are_whole(tmp_path: Path) -> None:
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        track = app.designer.query_one(NumberedTrack)
+        assert track.keys_help(60).endswith("(0 is free)")
+        assert track.keys_help(40) == "←/→ box  +/- or 1-6 number  a add"
+        room = track.size.width - len(track.prefix()) - 2
+        assert len(track.keys_help(room)) <= room
+        await burst(app, pilot, "f3")
+        assert app.screen.sub_title == "The Pentagon War catalog 1.0.0"
+    drive(designer(tmp_path, "sample:lancer"), flow, SMALL)
+
+
+# 16. Wording -------------------------------------------------------------------------------------
+
+def test_the_wording_of_sheets_warnings_and_reports() -> None:
+    # A Lancer with 200 extra hull and 1 engine: size class III or more, too few engines.
+    # The warning names the class in Roman numerals, as the sheet does, and says "1 engine".
+    from shipyard.core.sheet import roman
+    from shipyard.services.registry import evaluate
+
+    lancer = read_any(catalog_root() / "pentagon-war" / "designs" / "lancer.ship.json")
+    data = lancer.to_data()
+    data["systems"]["extra_hull"] = 200
+    data["systems"]["engine"] = 1
+    from shipyard.services.registry import parse_design
+    evaluation = evaluate(parse_design(data))
+    warning = next(i for i in evaluation.issues if i.code == "slow-acceleration")
+    size = evaluation.sheet.size_class
+    assert warning.message.startswith(f"1 engine for size class {roman(size)}: slower than "
+                                      "standard acceleration")
+    # The sheet's * note only under a * line: the Tacship fighter has none.
+    bulwark = evaluate(read_any(catalog_root() / "tacship" / "designs" / "bulwark.ship.json"))
+    assert "* rests on" not in sheet_view(bulwark, None).plain
+    assert "* rests on" in sheet_view(evaluation, None).plain  # its radar track is R7*

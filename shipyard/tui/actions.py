@@ -335,7 +335,7 @@ class FileActions(OrderedInput):
 
         evaluation = self.session.workbench.evaluation
         request = await self.ask(ExportDialog(evaluation, self.session.path))
-        if request is None:
+        if request is None or not await self.may_write(request.path):
             return
         try:
             target = write_export(request, evaluation, self.session.workbench.scenario.budget)
@@ -343,6 +343,17 @@ class FileActions(OrderedInput):
             self.notify(str(exc), title="Not exported", severity="error")
             return
         self.notify(f"Exported {target}" + (" (marked DRAFT)" if request.draft else ""))
+
+    async def may_write(self, path: Path) -> bool:
+        """An export never overwrites the design's own file, nor another file unasked."""
+        from shipyard.tui.screens.export import may_replace
+
+        if path.exists() and self.session.path is not None and \
+                path.resolve() == self.session.path.resolve():
+            self.notify(f"{path} is the design's own file: export to another.",
+                        title="Not exported", severity="error")
+            return False
+        return await may_replace(self, path)
 
     def action_preview(self) -> None:
         from shipyard.tui.screens.preview import PreviewScreen

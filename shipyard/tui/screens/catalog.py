@@ -55,7 +55,8 @@ class CatalogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(catalog_line(self.ruleset, self.catalog), id="catalog-info",
+        yield Static(f"{catalog_line(self.ruleset, self.catalog)}\n"
+                     "* rests on a ruling or a reconstructed table", id="catalog-info",
                      markup=False)
         yield Input(self.search, placeholder="search prices and rulings (e.g. armor, R1, "
                                              "reconstructed)", id="search")
@@ -67,8 +68,7 @@ class CatalogScreen(Screen[None]):
 
     def on_mount(self) -> None:
         manifest = self.catalog.manifest
-        self.sub_title = f"{manifest.title} catalog {manifest.version}: * rests on a ruling " \
-                         "or a reconstructed table"
+        self.sub_title = f"{manifest.title} catalog {manifest.version}"
         table = self.query_one("#prices", DataTable)
         table.add_columns("Item", "Rule", "Source", "Figures")
         self.query_one("#rulings-scroll").border_title = "Rulings"

@@ -26,7 +26,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
-    Checkbox,
     DataTable,
     Header,
     Input,
@@ -64,7 +63,7 @@ from shipyard.services.fleet_session import (
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
 from shipyard.tui.host import host_of
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
-from shipyard.tui.screens.export import format_and_paper
+from shipyard.tui.screens.export import FileExport, format_and_paper, may_replace
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.marked import MarkedCheckbox
@@ -162,18 +161,15 @@ class PackRequest:
     draft: bool
 
 
-class FleetExportDialog(ModalScreen[PackRequest | None]):
+class FleetExportDialog(FileExport[PackRequest | None]):
     """The fleet pack's format, paper and file; an illegal fleet only as a ticked draft."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, report: FleetReport, stem: Path) -> None:
         super().__init__(classes="dialog-screen")
         self.report = report
         self.stem = stem
-        self.fmt = "pdf"
 
-    def target(self) -> str:
+    def default_target(self) -> str:
         return str(self.stem.with_name(self.stem.name + SUFFIXES[self.fmt]))
 
     def compose(self) -> ComposeResult:
@@ -187,7 +183,7 @@ class FleetExportDialog(ModalScreen[PackRequest | None]):
             with Horizontal(classes="export-choices"):
                 yield from format_and_paper()
             yield Static("File", classes="dialog-heading")
-            yield Input(self.target(), id="path")
+            yield Input(self.default_target(), id="path")
             if errors:
                 yield Static(f"The fleet has {len(errors)} error(s): {errors[0].message}. "
                              "It can only be exported as a draft, marked DRAFT.",
@@ -198,18 +194,6 @@ class FleetExportDialog(ModalScreen[PackRequest | None]):
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
 
-    @on(RadioSet.Changed, "#format")
-    def _format(self, event: RadioSet.Changed) -> None:
-        path = self.query_one("#path", Input)
-        unchanged = path.value == self.target()
-        self.fmt = (event.pressed.id or "format-pdf").removeprefix("format-")
-        if unchanged:
-            path.value = self.target()
-
-    @on(Checkbox.Changed, "#draft")
-    def _draft(self, event: Checkbox.Changed) -> None:
-        self.query_one("#export", Button).disabled = not event.value
-
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#export")
     def _export(self, event: Input.Submitted | Button.Pressed) -> None:
@@ -218,19 +202,13 @@ class FleetExportDialog(ModalScreen[PackRequest | None]):
             self.notify("Tick 'Export as a DRAFT' first: the fleet has errors.",
                         severity="warning")
             return
-        path = self.query_one("#path", Input).value.strip()
-        if not path:
-            self.notify("Choose a file.", severity="error")
+        path = self.checked_path()
+        if path is None:
             return
         pressed = self.query_one("#paper", RadioSet).pressed_button
         paper = (pressed.id if pressed and pressed.id else "paper-a4").removeprefix("paper-")
-        self.dismiss(PackRequest(self.fmt, paper, Path(path).expanduser(),
-                                 not self.report.legal))
+        self.dismiss(PackRequest(self.fmt, paper, path, not self.report.legal))
 
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
 
 
 def pack_stem(data: dict[str, Any], path: Path | None) -> Path:
@@ -686,7 +664,7 @@ class FleetScreen(Screen[None]):
             return
         stem = pack_stem(self.fleet.data, self.fleet.path)
         request = await host_of(self).ask(FleetExportDialog(report, stem))
-        if request is None:
+        if request is None or not await may_replace(host_of(self), request.path):
             return
         try:
             target = write_pack(request, report)

@@ -235,8 +235,8 @@ class Editor(VerticalScroll):
 
     @staticmethod
     def _widgets(form: Form) -> Iterator[Widget]:
-        for section in form.sections:
-            yield Static(section.title, classes="section")
+        for index, section in enumerate(form.sections):
+            yield Static(section.title, classes="section" if index else "section first")
             for item in section.items:
                 if isinstance(item, ListGroup):
                     yield Vertical(id=item.path, classes="entries")

@@ -190,7 +190,15 @@ class NumberedTrack(Field):
             line.append(f"«{box}»" if here else f"[{box}]", style=style)
         if self.summary:
             line.append(f"  {self.summary}", style="italic")
-        help_line = Text(" " * len(self.prefix()))
-        help_line.append(f"←/→ box  +/- or {self.lowest}-{self.highest} number  a add  "
-                         f"Del remove  ({self.spec.free} is free)", style="dim")
+        indent = len(self.prefix())
+        help_line = Text(" " * indent)
+        help_line.append(self.keys_help(self.size.width - indent - 2), style="dim")
         return Text("\n").join([line, help_line])
+
+    def keys_help(self, room: int) -> str:
+        """The keys of the track, as many as fit in `room` columns (whole ones only)."""
+        parts = ["←/→ box", f"+/- or {self.lowest}-{self.highest} number", "a add",
+                 "Del remove", f"({self.spec.free} is free)"]
+        while len(parts) > 1 and len("  ".join(parts)) > room > 0:
+            parts.pop()
+        return "  ".join(parts)
