@@ -43,8 +43,11 @@ from textual.dom import DOMNode
 from textual.errors import NoWidget
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input
+from textual.widgets import Input
 from textual.worker import Worker, WorkerState, get_current_worker
+
+from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.title import TitleBar
 
 SETTLE_LIMIT = 2.0  # seconds the keyboard waits at most for the screen to settle
 # The task workers keys wait for: a dialog on its way (the designer's, the fleet's, the
@@ -62,7 +65,7 @@ DRAWING: tuple[type[Any], ...] = (
 DRAWING_CALLBACKS = frozenset({"scroll_to_center", "refresh_bindings"})
 DEFERRALS = 50  # times a key lets the app's own work go first (then it goes anyway)
 # Widgets that take no keys: not waited for (the footer redraws its keys on every move).
-KEYLESS = (Footer, Header)
+KEYLESS = (KeysFooter, TitleBar)
 T = TypeVar("T")
 
 

@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from shipyard.core.protocol import Catalog, Ruleset
 from shipyard.core.sheet import is_marked
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.sheet import catalog_line
+from shipyard.tui.widgets.title import TitleBar
 
 
 def matches(row: dict[str, Any], words: list[str], figures: str) -> bool:
@@ -54,7 +55,7 @@ class CatalogScreen(Screen[None]):
         self.search = search
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(f"{catalog_line(self.ruleset, self.catalog)}\n"
                      "* rests on a ruling or a reconstructed table", id="catalog-info",
                      markup=False)

@@ -25,7 +25,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     DataTable,
-    Header,
     Input,
     Label,
     OptionList,
@@ -61,6 +60,7 @@ from shipyard.tui.screens.dialogs import ListDialog
 from shipyard.tui.screens.fleet import AddDesignDialog
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.title import TitleBar
 from shipyard.tui.widgets.tournament_chart import TournamentResults
 
 THIS = "this design"
@@ -139,7 +139,7 @@ class CompareScreen(Screen[None]):
         self.fought = 0  # duels of the run under way fought so far
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="compare-main"):
             with VerticalScroll(id="compare-setup"):
                 yield Static("Designs", classes="section")

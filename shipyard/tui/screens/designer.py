@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header
 
 from shipyard.core.form import Form
 from shipyard.core.issues import Issue
@@ -25,6 +24,7 @@ from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.sheet import Line, SheetPanel, points
+from shipyard.tui.widgets.title import TitleBar
 
 
 def form_of(evaluation: Evaluation) -> Form:
@@ -104,7 +104,7 @@ class DesignerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         form = form_of(self.shipyard.session.workbench.evaluation)
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Editor(form, id="editor")
@@ -116,6 +116,8 @@ class DesignerScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if not self.query("#sheet-scroll"):
+            return  # the app stopped before the screen was built
         self.query_one("#sheet-scroll").border_title = "Sheet"
         self.query_one("#editor").border_title = "Design"
         self.refresh_view()
@@ -143,7 +145,10 @@ class DesignerScreen(Screen[None]):
         self.call_after_refresh(self.show_hint)
         mark = " ●" if session.workbench.changed else ""
         if self.sub_title != f"{session.title}{mark}":
-            self.sub_title = f"{session.title}{mark}"
+            # Set quietly and the title line alone redrawn: a screen's sub-title is
+            # reactive, and would redraw the whole screen on every edit that marks it.
+            self.set_reactive(Screen.sub_title, f"{session.title}{mark}")
+            self.query_one(TitleBar).refresh()
 
     def show_hint(self) -> None:
         hint = self.query_one("#hint", Line)

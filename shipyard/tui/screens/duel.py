@@ -22,7 +22,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Header,
     Input,
     Label,
     ProgressBar,
@@ -57,6 +56,7 @@ from shipyard.services.samples import PREFIX, sample_name, sample_paths
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.title import TitleBar
 
 GAME = "game"  # the key of the remembered form that names the game it was for
 
@@ -74,7 +74,7 @@ class DuelLogScreen(Screen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="duel-log-scroll"):
             yield Static("\n".join(self.lines), id="duel-log", markup=False)
         yield KeysFooter()
@@ -154,7 +154,7 @@ class DuelScreen(Screen[None]):
         if form["policy-b"] not in self.policies:
             form["policy-b"] = self.policies[0]
         policies = [(name, name) for name in self.policies]
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="duel-main"):
             with VerticalScroll(id="duel-setup"):
                 yield Static(id="duel-own", markup=False)

@@ -27,7 +27,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
     DataTable,
-    Header,
     Input,
     Label,
     OptionList,
@@ -68,6 +67,7 @@ from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.marked import MarkedCheckbox
 from shipyard.tui.widgets.sheet import budget_bar
+from shipyard.tui.widgets.title import TitleBar
 
 OVER_BUDGET = "over-budget"
 COLUMNS = ("#", "Design", "Ships", "Each", "Points", "Legal", "Names")
@@ -304,7 +304,7 @@ class FleetScreen(Screen[None]):
         setattr(self.app, FLEET_STATE, session)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="fleet-main"):
             yield Static(id="fleet-summary")
             with Horizontal(id="fleet-body"):

@@ -21,7 +21,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, ProgressBar, Static
+from textual.widgets import Button, Input, Label, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.errors import ShipyardError
@@ -38,6 +38,7 @@ from shipyard.services.optimize import (
 )
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.title import TitleBar
 
 GENERATIONS, RUNS, SEED = 5, 100, 1  # a quick search by default: the designer waits for it
 
@@ -100,7 +101,7 @@ class OptimizeScreen(Screen[Any]):
             else int(evaluation.sheet.total)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="duel-main"):
             with VerticalScroll(id="duel-setup"):
                 yield Static(f"Search for the best design of {self.evaluation.ruleset.title} "

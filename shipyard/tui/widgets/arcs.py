@@ -112,7 +112,7 @@ class ArcSetPicker(Field):
     def selected(self, arc: str) -> bool:
         return arc in self.arcs
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         # Marked by a character as well as colour: ✓ after an arc that is on,
         # ▸ before the arc under the cursor.
         items: list[tuple[int, int, str, str]] = []

@@ -136,7 +136,7 @@ class HexagonSides(TypedNumber):
             style += " reverse"
         return text, style
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         items: list[tuple[int, int, str, str]] = [(r, c, t, "dim") for r, c, t in HEXAGON]
         for side, (row, column) in zip(self.sides, PLACES, strict=False):
             text, style = self._cell(side)

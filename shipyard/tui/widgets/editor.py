@@ -255,7 +255,7 @@ class Editor(VerticalScroll):
         self.form = view.form
         for group in self.form.groups():
             self._follow(group, view.data)
-        for name in self.query(NameInput):
+        for name in (node for node in self.walk_children() if isinstance(node, NameInput)):
             value = get_text(view.data, name.path)
             if name.value != value:
                 name.value = value
@@ -366,7 +366,8 @@ class Editor(VerticalScroll):
             self.screen.set_focus(stops[index])
 
     def fields(self) -> Iterable[Field]:
-        return self.query(Field)
+        """Every field of the editor, in order (walked: quicker than a CSS query)."""
+        return [node for node in self.walk_children() if isinstance(node, Field)]
 
     def field_for(self, path: str) -> Field | None:
         """The field an issue at `path` belongs to (the closest owner)."""

@@ -112,6 +112,7 @@ class Field(Widget, can_focus=True):
         self.label = label
         self.problem: str | None = None
         self.problems: dict[str, str] = {}
+        self.drawn: Text | None = None  # what was drawn last (to redraw only on a change)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -130,13 +131,15 @@ class Field(Widget, can_focus=True):
         """The field now edits another entry: digits typed for the old one are dropped."""
 
     def show(self, view: View) -> None:
-        """Take the current sheet and the issues this field owns, and redraw."""
+        """Take the current sheet and the issues this field owns; redraw if that changes
+        what it shows (a keypress redraws the fields it changed, not all of them)."""
         self.problems = {k: v for k, v in view.problems.items() if self.owns(k)}
         found = set(self.problems.values())
         self.problem = "error" if "error" in found else ("warning" if found else None)
         self.set_class(self.problem == "error", "-error")
         self.set_class(self.problem == "warning", "-warning")
-        self.refresh()
+        if self.drawn is not None and self.draw() != self.drawn:  # (never drawn: no need)
+            self.refresh()
 
     def owns(self, path: str) -> bool:
         """Whether an issue at `path` belongs to this field."""
@@ -180,6 +183,11 @@ class Field(Widget, can_focus=True):
         return line
 
     def render(self) -> Text:
+        self.drawn = self.draw()
+        return self.drawn
+
+    def draw(self) -> Text:
+        """What the field shows now (the design as it is, the cursor, digits typed)."""
         return self.prefix() + self.value_text()
 
 

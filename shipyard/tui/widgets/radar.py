@@ -177,7 +177,7 @@ class NumberedTrack(Field):
             self.focused_here()
             self.refresh()
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         line = self.prefix()
         for index, box in enumerate([*self.track, self.spec.free]):
             free = index == len(self.track)
