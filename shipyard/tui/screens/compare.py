@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
 from rich.text import Text
@@ -40,7 +39,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation
 from shipyard.services.batch import Matchup
-from shipyard.services.compare import Row, Value, check_comparable, compare
+from shipyard.services.compare import check_comparable, compare
 from shipyard.services.duel_setup import (
     WORKERS,
     DuelProblem,
@@ -58,6 +57,7 @@ from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
 from shipyard.tui.screens.dialogs import ListDialog
 from shipyard.tui.screens.fleet import AddDesignDialog
+from shipyard.tui.widgets.compare_table import fill_table, labels_of
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.title import TitleBar
@@ -66,24 +66,8 @@ from shipyard.tui.widgets.tournament_chart import TournamentResults
 THIS = "this design"
 HINT = ("Ctrl+R: a head-to-head of two designs (with more, you pick the pair). Ctrl+G: a "
         "tournament of them all.")
-SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
 RUNS, SEED = 100, 1  # a small run: a few seconds on one process
 COMPARE_DIALOG = "compare-dialog"  # the worker group of this screen's dialogs, one at a time
-
-
-def cell(value: Value) -> str:
-    """A figure as `shipyard compare` prints it."""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{float(value):.2f}"
-    return "-" if value is None else str(value)
-
-
-def labels_of(picked: list[tuple[str, Evaluation]]) -> list[str]:
-    """Column titles: the design's name, told apart by its source when two share one."""
-    names = [e.design.name or source for source, e in picked]
-    return [name if names.count(name) == 1 else f"{name} ({source})"
-            for name, (source, _) in zip(names, picked, strict=True)]
-
 
 
 class Stopped(Exception):
@@ -216,28 +200,7 @@ class CompareScreen(Screen[None]):
         except ShipyardError as exc:
             table.add_column(str(exc))
             return
-        self.fill_table(table, compare(self.evaluations))
-
-    def fill_table(self, table: DataTable[Text], rows: list[Row]) -> None:
-        """One column per design; a figure where the designs differ is marked * in yellow."""
-        names = [2 + len(row.key) for row in rows] + \
-            [len(SECTION_TITLES.get(row.section, row.section)) for row in rows]
-        table.add_column("Figure", key="figure", width=max([len("Figure"), *names]))
-        for index, label in enumerate(self.labels):
-            values = [len(cell(v)) for row in rows for v in row.values[index:index + 1]]
-            table.add_column(label, key=f"design-{index}", width=max([len(label), *values]))
-        section = ""
-        for row in rows:
-            if row.section != section:
-                section = row.section
-                table.add_row(Text(SECTION_TITLES.get(section, section), style="bold"),
-                              *[Text("") for _ in self.labels])
-            style = "yellow" if row.differs else ""
-            figure = Text("* " if row.differs else "  ", style=style)
-            figure.append(row.key.replace("_", " "))
-            table.add_row(figure,
-                          *[Text(cell(v), style=style, justify="right") for v in row.values],
-                          key=f"{row.section}:{row.key}")
+        fill_table(table, self.labels, compare(self.evaluations))
 
     @work(group=COMPARE_DIALOG)
     async def action_add(self) -> None:

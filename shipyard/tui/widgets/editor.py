@@ -304,6 +304,7 @@ class Editor(VerticalScroll):
             if isinstance(focused, Field) and box in focused.ancestors:
                 self._leave(focused, group, boxes[:len(entries)])
             box.leaving = True
+            box.display = False  # out of the layout at once, not after its removal
             box.remove()
 
     def _leave(self, focused: Field, group: ListGroup, kept: list[EntryBox]) -> None:
@@ -331,6 +332,7 @@ class Editor(VerticalScroll):
             found = [f for f in fields if f.path.endswith(f"].{tail}")] or fields
             found[0].focus()
         if old is not None:
+            old.display = False
             await old.remove()
 
     async def _rebuild(self) -> None:
