@@ -439,3 +439,71 @@ def test_the_wording_of_sheets_warnings_and_reports() -> None:
     bulwark = evaluate(read_any(catalog_root() / "tacship" / "designs" / "bulwark.ship.json"))
     assert "* rests on" not in sheet_view(bulwark, None).plain
     assert "* rests on" in sheet_view(evaluation, None).plain  # its radar track is R7*
+
+
+def test_the_wording_of_the_fleet_the_fighter_and_the_keys(tmp_path: Path) -> None:
+    from shipyard.core.issues import Issue
+    from shipyard.render.export import render
+    from shipyard.services.fleet import RULE
+    from shipyard.services.registry import evaluate
+    from shipyard.tui.screens.fleet import FleetIssues
+
+    # The fleet's own issue has no rule of the game to name before it.
+    over = Issue("over-budget", "error", "the fleet costs 900 points, 100 over its budget of "
+                 "800", "budget", RULE)
+    assert FleetIssues().text_of(over).plain == ("✖ The fleet costs 900 points, 100 over its "
+                                                 "budget of 800")
+    # A fighter with 5 missiles, 1 mine and 1 decoy: plurals on its record sheet.
+    harpy = evaluate(read_any(catalog_root() / "tacship" / "designs" / "harpy.ship.json"))
+    sheet = render([harpy.ruleset.document(harpy)], "text", "a4", harpy.ruleset.sheets)
+    assert "load: 5 missiles, 1 mine, 1 decoy" in sheet.decode()
+    # The fighter's panel leaves the points to the budget bar (which knows a house budget).
+    assert "Points left" not in [label for label, _ in harpy.ruleset.panel_rows(harpy)]
+
+
+def test_the_optimize_report_names_the_design_once() -> None:
+    # A one-generation search of The Pentagon War at 300 points (duels by coin): the
+    # report's ranking calls the design found "Found by this search", not
+    # "Optimized (300 points) (this search)".
+    from shipyard.services.optimize import Settings, field_of, optimize
+    from shipyard.services.registry import get_ruleset
+    from shipyard.tui.screens.optimize import report
+
+    ruleset = get_ruleset("pentagon-war")
+    with cheap_engines():
+        result = optimize(ruleset, field_of(ruleset, 300), Settings(300, 1, 4, 1))
+    lines = report(result).splitlines()
+    assert any(line.strip().startswith("Found by this search") for line in lines)
+    assert not any("(this search)" in line for line in lines)
+
+
+def test_at_80_by_24_labels_and_intervals_are_whole(tmp_path: Path) -> None:
+    from textual.widgets import Label
+
+    from shipyard.tui.screens.compare import CompareScreen
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        app.action_optimize()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OptimizeScreen)
+        label = next(w for w in screen.query(Label) if str(w.render()) == "Generations")
+        field = screen.query_one("#optimize-generations", Input)
+        assert label.region.right <= field.region.x  # a space between, not run into it
+        await burst(app, pilot, "escape", "f9")
+        compare = app.screen
+        assert isinstance(compare, CompareScreen)
+        ceres = read_any(catalog_root() / "pentagon-war" / "designs" / "ceres-station.ship.json")
+        from shipyard.services.registry import evaluate
+        compare.pick("sample:ceres-station", evaluate(ceres))
+        await burst(app, pilot, "ctrl+r")
+        while compare.running:
+            await asyncio.sleep(0.01)
+        await pilot.pause()
+        table = compare.query_one("#duel-outcomes", DataTable)
+        intervals = [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
+        assert intervals and all(cell.endswith("%") for cell in intervals)
+        assert table.virtual_size.width <= table.region.width  # nothing cut off the right
+        names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert names[1].startswith("Ceres S") and names[1].endswith("… wins")  # shortened
+    drive(designer(tmp_path, "sample:lancer"), flow, SMALL)
