@@ -49,7 +49,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.title import TitleBar
 
-SETTLE_LIMIT = 2.0  # seconds the keyboard waits at most for the screen to settle
+SETTLE_LIMIT = 5.0  # seconds the keyboard waits at most for the screen to settle (a busy
+# machine can take a second or two to rebuild the editor for another game)
 # The task workers keys wait for: a dialog on its way (the designer's, the fleet's, the
 # compare screen's), a list entry being mounted (the editor's). Others (the command
 # palette's search) run on their own.
