@@ -507,3 +507,20 @@ def test_at_80_by_24_labels_and_intervals_are_whole(tmp_path: Path) -> None:
         names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
         assert names[1].startswith("Ceres S") and names[1].endswith("… wins")  # shortened
     drive(designer(tmp_path, "sample:lancer"), flow, SMALL)
+
+
+def test_escape_read_as_alt_with_the_next_key_is_both_keys(tmp_path: Path) -> None:
+    # A terminal sends Escape then F3 at once as one chord, alt+f3; Shipyard has no Alt
+    # chords, so it takes the two keys: Escape leaves the preview, F3 opens the catalog.
+    from shipyard.tui.ordered import unburst
+    from shipyard.tui.screens.catalog import CatalogScreen
+
+    assert [(k.key, k.character) for k in unburst(events.Key("alt+d", "d"))] == [
+        ("escape", "\x1b"), ("d", "d")]
+    assert [k.key for k in unburst(events.Key("plus", "+"))] == ["plus"]
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await burst(app, pilot, "f2", "alt+f3")
+        assert isinstance(app.screen, CatalogScreen)
+        assert len(app.screen_stack) == 2
+    drive(designer(tmp_path, "sample:lancer"), flow)

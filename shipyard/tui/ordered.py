@@ -113,6 +113,19 @@ def _key_takers(screen: Screen[Any]) -> Iterator[DOMNode]:
         stack.extend(node._nodes)
 
 
+def unburst(event: events.Key) -> list[events.Key]:
+    """Escape and the key after it, when a terminal read them as one Alt chord.
+
+    A terminal sends Alt+D as Escape then D, so Escape followed at once by a
+    key (a burst) arrives as `alt+d`. Shipyard binds no Alt chord: it is the
+    two keys the player pressed.
+    """
+    if not event.key.startswith("alt+") or event.key == "alt+":
+        return [event]
+    rest = event.key.removeprefix("alt+")
+    return [events.Key("escape", "\x1b"), events.Key(rest, event.character)]
+
+
 class TakeKey(Message, bubble=False):
     """The app's turn to handle the first key waiting (posted behind what is queued)."""
 
@@ -130,8 +143,9 @@ class OrderedInput(App[None]):
         if isinstance(event, events.Key) and not event.is_forwarded:
             # Not now: behind what is already queued for the app (a focus asked for by
             # the last key's handlers, which Textual runs from the app's queue).
-            self.keys.append(event)
-            self.post_message(TakeKey())
+            for key in unburst(event):
+                self.keys.append(key)
+                self.post_message(TakeKey())
             return
         if isinstance(event, events.MouseDown | events.MouseUp) and not event.is_forwarded:
             await self.settle()
