@@ -524,3 +524,36 @@ def test_escape_read_as_alt_with_the_next_key_is_both_keys(tmp_path: Path) -> No
         assert isinstance(app.screen, CatalogScreen)
         assert len(app.screen_stack) == 2
     drive(designer(tmp_path, "sample:lancer"), flow)
+
+
+def test_switch_game_then_open_every_screen_in_one_burst(tmp_path: Path,
+                                                         monkeypatch: Any) -> None:
+    # Ctrl+N, Right (to Tacship), Enter, then every screen opened and left with Escape,
+    # all in one burst: each screen opens on the Tacship design, none stops the designer.
+    from shipyard.tui.screens.catalog import CatalogScreen
+    from shipyard.tui.screens.compare import CompareScreen
+    from shipyard.tui.screens.dialogs import TextDialog
+    from shipyard.tui.screens.help import HelpScreen
+    from shipyard.tui.screens.preview import PreviewScreen
+
+    opened: list[tuple[str, str]] = []
+    push = ShipyardApp.push_screen
+
+    def recording(self: ShipyardApp, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append((type(screen).__name__, self.session.design.ruleset))
+        return push(self, screen, *args, **kwargs)
+    monkeypatch.setattr(ShipyardApp, "push_screen", recording)
+
+    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        keys = ["ctrl+n", "right", "enter"]
+        for opener in (["f1"], ["f2"], ["f3"], ["f4"], ["f8"], ["f9"], ["ctrl+e"],
+                       ["ctrl+b"]):
+            keys += [*opener, "escape"]
+        await burst(app, pilot, *keys)
+        assert isinstance(app.screen, DesignerScreen) and app.is_running
+        assert app.session.design.ruleset == "tacship"
+        after = [name for name, game in opened if game == "tacship"]
+        assert after == [HelpScreen.__name__, PreviewScreen.__name__, CatalogScreen.__name__,
+                         DuelScreen.__name__, FleetScreen.__name__, CompareScreen.__name__,
+                         ExportDialog.__name__, TextDialog.__name__]
+    drive(designer(tmp_path, "sample:lancer"), flow)
