@@ -1,25 +1,20 @@
-"""A demanding player's faults, each driven through Pilot as it was found in a terminal.
+"""A demanding player's faults in the designer's screens, each driven through Pilot.
 
-Keys are posted in one burst (`burst`: no pause between them, as tmux sends
-them) unless the fault needs a pause. Every figure is worked by hand in the
-comment beside it.
+Keys are posted in one burst unless the fault needs a pause (`tests/tui_flows.py`).
+Every figure is worked by hand in the comment beside it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from textual import events
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, RadioButton, Select, Static
+from textual.widgets import DataTable, Input, Static
 
 from shipyard.core.catalog_files import catalog_root
-from shipyard.rulesets.pentagon_war.design import read_design
 from shipyard.services.registry import read_design as read_any
 from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
@@ -30,107 +25,13 @@ from shipyard.tui.screens.export import ExportDialog
 from shipyard.tui.screens.fleet import FleetScreen, pack_stem
 from shipyard.tui.screens.optimize import OptimizeScreen
 from shipyard.tui.widgets.duel_chart import DuelResults
-from shipyard.tui.widgets.editor import Editor, EntryBox
-from shipyard.tui.widgets.fields import Field
+from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel, issues_title
 from shipyard.tui.widgets.radar import NumberedTrack
 from shipyard.tui.widgets.sheet import sheet_view
-from tests.monkey import cheap_engines, handled
-
-Flow = Callable[[ShipyardApp, Pilot[None]], Awaitable[None]]
-WIDE, SMALL = (140, 45), (80, 24)
-
-
-def drive(app: ShipyardApp, flow: Flow, size: tuple[int, int] = WIDE) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await flow(app, pilot)
-    with cheap_engines():
-        asyncio.run(main())
-
-
-def copy_of(tmp_path: Path, game: str, name: str) -> Path:
-    target = tmp_path / f"{name}.ship.json"
-    shutil.copy(catalog_root() / game / "designs" / f"{name}.ship.json", target)
-    return target
-
-
-def designer(tmp_path: Path, file: str | Path | None, budget: int | None = None) -> ShipyardApp:
-    return ShipyardApp(open_session(None if file is None else Path(file), budget=budget,
-                                    recovery_dir=tmp_path / "state"))
-
-
-async def burst(app: ShipyardApp, pilot: Pilot[None], *keys: str) -> None:
-    """Keys posted all at once, then wait until the app has handled them to the end."""
-    characters = {"plus": "+", "minus": "-", "space": " "}
-    for key in keys:
-        app.post_message(events.Key(key, characters.get(key, key if len(key) == 1 else None)))
-    await handled(app)
-    await pilot.pause()
-
-
-async def focus(app: ShipyardApp, pilot: Pilot[None], path: str) -> Field:
-    field = app.designer.go_to(path)
-    assert field is not None, path
-    await pilot.pause()
-    return field
-
-
-# 2. The duel screen after switching game ------------------------------------------------
-
-def test_the_duel_screen_after_switching_game_offers_the_new_games_opponents(
-        tmp_path: Path) -> None:
-    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
-        await burst(app, pilot, "f4", "escape", "ctrl+n")
-        assert isinstance(app.screen, ChoiceDialog)
-        pentagon = next(key for key, label in app.screen.answers
-                        if label == "The Pentagon War")
-        await pilot.click(f"#answer-{pentagon}")
-        await pilot.pause()
-        await burst(app, pilot, "f4")
-        screen = app.screen
-        assert isinstance(screen, DuelScreen) and app.session.design.ruleset == "pentagon-war"
-        sample = screen.query_one("#duel-sample", Select)
-        assert sample.value == "sample:starter"  # the Pentagon War default, not bulwark
-        assert screen.query_one("#duel-opponent", Input).value == "sample:starter"
-    drive(designer(tmp_path, "sample:bulwark"), flow)
-
-
-# 3. Delete then + on the only gun ----------------------------------------------------------
-
-def test_delete_then_plus_on_the_only_guns_boxes(tmp_path: Path) -> None:
-    # Hammer has one gun. Del removes it; the focus moves at once to "+ add gun", where the
-    # + of the same burst adds a gun again (the game's new gun), at no index that is gone.
-    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
-        await focus(app, pilot, "guns[0].boxes")
-        new_gun = app.form().group("guns")
-        assert new_gun is not None
-        await burst(app, pilot, "delete", "plus")
-        assert app.is_running
-        assert app.session.design.to_data()["guns"] == [dict(new_gun.new)]
-        assert isinstance(app.focused, Field) and app.focused.path == "guns[0].type"
-    drive(designer(tmp_path, "sample:hammer"), flow)
-
-
-# 4. A stale save ---------------------------------------------------------------------------
-
-def test_five_minus_then_save_in_one_burst_saves_what_the_screen_shows(tmp_path: Path) -> None:
-    # Hive has 14 capacitors: 13 after one -, then five - and Ctrl+S at once: 8 saved.
-    file = copy_of(tmp_path, "pentagon-war", "hive")
-
-    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
-        await focus(app, pilot, "systems.capacitor")
-        await burst(app, pilot, "minus")
-        await burst(app, pilot, "minus", "minus", "minus", "minus", "minus", "ctrl+s")
-        assert read_design(file).systems.capacitor == 8 == app.session.design.systems.capacitor
-        assert not app.session.workbench.changed
-        assert not app.designer.sub_title.endswith("●")
-        field = app.designer.query_one(Editor).field_for("systems.capacitor")
-        assert field is not None and "  8 " in field.value_text().plain
-    drive(designer(tmp_path, file), flow)
-
+from tests.monkey import cheap_engines
+from tests.tui_flows import SMALL, burst, copy_of, designer, drive, focus
 
 # 5. The optimized design -------------------------------------------------------------------
 
@@ -175,36 +76,6 @@ def test_a_budget_of_one_game_is_dropped_for_another(tmp_path: Path) -> None:
         assert "31 / 30, over by 1" in shown and "DRAFT: 1 error" in shown
         assert "300" not in shown
     drive(designer(tmp_path, "sample:lancer", budget=300), flow)
-
-
-# 8. Keys that went into the name ------------------------------------------------------------
-
-def test_down_down_plus_plus_down_plus_from_the_name(tmp_path: Path) -> None:
-    # Name -> Manned -> Movable base; + + flips it twice (back to no); Down -> Suicide
-    # bomb; + makes it 1. The name is untouched.
-    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
-        await focus(app, pilot, "systems.screen")
-        app.designer.query_one("#name").focus()
-        await pilot.pause()
-        await burst(app, pilot, "down", "down", "plus", "plus", "down", "plus")
-        design = app.session.design
-        assert design.name == "Barnard Stinger"
-        assert (design.options.movable_base, design.options.suicide_bomb) == (False, 1)
-        assert isinstance(app.focused, Field) and app.focused.path == "options.suicide_bomb"
-    drive(designer(tmp_path, "sample:stinger"), flow)
-
-
-def test_a_name_typed_then_saved_at_once_is_saved(tmp_path: Path) -> None:
-    file = copy_of(tmp_path, "pentagon-war", "stinger")
-
-    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
-        app.designer.query_one("#name").focus()
-        await pilot.pause()
-        await burst(app, pilot, "end", " ", "I", "I", "ctrl+s")
-        assert read_design(file).name == "Barnard Stinger II"
-        await burst(app, pilot, "ctrl+z")  # the letters typed are one undo step
-        assert app.session.design.name == "Barnard Stinger"
-    drive(designer(tmp_path, file), flow)
 
 
 # 10. The fleet's d, and the pack's file -------------------------------------------------------
@@ -268,40 +139,7 @@ def test_the_recovery_names_what_was_recovered(tmp_path: Path) -> None:
     drive(designer(tmp_path, None), flow)
 
 
-def _entry_boxes(app: ShipyardApp, group: str) -> list[Any]:
-    return [box for box in app.designer.query(EntryBox)
-            if box.group.path == group and not box.leaving]
-
-
-# 7, 9, 11. The export dialog: the extension, typed text, overwriting ---------------------------
-
-def test_a_typed_extension_chooses_the_format(tmp_path: Path, monkeypatch: Any) -> None:
-    monkeypatch.chdir(tmp_path)
-
-    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
-        # Ctrl+E and the name at once: the name replaces the one offered (selected), and
-        # ".svg" turns the format from PDF to SVG.
-        await burst(app, pilot, "ctrl+e", *"gnat.svg", "enter")
-        assert isinstance(app.screen, DesignerScreen)
-        written = (tmp_path / "gnat.svg").read_text()
-        assert written.startswith("<?xml") and "<svg" in written
-        # End, then typing: the name offered is kept and added to. A format picked after
-        # gives the file that format's extension.
-        await burst(app, pilot, "ctrl+e", "end", "backspace", "backspace", "backspace",
-                    "backspace", *"-2")
-        dialog = app.screen
-        assert isinstance(dialog, ExportDialog)
-        path = dialog.query_one("#path", Input)
-        assert path.value == "lancer-2"
-        dialog.query_one("#format-text", RadioButton).value = True
-        await pilot.pause()
-        assert path.value == "lancer-2"  # no extension of a format yet: none added here
-        await burst(app, pilot, *".md")
-        assert dialog.fmt == "md" and dialog.query_one("#format-md", RadioButton).value
-        await burst(app, pilot, "enter")
-        assert (tmp_path / "lancer-2.md").read_text().startswith("#")
-    drive(designer(tmp_path, "sample:lancer"), flow)
-
+# 11. Export: a file replaced only once confirmed, an illegal design only as a draft ----------
 
 def test_export_asks_before_replacing_a_file(tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.chdir(tmp_path)
@@ -507,53 +345,3 @@ def test_at_80_by_24_labels_and_intervals_are_whole(tmp_path: Path) -> None:
         names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
         assert names[1].startswith("Ceres S") and names[1].endswith("… wins")  # shortened
     drive(designer(tmp_path, "sample:lancer"), flow, SMALL)
-
-
-def test_escape_read_as_alt_with_the_next_key_is_both_keys(tmp_path: Path) -> None:
-    # A terminal sends Escape then F3 at once as one chord, alt+f3; Shipyard has no Alt
-    # chords, so it takes the two keys: Escape leaves the preview, F3 opens the catalog.
-    from shipyard.tui.ordered import unburst
-    from shipyard.tui.screens.catalog import CatalogScreen
-
-    assert [(k.key, k.character) for k in unburst(events.Key("alt+d", "d"))] == [
-        ("escape", "\x1b"), ("d", "d")]
-    assert [k.key for k in unburst(events.Key("plus", "+"))] == ["plus"]
-
-    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
-        await burst(app, pilot, "f2", "alt+f3")
-        assert isinstance(app.screen, CatalogScreen)
-        assert len(app.screen_stack) == 2
-    drive(designer(tmp_path, "sample:lancer"), flow)
-
-
-def test_switch_game_then_open_every_screen_in_one_burst(tmp_path: Path,
-                                                         monkeypatch: Any) -> None:
-    # Ctrl+N, Right (to Tacship), Enter, then every screen opened and left with Escape,
-    # all in one burst: each screen opens on the Tacship design, none stops the designer.
-    from shipyard.tui.screens.catalog import CatalogScreen
-    from shipyard.tui.screens.compare import CompareScreen
-    from shipyard.tui.screens.dialogs import TextDialog
-    from shipyard.tui.screens.help import HelpScreen
-    from shipyard.tui.screens.preview import PreviewScreen
-
-    opened: list[tuple[str, str]] = []
-    push = ShipyardApp.push_screen
-
-    def recording(self: ShipyardApp, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        opened.append((type(screen).__name__, self.session.design.ruleset))
-        return push(self, screen, *args, **kwargs)
-    monkeypatch.setattr(ShipyardApp, "push_screen", recording)
-
-    async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
-        keys = ["ctrl+n", "right", "enter"]
-        for opener in (["f1"], ["f2"], ["f3"], ["f4"], ["f8"], ["f9"], ["ctrl+e"],
-                       ["ctrl+b"]):
-            keys += [*opener, "escape"]
-        await burst(app, pilot, *keys)
-        assert isinstance(app.screen, DesignerScreen) and app.is_running
-        assert app.session.design.ruleset == "tacship"
-        after = [name for name, game in opened if game == "tacship"]
-        assert after == [HelpScreen.__name__, PreviewScreen.__name__, CatalogScreen.__name__,
-                         DuelScreen.__name__, FleetScreen.__name__, CompareScreen.__name__,
-                         ExportDialog.__name__, TextDialog.__name__]
-    drive(designer(tmp_path, "sample:lancer"), flow)

@@ -1,7 +1,8 @@
 """The designer app: owns the session and its one edit function.
 
 Screens and dialogs live in `tui/screens`, widgets in `tui/widgets`; the
-file actions (open, save, export, quit) are in `tui/actions.py`.
+file actions (open, save, quit) are in `tui/actions.py`, those that open a
+screen (export, duel, fleet...) in `tui/screen_actions.py`.
 """
 
 from __future__ import annotations
@@ -19,15 +20,15 @@ from shipyard.core.errors import ShipyardError
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Change, entry_exists
 from shipyard.services.session import Session
-from shipyard.tui.actions import FileActions
 from shipyard.tui.guard import Crash, rescue
 from shipyard.tui.mending import mend
+from shipyard.tui.screen_actions import ScreenActions
 from shipyard.tui.screens.designer import DesignerScreen
 
 mend()
 
 
-class ShipyardApp(FileActions):
+class ShipyardApp(ScreenActions):
     """Shipyard's designer."""
 
     CSS_PATH = "app.tcss"

@@ -15,8 +15,8 @@ from textual.binding import Binding, BindingType
 
 from shipyard.core.form import HexSides, Spec
 from shipyard.services.editing import Change, assign, get_value
+from shipyard.tui.widgets.counts import TypedNumber
 from shipyard.tui.widgets.fields import (
-    TypedNumber,
     View,
     count_of,
     describe_keys,

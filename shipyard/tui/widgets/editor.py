@@ -40,12 +40,11 @@ from shipyard.services.editing import Change, append, assign, get_value, remove
 from shipyard.tui.host import host_of
 from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
 from shipyard.tui.widgets.armor import HexagonSides
+from shipyard.tui.widgets.counts import CountField, SplitField
 from shipyard.tui.widgets.fields import (
     ChoiceField,
-    CountField,
     Field,
     FlagField,
-    SplitField,
     View,
     walk,
 )
