@@ -219,7 +219,7 @@ CASES: list[tuple[str, dict[str, Any], list[Issue]]] = [
          "drones": [{"weapon": "laser"}]},
         [
             warning("slow-acceleration",
-                    "2 engine(s) for size class 3: slower than standard acceleration",
+                    "2 engines for size class III: slower than standard acceleration",
                     "systems.engine", "2.3"),
             warning("idle-repair",
                     "repair boxes do nothing on an unmanned craft with no attachment",
@@ -247,7 +247,7 @@ def test_mass_class_is_named_under_the_mass_rule() -> None:
     # Other = 21 - 2 - 10 = 9 -> 18. 600 + 8 + 18 = 626 -> 626/300 -> class 3.
     found = issues(Scenario(mass_rule=True), systems={**SYSTEMS, "ramming_weight": 10})
     assert found == [warning("slow-acceleration",
-                             "2 engine(s) for mass class 3: slower than standard acceleration",
+                             "2 engines for mass class 3: slower than standard acceleration",
                              "systems.engine", "2.3")]
 
 

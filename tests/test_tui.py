@@ -331,15 +331,18 @@ def test_save_as_adds_the_design_extension_and_undo_to_saved_is_clean(tmp_path: 
 
 
 def test_deleting_the_entry_under_the_cursor_keeps_the_designer_going(tmp_path: Path) -> None:
-    # Lancer has two secondary weapons; Del on the last one's boxes removes it, and the
-    # hint no longer prices an edit of the weapon that is gone (it used to crash).
+    # Lancer has two secondary weapons; Del on the last one's boxes removes it. The focus
+    # moves at once to the same field of the weapon kept, and the hint prices that one,
+    # never the weapon that is gone (it used to crash).
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         await focus(app, pilot, "weapons[1].count")
         await pilot.press("delete")
         await pilot.pause()
         assert len(app.session.design.weapons) == 1
         assert app.is_running and isinstance(app.focused, Field)
-        assert "weapon box" not in app.designer.hint.plain
+        assert app.focused.path == "weapons[0].count"
+        assert app.designer.current is app.focused
+        assert app.designer.hint.plain.startswith("one more weapon box")
         await pilot.press("ctrl+z")
         assert len(app.session.design.weapons) == 2
     drive(designer_app("sample:lancer", tmp_path), flow)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Static, TabbedContent
+from textual.widgets import DataTable, Input, OptionList, Static, TabbedContent
 
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import summarize
@@ -24,8 +24,10 @@ from shipyard.services.samples import resolve
 from shipyard.services.session import open_session
 from shipyard.services.tournament import Entrant, run_tournament
 from shipyard.tui.app import ShipyardApp
-from shipyard.tui.screens.compare import CompareScreen, cell
+from shipyard.tui.screens.compare import CompareScreen
+from shipyard.tui.screens.dialogs import ListDialog
 from shipyard.tui.screens.fleet import AddDesignDialog
+from shipyard.tui.widgets.compare_table import cell
 from shipyard.tui.widgets.duel_chart import outcome_rows
 from shipyard.tui.widgets.tournament_chart import ranking_rows
 
@@ -140,14 +142,54 @@ def test_a_small_tournament_ranks_as_run_tournament(tmp_path: Path) -> None:
         screen = await open_compare(pilot, "starter", "stinger")
         screen.query_one("#compare-runs", Input).value = "10"
         screen.query_one("#compare-seed", Input).value = "3"
-        await pilot.press("ctrl+r")  # three designs: a head-to-head says to run a tournament
+        await pilot.press("ctrl+r")  # three designs: a head-to-head asks for the pair first
         await pilot.pause()
-        assert "tournament" in str(screen.query_one("#compare-problem", Static).render())
+        assert isinstance(pilot.app.screen, ListDialog)
+        await pilot.press("escape")  # none: nothing runs
+        await pilot.pause()
+        assert pilot.app.screen is screen and not screen.running
         await pilot.press("ctrl+g")
         await finish(pilot, screen)
         table = screen.query_one("#tournament-ranking", DataTable)
         shown = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
         assert shown == ranking_rows(expected)
+
+    drive(designer(tmp_path), steps)
+
+
+def test_with_three_designs_ctrl_r_asks_which_pair_meets(tmp_path: Path) -> None:
+    # Pairs in order: Lancer-Starter, Lancer-Stinger, Starter-Stinger (named Barnard
+    # Stinger). The third is
+    # picked: its figures are those of run_batch on that matchup, seed 3, 10 duels.
+    starter, stinger = sample("starter"), sample("stinger")
+    policy = starter.ruleset.policies[0]
+    matchup = Matchup(starter, stinger, policy, policy, starter.ruleset.duel_defaults())
+    expected = summarize(run_batch(matchup, 10, 3))
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_compare(pilot, "starter", "stinger")
+        screen.query_one("#compare-runs", Input).value = "10"
+        screen.query_one("#compare-seed", Input).value = "3"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ListDialog)
+        assert dialog.lines == ["Lancer  against  Starter", "Lancer  against  Barnard Stinger",
+                                "Starter  against  Barnard Stinger"]
+        await pilot.press("down", "down", "enter")
+        await finish(pilot, screen)
+        table = screen.query_one("#duel-outcomes", DataTable)
+        shown = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        names = (starter.design.name, stinger.design.name)
+        assert shown == outcome_rows(names, expected)
+        # Removing Stinger (the third, highlighted with Del) takes its results away too.
+        designs = screen.query_one("#compare-designs", OptionList)
+        designs.focus()
+        designs.highlighted = 2
+        await pilot.press("delete")
+        await pilot.pause()
+        assert not screen.query_one("#duel-results").display
+        assert screen.query_one("#compare-hint").display
 
     drive(designer(tmp_path), steps)
 

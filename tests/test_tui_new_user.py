@@ -187,8 +187,9 @@ def inside(app: ShipyardApp, widget: Any) -> bool:
 def footer_keys(app: ShipyardApp) -> list[str]:
     """The keys the footer shows in full at the bottom of the screen."""
     footer = app.screen.query_one(KeysFooter)
-    return [key.action.removeprefix("app.") for key in footer.children
-            if hasattr(key, "action") and inside(app, key)]
+    assert inside(app, footer)
+    footer.render()  # the keys as drawn at its width, each whole
+    return [key.action.removeprefix("app.") for _, _, key in footer.spans]
 
 
 def test_the_export_dialog_fits_80_by_24(tmp_path: Path) -> None:

@@ -20,6 +20,9 @@ from shipyard.core.protocol import Design, Evaluation
 from shipyard.services.registry import evaluate, parse_design
 
 UNDO_DEPTH = 500
+# What a change may raise on design data of an unexpected shape (a hand-edited file,
+# an entry removed just before): the edit is refused, nothing changes.
+REFUSED = (LookupError, TypeError, ValueError, AttributeError)
 _STEP = re.compile(r"([A-Za-z0-9_]+)|\[(\d+)\]")
 
 Change = Callable[[dict[str, Any]], None]
@@ -28,6 +31,23 @@ Change = Callable[[dict[str, Any]], None]
 def split_path(path: str) -> list[str | int]:
     """`weapons[2].arcs` -> ['weapons', 2, 'arcs']."""
     return [int(index) if index else name for name, index in _STEP.findall(path)]
+
+
+def entry_exists(data: dict[str, Any], path: str) -> bool:
+    """Whether every list entry `path` goes through is still there (`guns[0].boxes`: gun 0).
+
+    A field of an entry that was just removed asks for edits at a path that is
+    gone; those edits are dropped, never applied to whatever took the index.
+    """
+    node: Any = data
+    for step in split_path(path):
+        if isinstance(step, int):
+            if not isinstance(node, list) or not 0 <= step < len(node):
+                return False
+        elif not isinstance(node, dict) or step not in node:
+            return True  # a table or key the edit may create
+        node = node[step]
+    return True
 
 
 def get_value(data: dict[str, Any], path: str, default: object = None) -> object:
@@ -106,9 +126,12 @@ class Workbench:
     redo_stack: list[Design] = field(default_factory=list)
     saved: Design | None = field(default=None)
     catalog_root: str | None = None  # a house catalog; None for the bundled one
+    data: dict[str, Any] = field(init=False)  # the design's data: read it, never change it
+    merging: str | None = field(default=None, init=False)  # what the last edit may merge with
 
     def __post_init__(self) -> None:
         self.evaluation = self.evaluate(self.design)
+        self.data = self.design.to_data()
         if self.saved is None:
             self.saved = self.design
 
@@ -128,32 +151,39 @@ class Workbench:
         if the change brings no new error or would not make a readable design.
         """
         data = self.design.to_data()
-        change(data)
         try:
+            change(data)
             edited = parse_design(data)
-        except DesignReadError:
+        except (DesignReadError, *REFUSED):
             return None
         before = {(i.code, i.path) for i in self.evaluation.issues if i.severity == "error"}
         return next((i for i in self.evaluate(edited).issues
                      if i.severity == "error" and (i.code, i.path) not in before), None)
 
-    def apply(self, change: Change) -> bool:
-        """Apply one edit; False (and nothing changes) if it would break the shape."""
+    def apply(self, change: Change, merge: str | None = None) -> bool:
+        """Apply one edit; False (and nothing changes) if it would break the shape.
+
+        Edits with the same `merge` key in a row (the letters of a name typed one
+        by one) make one undo step.
+        """
         data = self.design.to_data()
-        change(data)
         try:
+            change(data)
             edited = parse_design(data)
-        except DesignReadError:
+        except (DesignReadError, *REFUSED):
             return False
         if edited == self.design:
             return True
-        self.undo_stack.append(self.design)
-        del self.undo_stack[:-UNDO_DEPTH]
+        if merge is None or merge != self.merging or not self.undo_stack:
+            self.undo_stack.append(self.design)
+            del self.undo_stack[:-UNDO_DEPTH]
+        self.merging = merge
         self.redo_stack.clear()
         self._show(edited)
         return True
 
     def undo(self) -> bool:
+        self.merging = None
         if not self.undo_stack:
             return False
         self.redo_stack.append(self.design)
@@ -161,6 +191,7 @@ class Workbench:
         return True
 
     def redo(self) -> bool:
+        self.merging = None
         if not self.redo_stack:
             return False
         self.undo_stack.append(self.design)
@@ -180,4 +211,5 @@ class Workbench:
 
     def _show(self, design: Design) -> None:
         self.design = design
+        self.data = design.to_data()
         self.evaluation = self.evaluate(design)

@@ -235,6 +235,11 @@ class FleetSession:
         self.report = judge(self.parse(self.data))
         return True
 
+    def reread(self) -> None:
+        """Judge the fleet again from its designs' files as they are now (a design saved
+        since, in the designer, is seen); `FleetReadError` if one can no longer be read."""
+        self.report = judge(self.parse(self.data))
+
     def to_json(self) -> str:
         return json_text(self.data) + "\n"
 

@@ -195,8 +195,13 @@ class _Arena:
                           self.scenario)
         extra = {"scheduler": self.settings.scheduler} if self.settings.scheduler else {}
         batch: Callable[..., list[Result]] = run_batch  # `scheduler` only when asked for
-        report = self.progress
-        advance = (lambda n: report("", n)) if report is not None else None
+        report, stop = self.progress, self.stop
+
+        def advance(duels: int) -> None:  # also between two chunks of a long batch
+            if report is not None:
+                report("", duels)
+            if stop is not None and stop():
+                raise OptimizeStopped("the search was stopped")
         results = batch(matchup, runs, master, self.settings.workers, start, advance, **extra)
         self.duels += len(results)
         wins = sum(1 for r in results if r.winner == 0)

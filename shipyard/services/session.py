@@ -20,6 +20,7 @@ from shipyard.core.errors import DesignReadError, WriteError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Scenario
 from shipyard.core.protocol import Design
+from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Workbench
 from shipyard.services.registry import parse_design, read_design
 from shipyard.services.samples import resolve, sample_paths
@@ -67,11 +68,13 @@ def starter_design(name: str = "") -> Design:
 
 @dataclass
 class Recovery:
-    """A design autosaved for a file (or for an unsaved design) and when."""
+    """A design autosaved for a file (or for an unsaved design), when, and what the
+    designer called it then (the file, or e.g. `sample:hive`)."""
 
     file: Path | None
     design: Design
     saved_at: float
+    title: str
 
 
 @dataclass
@@ -82,6 +85,7 @@ class Session:
     path: Path | None
     title: str
     recovery_dir: Path = field(default_factory=state_folder)
+    writer: Autosaver | None = None  # autosaves on a thread of their own; None: at once
 
     @property
     def design(self) -> Design:
@@ -106,24 +110,50 @@ class Session:
         self.path = target
         self.title = str(target)
         self.workbench.mark_saved()
-        old_recovery.unlink(missing_ok=True)
-        self.recovery_file().unlink(missing_ok=True)
+        self._forget(old_recovery)
+        self._forget(self.recovery_file())
         return target
+
+    def recovery_record(self) -> bytes:
+        """What the recovery file holds: the design, its file, its title and when."""
+        record = {"schema": RECOVERY_SCHEMA,
+                  "file": str(self.path) if self.path is not None else None,
+                  "title": self.title, "saved_at": time.time(),
+                  "design": self.design.to_data()}
+        return json.dumps(record).encode()
 
     def autosave(self) -> None:
         """Keep the working design in the recovery file (or clear it when saved)."""
         target = self.recovery_file()
-        if not self.workbench.changed:
+        content = self.recovery_record() if self.workbench.changed else None
+        if self.writer is not None:
+            self.writer.put(target, content)
+            return
+        if content is None:
             target.unlink(missing_ok=True)
             return
-        record = {"schema": RECOVERY_SCHEMA,
-                  "file": str(self.path) if self.path is not None else None,
-                  "saved_at": time.time(), "design": self.design.to_data()}
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, json.dumps(record).encode())
+        write_atomic(target, content)
+
+    def rescue(self) -> Path | None:
+        """Write the recovery file now, on this thread (the designer is stopping on an
+        error); the file, or None if there is nothing unsaved to keep."""
+        target = self.recovery_file()
+        if self.writer is not None:
+            self.writer.drop(target)
+        if not self.workbench.changed:
+            return None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, self.recovery_record())
+        return target
+
+    def _forget(self, recovery: Path) -> None:
+        if self.writer is not None:
+            self.writer.drop(recovery)
+        recovery.unlink(missing_ok=True)
 
     def discard_recovery(self) -> None:
-        self.recovery_file().unlink(missing_ok=True)
+        self._forget(self.recovery_file())
 
     def pending_recovery(self) -> Recovery | None:
         """A recovery file that differs from the design on disk, if any."""
@@ -137,7 +167,9 @@ class Session:
         if design == self.design:
             return None
         file = record.get("file")
-        return Recovery(Path(file) if isinstance(file, str) else None, design, saved_at)
+        title = record.get("title")
+        return Recovery(Path(file) if isinstance(file, str) else None, design, saved_at,
+                        title if isinstance(title, str) else self.title)
 
     def recover(self, recovery: Recovery) -> None:
         """Take the recovered design as one edit, so that undo returns to the file."""

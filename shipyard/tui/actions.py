@@ -11,16 +11,16 @@ import time
 from pathlib import Path
 
 from textual import work
-from textual.app import App
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
 from shipyard.core.protocol import Design, Ruleset
 from shipyard.services.editing import Change, append
 from shipyard.services.fleet_session import FLEET_STATE, FleetSession
-from shipyard.services.registry import read_design, rulesets
+from shipyard.services.registry import parse_design, read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
 from shipyard.services.session import STARTER, Session, suggested_path
+from shipyard.tui.ordered import OrderedInput
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 
 Command = tuple[str, str, str]
@@ -54,6 +54,7 @@ LAST_COMMANDS: tuple[Command, ...] = (
     ("Quit", "Leave Shipyard, asking first if there are unsaved changes (Ctrl+Q)", "quit"),
 )
 
+DIALOG = "dialog"  # the worker group of the designer's dialogs (one at a time)
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
 NEW_NAME = "New design"
 
@@ -64,19 +65,23 @@ def games() -> list[Ruleset]:
 
 
 def fresh_design(ruleset: Ruleset) -> Design:
-    """A game's new design: its bundled starter sample if it has one, else its own blank."""
+    """A game's new design, named "New design": its bundled starter sample if it has one,
+    else its own blank."""
     for path in ruleset.samples():
         if sample_name(path) == STARTER:
-            return read_design(path)  # type: ignore[no-any-return]
+            data = read_design(path).to_data()
+            data["name"] = NEW_NAME
+            return parse_design(data, str(path))  # type: ignore[no-any-return]
     return ruleset.new_design(NEW_NAME)  # type: ignore[no-any-return]
 
 
-class FileActions(App[None]):
+class FileActions(OrderedInput):
     """Commands on the session; the app supplies the session and the edit function."""
 
     session: Session
+    leaving = False
 
-    def edit(self, change: Change) -> bool:
+    def edit(self, change: Change, path: str | None = None, merge: str | None = None) -> bool:
         raise NotImplementedError
 
     def design_changed(self) -> None:
@@ -84,6 +89,32 @@ class FileActions(App[None]):
 
     def go_to_issue(self, path: str) -> None:
         raise NotImplementedError
+
+    def start_over(self, design: Design, path: Path | None, title: str,
+                   unsaved: bool = False) -> None:
+        """Work on another design from now on (open, new, optimized), with a fresh history.
+
+        The points budget is the game's: set for one game, it is dropped when the new
+        design is of another (whose own budget then applies, Tacship's 30 points).
+        `unsaved`: the design is in no file yet (an optimized one) and is marked so.
+        """
+        workbench = self.session.workbench
+        before = workbench.evaluation.ruleset
+        self.session.discard_recovery()
+        self.session.replace(design, path, title)
+        if unsaved:
+            self.session.workbench.mark_unsaved()
+        after = self.session.workbench.evaluation.ruleset
+        budget = workbench.scenario.budget
+        if budget is not None and after.name != before.name:
+            self.session.workbench.set_scenario(dataclasses.replace(workbench.scenario,
+                                                                    budget=None))
+            own = after.budget(self.session.workbench.evaluation.catalog)
+            self.notify(f"The budget of {budget} points was for {before.title}; "
+                        + (f"{after.title} designs are built to {own} points."
+                           if own is not None else f"{after.title} designs have none set.")
+                        + " Ctrl+B sets another.", title="Budget")
+        self.design_changed()
 
     def form(self) -> Form:
         """The ruleset's designer form for the design being edited."""
@@ -116,7 +147,7 @@ class FileActions(App[None]):
 
     async def save_as(self) -> bool:
         suggestion = suggested_path(self.session.design, self.session.path)
-        answer = await self.push_screen_wait(TextDialog(
+        answer = await self.ask(TextDialog(
             "Save as", "File to save the design to (JSON design format):", str(suggestion)))
         if not answer or not answer.strip():
             return False
@@ -127,37 +158,43 @@ class FileActions(App[None]):
             path = path.with_name(path.name + ".ship.json")  # the design format is JSON
         same = self.session.path is not None and path.resolve() == self.session.path.resolve()
         if path.exists() and not same:
-            confirm = await self.push_screen_wait(ConfirmDialog(
+            confirm = await self.ask(ConfirmDialog(
                 "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel"))
             if confirm != "yes":
                 return False
         return self.write(path)
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_save(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         await self.save()
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_save_as(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         await self.save_as()
 
     async def settle_changes(self, doing: str) -> bool:
         """Before leaving the design: save, discard or stay. True to go on."""
         if not self.session.workbench.changed:
             return True
-        answer = await self.push_screen_wait(ChoiceDialog(
+        answer = await self.ask(ChoiceDialog(
             "Unsaved changes", f"{self.session.title} has unsaved changes. Save them before "
             f"{doing}?", SAVE_CHOICES))
         if answer == "save":
             return await self.save()
         return answer == "discard"
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_open(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         if not await self.settle_changes("opening another design"):
             return
         names = ", ".join(sample_name(p) for p in sample_paths())
-        answer = await self.push_screen_wait(TextDialog(
+        answer = await self.ask(TextDialog(
             "Open", f"A design file (.ship.json, .toml or .ssd.json) or sample:NAME.\n"
             f"Samples: {names}", placeholder="path/to/design.ship.json"))
         if not answer or not answer.strip():
@@ -168,13 +205,13 @@ class FileActions(App[None]):
         except ShipyardError as exc:
             self.notify(str(exc), title="Cannot open", severity="error")
             return
-        self.session.discard_recovery()
         sample = argument.startswith("sample:")
-        self.session.replace(design, None if sample else Path(argument).expanduser(), argument)
-        self.design_changed()
+        self.start_over(design, None if sample else Path(argument).expanduser(), argument)
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_new(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         if not await self.settle_changes("starting a new design"):
             return
         ruleset = await self.choose_game()
@@ -185,9 +222,7 @@ class FileActions(App[None]):
         except ShipyardError as exc:
             self.notify(str(exc), title="Cannot start a new design", severity="error")
             return
-        self.session.discard_recovery()
-        self.session.replace(design, None, "new design")
-        self.design_changed()
+        self.start_over(design, None, "new design")
 
     async def choose_game(self) -> Ruleset | None:
         """The game of a new design: asked only when more than one is registered."""
@@ -195,7 +230,7 @@ class FileActions(App[None]):
         if len(found) <= 1:
             return found[0] if found else None
         answers = [(str(index), ruleset.title) for index, ruleset in enumerate(found)]
-        answer = await self.push_screen_wait(ChoiceDialog(
+        answer = await self.ask(ChoiceDialog(
             "New design", "Which game is the new design for?",
             [*answers, ("cancel", "Cancel")]))
         if answer is None or not answer.isdigit():
@@ -205,9 +240,12 @@ class FileActions(App[None]):
     async def action_quit(self) -> None:
         self.quit_asking()
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def quit_asking(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         if await self.settle_changes("quitting") and await self.settle_fleet():
+            self.leaving = True  # no autosave after this: the changes were saved or discarded
             self.session.discard_recovery()
             self.exit()
 
@@ -220,7 +258,7 @@ class FileActions(App[None]):
                    ("cancel", "Cancel")]
         if fleet.path is not None:
             choices.insert(0, ("save", "Save"))
-        answer = await self.push_screen_wait(ChoiceDialog(
+        answer = await self.ask(ChoiceDialog(
             "Unsaved fleet", f"The fleet {fleet.title} has unsaved changes. Kept, they are "
             "offered back the next time you open it.", choices))
         if answer == "save":
@@ -233,16 +271,20 @@ class FileActions(App[None]):
             fleet.discard_recovery()
         return answer in ("save", "keep", "discard")
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def offer_recovery(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         recovery = self.session.pending_recovery()
         if recovery is None:
             return
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
-        answer = await self.push_screen_wait(ConfirmDialog(
+        here = "" if recovery.title == self.session.title else \
+            f" Restored here, they replace {self.session.title}."
+        answer = await self.ask(ConfirmDialog(
             "Recover unsaved work?",
-            f"Shipyard closed at {when} without saving changes to {self.session.title}. "
-            "Restore them? (Undo goes back to the file.)", "Restore", "Discard"))
+            f"Shipyard closed at {when} without saving changes to {recovery.title}. "
+            f"Restore them?{here} (Undo goes back to what was opened.)", "Restore", "Discard"))
         if answer == "yes":
             self.session.recover(recovery)
         else:
@@ -251,11 +293,13 @@ class FileActions(App[None]):
 
     # Design-wide settings -----------------------------------------------
 
-    @work(exclusive=True, group="dialog")
+    @work(group=DIALOG)
     async def action_budget(self) -> None:
+        if self.asking_already(DIALOG):
+            return
         workbench = self.session.workbench
         current = workbench.scenario.budget
-        answer = await self.push_screen_wait(TextDialog(
+        answer = await self.ask(TextDialog(
             "Budget", "Agreed points budget (leave empty for none):",
             "" if current is None else str(current), placeholder="e.g. 300"))
         if answer is None:
@@ -280,75 +324,3 @@ class FileActions(App[None]):
             self.go_to_issue(issues[0].path)
         else:
             self.notify("No issues: the design is legal.")
-
-    # Screens -------------------------------------------------------------
-
-    @work(exclusive=True, group="dialog")
-    async def action_export(self) -> None:
-        from shipyard.tui.screens.export import ExportDialog, write_export
-
-        evaluation = self.session.workbench.evaluation
-        request = await self.push_screen_wait(ExportDialog(evaluation, self.session.path))
-        if request is None:
-            return
-        try:
-            target = write_export(request, evaluation, self.session.workbench.scenario.budget)
-        except ShipyardError as exc:
-            self.notify(str(exc), title="Not exported", severity="error")
-            return
-        self.notify(f"Exported {target}" + (" (marked DRAFT)" if request.draft else ""))
-
-    def action_preview(self) -> None:
-        from shipyard.tui.screens.preview import PreviewScreen
-
-        self.push_screen(PreviewScreen(self.session.workbench.evaluation,
-                                       self.session.workbench.scenario.budget))
-
-    def action_catalog(self) -> None:
-        from shipyard.tui.screens.catalog import CatalogScreen
-
-        evaluation = self.session.workbench.evaluation
-        self.push_screen(CatalogScreen(evaluation.ruleset, evaluation.catalog))
-
-    def action_help(self) -> None:
-        from shipyard.tui.screens.help import HelpScreen, own_bindings
-
-        # A screen with a HELP_TITLE (fleet, compare) lists its own keys; else the designer's.
-        top = type(self.screen)
-        title = getattr(top, "HELP_TITLE", None)
-        designer = type(self.screen_stack[0]) if self.screen_stack else None
-        shown = top if isinstance(title, str) else designer
-        bindings = own_bindings(type(self)) + (own_bindings(shown) if shown else [])
-        if isinstance(title, str):
-            self.push_screen(HelpScreen(bindings, None, title))
-        else:
-            self.push_screen(HelpScreen(bindings, self.form()))
-
-    def action_duel(self) -> None:
-        from shipyard.tui.screens.duel import DuelScreen
-
-        self.push_screen(DuelScreen(self.session.workbench.evaluation))
-
-    def action_fleet(self) -> None:
-        from shipyard.tui.screens.fleet import FleetScreen
-
-        self.push_screen(FleetScreen(self.session.workbench.evaluation,
-                                     self.session.recovery_dir))
-
-    def action_compare(self) -> None:
-        from shipyard.tui.screens.compare import CompareScreen
-
-        self.push_screen(CompareScreen(self.session.workbench.evaluation))
-
-    @work(exclusive=True, group="dialog")
-    async def action_optimize(self) -> None:
-        from shipyard.tui.screens.optimize import OptimizeScreen
-
-        workbench = self.session.workbench
-        design = await self.push_screen_wait(OptimizeScreen(workbench.evaluation,
-                                                            workbench.scenario.budget))
-        if design is None or not await self.settle_changes("opening the optimized design"):
-            return
-        self.session.discard_recovery()
-        self.session.replace(design, None, "optimized design")
-        self.design_changed()

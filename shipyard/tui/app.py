@@ -1,7 +1,8 @@
 """The designer app: owns the session and its one edit function.
 
 Screens and dialogs live in `tui/screens`, widgets in `tui/widgets`; the
-file actions (open, save, export, quit) are in `tui/actions.py`.
+file actions (open, save, quit) are in `tui/actions.py`, those that open a
+screen (export, duel, fleet...) in `tui/screen_actions.py`.
 """
 
 from __future__ import annotations
@@ -12,17 +13,23 @@ from typing import ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 import shipyard.tui.safe_text  # noqa: F401  (what is drawn shows no control codes)
 from shipyard.core.errors import ShipyardError
-from shipyard.services.editing import Change
+from shipyard.services.autosave import Autosaver
+from shipyard.services.editing import Change, entry_exists
 from shipyard.services.session import Session
-from shipyard.tui.actions import FileActions
+from shipyard.tui.guard import Crash, rescue
+from shipyard.tui.mending import mend
+from shipyard.tui.screen_actions import ScreenActions
 from shipyard.tui.screens.designer import DesignerScreen
 
+mend()
 
-class ShipyardApp(FileActions):
+
+class ShipyardApp(ScreenActions):
     """Shipyard's designer."""
 
     CSS_PATH = "app.tcss"
@@ -39,6 +46,24 @@ class ShipyardApp(FileActions):
         super().__init__()
         self.session = session
         self.autosave_problem = False
+        self.crash: Crash | None = None
+        self.palettes = 0
+        session.writer = Autosaver()
+
+    # The crash guard (`tui/guard.py`) ------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Any unexpected error: keep the work first, then stop (Textual's way)."""
+        if self.crash is None:
+            self.crash = rescue(self.session, self, error)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """Not the traceback page: the command prints the crash's one line instead."""
+        if self.crash is None:
+            super()._print_error_renderables()
+        else:
+            self._exit_renderables.clear()
 
     def get_default_screen(self) -> Screen[None]:
         return DesignerScreen()
@@ -54,9 +79,17 @@ class ShipyardApp(FileActions):
         # collector's full passes, which otherwise stall a keypress now and then.
         self.call_after_refresh(gc.freeze)
 
-    def edit(self, change: Change) -> bool:
-        """The one edit function: record undo, re-price, show, autosave."""
-        applied = self.session.workbench.apply(change)
+    def edit(self, change: Change, path: str | None = None, merge: str | None = None) -> bool:
+        """The one edit function: record undo, re-price, show, autosave.
+
+        Applied at once, in the order the keys came (`tui/ordered.py`): what the
+        next key, a save or an export sees is the design after this edit. An
+        edit from a field whose list entry is gone is dropped.
+        """
+        workbench = self.session.workbench
+        if path is not None and not entry_exists(workbench.data, path):
+            return False
+        applied = workbench.apply(change, merge)
         if not applied:
             self.notify("That edit would not make a readable design; nothing changed.",
                         severity="warning")
@@ -68,12 +101,20 @@ class ShipyardApp(FileActions):
         self.call_after_refresh(self.autosave)
 
     def autosave(self) -> None:
+        if self.leaving:
+            return
         try:
             self.session.autosave()
         except (OSError, ShipyardError) as exc:
-            if not self.autosave_problem:
-                self.autosave_problem = True
-                self.notify(f"Autosave failed: {exc}", severity="error")
+            self.autosave_failed(str(exc))
+        writer = self.session.writer
+        if writer is not None and writer.problem is not None:
+            self.autosave_failed(writer.problem)
+
+    def autosave_failed(self, problem: str) -> None:
+        if not self.autosave_problem:
+            self.autosave_problem = True
+            self.notify(f"Autosave failed: {problem}", severity="error")
 
     def go_to_issue(self, path: str) -> None:
         self.designer.go_to(path)
@@ -89,6 +130,15 @@ class ShipyardApp(FileActions):
             self.design_changed()
         else:
             self.notify("Nothing to redo.")
+
+    def action_command_palette(self) -> None:
+        """The palette, unless it is open already under another screen. Each palette has
+        an id of its own: Textual gives them all one, and stops when the next is opened
+        before the last one closed is gone."""
+        if self.use_command_palette and not any(
+                isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.palettes += 1
+            self.push_screen(CommandPalette(id=f"command-palette-{self.palettes}"))
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

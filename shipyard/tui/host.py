@@ -1,15 +1,20 @@
 """What the designer's screens need of the app that hosts them, as a small Protocol.
 
-Screens reach the app through this (or through messages), never by importing
-`tui.app`, so that the app, its actions and its screens import one way only.
+Screens and widgets reach the app through this, never by importing `tui.app`,
+so that the app, its actions and its screens import one way only.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol, TypeVar, cast
+
+from textual.dom import DOMNode
+from textual.screen import Screen
 
 from shipyard.services.editing import Change
 from shipyard.services.session import Session
+
+T = TypeVar("T")
 
 
 class Host(Protocol):
@@ -17,6 +22,29 @@ class Host(Protocol):
 
     session: Session
 
-    def edit(self, change: Change) -> bool:
-        """Record undo, re-price and show; False if the edit was refused."""
+    def edit(self, change: Change, path: str | None = None, merge: str | None = None) -> bool:
+        """Apply, record undo and show; False if the edit was refused.
+
+        `path` is the field the edit comes from: an edit from a field whose list
+        entry is gone is dropped. Edits with the same `merge` key in a row make
+        one undo step (a name typed letter by letter).
+        """
         ...
+
+    async def ask(self, screen: Screen[T]) -> T:
+        """From a worker: push a dialog and wait for its answer (keys flow to it)."""
+        ...
+
+    def asking_already(self, group: str) -> bool:
+        """From a dialog worker: whether another of its group is still at work."""
+        ...
+
+
+def host_of(node: DOMNode) -> Host:
+    """The app hosting a screen or widget."""
+    return cast(Host, node.app)
+
+
+def design_data(node: DOMNode) -> dict[str, Any]:
+    """The design being edited, as data: the one copy every field reads (never changes)."""
+    return host_of(node).session.workbench.data

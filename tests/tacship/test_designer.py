@@ -37,7 +37,7 @@ def test_a_damage_box_over_budget_then_undo_and_save_as(tmp_path: Path) -> None:
         errors = [i for i in app.session.workbench.evaluation.issues if i.severity == "error"]
         assert [(i.code, i.rule) for i in errors] == [("over-budget", "4")]
         assert "DRAFT: 1 error" in sheet_text(app)
-        assert "over by 1 of 30" in sheet_text(app)
+        assert "31 / 30, over by 1" in sheet_text(app)  # the budget bar
         prompt = str(app.designer.query_one(IssuesPanel).get_option_at_index(0).prompt)
         assert prompt.startswith("✖ 4") and "over the budget of 30" in prompt
         await pilot.press("ctrl+z")
@@ -136,8 +136,12 @@ def test_new_asks_which_game(tmp_path: Path) -> None:
         await pilot.pause()
         default = default_ruleset()
         starter = [p for p in default.samples() if sample_name(p) == "starter"]
-        expected = read_design(starter[0]) if starter else default.new_design("New design")
-        assert app.session.design == expected and app.session.design.ruleset == default.name
+        # The starter sample's parts, named as a new design (not "Starter").
+        expected = read_design(starter[0]).to_data() if starter else \
+            default.new_design("New design").to_data()
+        expected["name"] = "New design"
+        assert app.session.design.to_data() == expected
+        assert app.session.design.ruleset == default.name
         editor = app.designer.query_one(Editor)  # the editor shows the other game's form
         assert editor.field_for("damage_boxes") is None
         first = next(item for section in app.form().sections for item in section.items

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from shipyard.core.issues import Issue, Scenario
+from shipyard.core.sheet import roman
 from shipyard.rulesets.pentagon_war.arcs import adjacent, arc_order, expand
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.design import (
@@ -205,11 +206,12 @@ def _warnings(design: Design, sheet: Sheet, scenario: Scenario) -> list[Issue]:
     found: list[Issue] = []
     engines = count(design.systems.engine)
     need = sheet.mass_class if scenario.mass_rule else sheet.size_class
-    measure = "mass class" if scenario.mass_rule else "size class"
+    # Size classes are written in Roman numerals, as the sheet writes them; mass classes not.
+    measure = f"mass class {need}" if scenario.mass_rule else f"size class {roman(need)}"
     if engines and engines < need:
         found.append(_warning(
-            "slow-acceleration", f"{engines} engine(s) for {measure} {need}: slower than "
-            "standard acceleration", "systems.engine", "2.3"))
+            "slow-acceleration", f"{engines} engine{'' if engines == 1 else 's'} for "
+            f"{measure}: slower than standard acceleration", "systems.engine", "2.3"))
     scoops = [design.scoop] if isinstance(design.scoop, str) else design.scoop
     scooped = any(s in ("ramscoop", "magnascoop") for s in scoops)
     if engines and not count(design.systems.fuel_tank) and not scooped:

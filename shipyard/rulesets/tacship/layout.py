@@ -269,7 +269,8 @@ def _ordnance(c: ChartCanvas) -> None:
     """Hardpoints labelled with their load, the two Armed boxes and the Running box."""
     c.need(45)
     c.block = "ordnance"
-    load = ", ".join(f"{n} {kind}" for kind, n in c.doc.design.get("ordnance", {}).items()
+    load = ", ".join(f"{n} {kind}{'' if n == 1 else 's'}"
+                     for kind, n in c.doc.design.get("ordnance", {}).items()
                      if isinstance(n, int) and n > 0)
     c.heading("Ordnance", f"load: {load}" if load else "no load chosen")
     label_column = 28.0

@@ -141,15 +141,12 @@ class Tacship:
 
     def panel_rows(self, evaluation: Evaluation) -> list[tuple[str, str]]:
         sheet: pricing.TacshipSheet = evaluation.sheet
-        catalog: TacshipCatalog = evaluation.catalog
-        limit = catalog.construction.budget.points
-        left = limit - sheet.total
         load = _load(evaluation.design) or "nothing"
         guns = _many(sheet.guns, "gun")
+        # The points against the budget are the bar's, above these rows: the budget in use
+        # may be a house one (--budget), which these rows cannot know.
         return [
             ("Fighter", self.kind_words(evaluation)),
-            ("Points left", f"{left} of {limit} (rules 4)" if left >= 0
-             else f"over by {-left} of {limit} (rules 4)"),
             ("Damage", f"{sheet.damage_boxes} boxes · survivability +{sheet.survivability}"),
             ("Thrust", str(sheet.thrust)),
             ("Lasers", f"{sheet.fixed_laser_factors} fixed + {sheet.turret_laser_factors} "

@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from shipyard.core.protocol import Catalog, Ruleset
 from shipyard.core.sheet import is_marked
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.sheet import catalog_line
+from shipyard.tui.widgets.title import TitleBar
 
 
 def matches(row: dict[str, Any], words: list[str], figures: str) -> bool:
@@ -54,8 +55,9 @@ class CatalogScreen(Screen[None]):
         self.search = search
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static(catalog_line(self.ruleset, self.catalog), id="catalog-info",
+        yield TitleBar()
+        yield Static(f"{catalog_line(self.ruleset, self.catalog)}\n"
+                     "* rests on a ruling or a reconstructed table", id="catalog-info",
                      markup=False)
         yield Input(self.search, placeholder="search prices and rulings (e.g. armor, R1, "
                                              "reconstructed)", id="search")
@@ -67,8 +69,7 @@ class CatalogScreen(Screen[None]):
 
     def on_mount(self) -> None:
         manifest = self.catalog.manifest
-        self.sub_title = f"{manifest.title} catalog {manifest.version}: * rests on a ruling " \
-                         "or a reconstructed table"
+        self.sub_title = f"{manifest.title} catalog {manifest.version}"
         table = self.query_one("#prices", DataTable)
         table.add_columns("Item", "Rule", "Source", "Figures")
         self.query_one("#rulings-scroll").border_title = "Rulings"

@@ -9,8 +9,8 @@ is unsafe), with a progress bar and a Stop; the results come with a chart.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,7 +24,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     DataTable,
-    Header,
     Input,
     Label,
     OptionList,
@@ -40,7 +39,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation
 from shipyard.services.batch import Matchup
-from shipyard.services.compare import Row, Value, check_comparable, compare
+from shipyard.services.compare import check_comparable, compare
 from shipyard.services.duel_setup import (
     WORKERS,
     DuelProblem,
@@ -54,28 +53,21 @@ from shipyard.services.duel_setup import (
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve
 from shipyard.services.tournament import Entrant, Tournament, pairings, run_tournament
+from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
+from shipyard.tui.screens.dialogs import ListDialog
 from shipyard.tui.screens.fleet import AddDesignDialog
+from shipyard.tui.widgets.compare_table import fill_table, labels_of
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.title import TitleBar
 from shipyard.tui.widgets.tournament_chart import TournamentResults
 
-SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
+THIS = "this design"
+HINT = ("Ctrl+R: a head-to-head of two designs (with more, you pick the pair). Ctrl+G: a "
+        "tournament of them all.")
 RUNS, SEED = 100, 1  # a small run: a few seconds on one process
-
-
-def cell(value: Value) -> str:
-    """A figure as `shipyard compare` prints it."""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{float(value):.2f}"
-    return "-" if value is None else str(value)
-
-
-def labels_of(picked: list[tuple[str, Evaluation]]) -> list[str]:
-    """Column titles: the design's name, told apart by its source when two share one."""
-    names = [e.design.name or source for source, e in picked]
-    return [name if names.count(name) == 1 else f"{name} ({source})"
-            for name, (source, _) in zip(names, picked, strict=True)]
+COMPARE_DIALOG = "compare-dialog"  # the worker group of this screen's dialogs, one at a time
 
 
 class Stopped(Exception):
@@ -123,10 +115,15 @@ class CompareScreen(Screen[None]):
     def __init__(self, current: Evaluation) -> None:
         super().__init__(id="compare")
         self.current = current
-        self.picked: list[tuple[str, Evaluation]] = [("this design", current)]
+        self.picked: list[tuple[str, Evaluation]] = [(THIS, current)]
+        self.entries: list[int] = [0]  # one number per design picked, never reused
+        self.added = 1
+        self.results_of: tuple[int, ...] = ()  # the designs the Duels tab shows results of
+        self.running_with: tuple[int, ...] = ()  # the designs of the run under way
+        self.fought = 0  # duels of the run under way fought so far
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="compare-main"):
             with VerticalScroll(id="compare-setup"):
                 yield Static("Designs", classes="section")
@@ -159,9 +156,7 @@ class CompareScreen(Screen[None]):
                     yield DataTable(id="compare-table", zebra_stripes=True,
                                     cursor_type="row")
                 with TabPane("Duels", id="compare-duels"):
-                    yield Static("Pick two designs for a head-to-head (Ctrl+R), or two or "
-                                 "more for a tournament (Ctrl+G).", id="compare-hint",
-                                 markup=False)
+                    yield Static(HINT, id="compare-hint", markup=False)
                     yield DuelResults(id="duel-results")
                     yield TournamentResults(id="tournament-results")
         yield KeysFooter()
@@ -187,50 +182,31 @@ class CompareScreen(Screen[None]):
         designs = self.query_one("#compare-designs", OptionList)
         highlighted = designs.highlighted
         designs.clear_options()
-        for label, (source, evaluation) in zip(self.labels, self.picked, strict=True):
+        for label, (_, evaluation) in zip(self.labels, self.picked, strict=True):
             text = Text(label, style="" if evaluation.legal else "red")
             text.append(f"  {evaluation.sheet.total} pts", style="dim")
             if not evaluation.legal:
                 text.append(" illegal", style="red")
-            designs.add_option(Option(text, id=source))
+            designs.add_option(Option(text))
         if self.picked:
             designs.highlighted = min(highlighted or 0, len(self.picked) - 1)
         table = self.query_one("#compare-table", DataTable)
         table.clear(columns=True)
         if len(self.picked) < 2:
-            table.add_column("Add a second design (A) to set them side by side.")
+            table.add_column("Press a to add a second design and set them side by side.")
             return
         try:
             check_comparable([source for source, _ in self.picked], self.evaluations)
         except ShipyardError as exc:
             table.add_column(str(exc))
             return
-        self.fill_table(table, compare(self.evaluations))
+        fill_table(table, self.labels, compare(self.evaluations))
 
-    def fill_table(self, table: DataTable[Text], rows: list[Row]) -> None:
-        """One column per design; a figure where the designs differ is marked * in yellow."""
-        names = [2 + len(row.key) for row in rows] + \
-            [len(SECTION_TITLES.get(row.section, row.section)) for row in rows]
-        table.add_column("Figure", key="figure", width=max([len("Figure"), *names]))
-        for index, label in enumerate(self.labels):
-            values = [len(cell(v)) for row in rows for v in row.values[index:index + 1]]
-            table.add_column(label, key=f"design-{index}", width=max([len(label), *values]))
-        section = ""
-        for row in rows:
-            if row.section != section:
-                section = row.section
-                table.add_row(Text(SECTION_TITLES.get(section, section), style="bold"),
-                              *[Text("") for _ in self.labels])
-            style = "yellow" if row.differs else ""
-            figure = Text("* " if row.differs else "  ", style=style)
-            figure.append(row.key.replace("_", " "))
-            table.add_row(figure,
-                          *[Text(cell(v), style=style, justify="right") for v in row.values],
-                          key=f"{row.section}:{row.key}")
-
-    @work(exclusive=True, group="compare-dialog")
+    @work(group=COMPARE_DIALOG)
     async def action_add(self) -> None:
-        answer = await self.app.push_screen_wait(
+        if host_of(self).asking_already(COMPARE_DIALOG):
+            return
+        answer = await host_of(self).ask(
             AddDesignDialog(self.current.design.ruleset, "Compare with"))
         if not answer:
             return
@@ -240,55 +216,96 @@ class CompareScreen(Screen[None]):
         except ShipyardError as exc:
             self.notify(str(exc), title="Cannot add", severity="error")
             return
-        self.picked.append((answer, evaluation))
+        self.pick(answer, evaluation)
+
+    def pick(self, source: str, evaluation: Evaluation) -> None:
+        self.picked.append((source, evaluation))
+        self.entries.append(self.added)
+        self.added += 1
         self.refresh_view()
 
     def action_add_current(self) -> None:
-        self.picked.append(("this design", self.current))
-        self.refresh_view()
+        if any(source == THIS for source, _ in self.picked):
+            self.notify("The design being edited is already in the list.")
+            return
+        self.pick(THIS, self.current)
 
     def action_remove(self) -> None:
         index = self.query_one("#compare-designs", OptionList).highlighted
         if index is not None and 0 <= index < len(self.picked):
             del self.picked[index]
+            gone = self.entries.pop(index)
+            if gone in self.results_of:
+                self.clear_results()
             self.refresh_view()
+
+    def clear_results(self) -> None:
+        """The Duels tab back to its hint: its results were for a design no longer listed."""
+        self.results_of = ()
+        self.query_one(DuelResults).display = False
+        self.query_one(TournamentResults).display = False
+        hint = self.query_one("#compare-hint", Static)
+        hint.update(HINT)
+        hint.display = True
 
     # Duels -------------------------------------------------------------------------
 
     def show_problem(self, text: str) -> None:
         self.query_one("#compare-problem", Static).update(text)
 
-    def ready(self) -> tuple[int, int, DuelScenario]:
-        """Runs, seed and the game's duel scenario; `ShipyardError` says what is wrong."""
+    def ready(self, meeting: Sequence[int] | None = None) -> tuple[int, int, DuelScenario]:
+        """Runs, seed and the game's duel scenario for the designs `meeting` (all of them
+        if None); `ShipyardError` says what is wrong."""
         if len(self.picked) < 2:
-            raise DuelProblem("Pick two designs or more first (A adds one).")
+            raise DuelProblem("Pick two designs or more first (a adds one).")
         check_comparable([source for source, _ in self.picked], self.evaluations)
-        for label, evaluation in zip(self.labels, self.evaluations, strict=True):
-            if not evaluation.legal:
-                raise DuelProblem(illegal_line(label, evaluation))
+        for index in range(len(self.picked)) if meeting is None else meeting:
+            if not self.evaluations[index].legal:
+                raise DuelProblem(illegal_line(self.labels[index], self.evaluations[index]))
         runs = whole_number(self.query_one("#compare-runs", Input).value, "Runs", 1)
         seed = whole_number(self.query_one("#compare-seed", Input).value, "Seed", None)
         return runs, seed, self.evaluations[0].ruleset.duel_defaults()
 
-    def start(self, total: int) -> None:
+    def start(self, total: int, entries: tuple[int, ...]) -> None:
+        """A run starts: the Duels tab says so (and counts the duels), no older results."""
         self.show_problem("")
         self.query_one("#compare-progress", ProgressBar).update(total=total, progress=0)
         self.running = True
+        self.running_with = entries
+        self.clear_results()
+        self.fought = 0
+        self.show_running(total)
+        self.query_one(TabbedContent).active = "compare-duels"
 
-    def action_head_to_head(self) -> None:
+    def show_running(self, total: int) -> None:
+        self.query_one("#compare-hint", Static).update(
+            f"Running: {self.fought} of {total} duels fought (Escape stops).")
+
+    @work(group=COMPARE_DIALOG)
+    async def action_head_to_head(self) -> None:
+        """Two designs: they meet. More: the player picks the pair first."""
+        if host_of(self).asking_already(COMPARE_DIALOG):
+            return
         if self.running:
             return
+        pair = (0, 1)
+        if len(self.picked) > 2:
+            labels = self.labels
+            pairs = [(i, j) for i in range(len(labels)) for j in range(i + 1, len(labels))]
+            chosen = await host_of(self).ask(ListDialog(
+                "Head to head: Enter on the pair that meets",
+                [f"{labels[i]}  against  {labels[j]}" for i, j in pairs]))
+            if chosen is None or self.running:
+                return
+            pair = pairs[chosen]
         try:
-            runs, seed, scenario = self.ready()
-            if len(self.picked) != 2:
-                raise DuelProblem("A head-to-head takes two designs: remove the others, "
-                                  "or run a tournament (Ctrl+G).")
+            runs, seed, scenario = self.ready(pair)
         except ShipyardError as exc:
             self.show_problem(str(exc))
             return
-        a, b = self.evaluations
+        a, b = (self.evaluations[i] for i in pair)
         policy = a.ruleset.policies[0]
-        self.start(runs)
+        self.start(runs, tuple(self.entries[i] for i in pair))
         before_duels(self, a)
         self.run_duels(Setup(Matchup(a, b, policy, policy, scenario), runs, seed))
 
@@ -303,7 +320,7 @@ class CompareScreen(Screen[None]):
         entrants = tuple(Entrant(label, evaluation)
                          for label, evaluation in zip(self.labels, self.evaluations,
                                                       strict=True))
-        self.start(runs * len(pairings(len(entrants))))
+        self.start(runs * len(pairings(len(entrants))), tuple(self.entries))
         self.run_field(FieldRun(entrants, runs, seed, self.evaluations[0].ruleset.policies[0],
                                 scenario))
 
@@ -337,14 +354,23 @@ class CompareScreen(Screen[None]):
         self.post_message(self.FieldDone(tournament))
 
     def on_compare_screen_progress(self, message: Progress) -> None:
-        self.query_one("#compare-progress", ProgressBar).advance(message.duels)
+        bar = self.query_one("#compare-progress", ProgressBar)
+        bar.advance(message.duels)
+        self.fought += message.duels
+        if self.running:
+            self.show_running(int(bar.total or 0))
 
     def on_compare_screen_duels_done(self, message: DuelsDone) -> None:
         self.running = False
         outcome = message.outcome
         if not outcome.results:
             self.show_problem("Stopped before any duel was fought.")
+            self.clear_results()
             return
+        if not set(self.running_with) <= set(self.entries):
+            self.show_problem("The duels were for a design no longer listed: not shown.")
+            return
+        self.results_of = self.running_with
         self.query_one(TournamentResults).display = False
         self.query_one("#compare-hint").display = False
         results = self.query_one(DuelResults)
@@ -358,7 +384,12 @@ class CompareScreen(Screen[None]):
         if message.tournament is None:
             self.show_problem("Stopped: a tournament shows its ranking only when every "
                               "pair has played.")
+            self.clear_results()
             return
+        if not set(self.running_with) <= set(self.entries):
+            self.show_problem("The tournament was for a design no longer listed: not shown.")
+            return
+        self.results_of = self.running_with
         self.query_one(DuelResults).display = False
         self.query_one("#compare-hint").display = False
         results = self.query_one(TournamentResults)
@@ -370,6 +401,7 @@ class CompareScreen(Screen[None]):
         if event.worker.group == "compare" and event.state == WorkerState.ERROR:
             self.running = False
             self.show_problem(f"The duels stopped on an error: {event.worker.error}")
+            self.clear_results()
 
     def watch_running(self, running: bool) -> None:
         for ident in ("#compare-h2h", "#compare-field"):
@@ -393,4 +425,8 @@ class CompareScreen(Screen[None]):
 
     @on(Input.Submitted, "#compare-options Input")
     def _submitted(self) -> None:
-        self.action_head_to_head() if len(self.picked) == 2 else self.action_tournament()
+        if len(self.picked) == 2:
+            self.action_head_to_head()
+        else:
+            self.action_tournament()
+

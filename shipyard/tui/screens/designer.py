@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header
 
 from shipyard.core.form import Form
 from shipyard.core.issues import Issue
@@ -25,6 +24,7 @@ from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.sheet import Line, SheetPanel, points
+from shipyard.tui.widgets.title import TitleBar
 
 
 def form_of(evaluation: Evaluation) -> Form:
@@ -74,19 +74,20 @@ class DesignerScreen(Screen[None]):
     """Edit on the left, see the sheet and the issues on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The footer shows these in this order, as many as fit: save and the screens first.
         Binding("ctrl+s", "app.save", "Save"),
-        Binding("f12", "app.save_as", "Save as", show=False),
-        Binding("ctrl+o", "app.open", "Open", show=False),
-        Binding("ctrl+n", "app.new", "New", show=False),
-        Binding("ctrl+z", "app.undo", "Undo"),
-        Binding("ctrl+y", "app.redo", "Redo"),
-        Binding("ctrl+b", "app.budget", "Budget", show=False),
-        Binding("ctrl+e", "app.export", "Export"),
         Binding("f2", "app.preview", "Preview"),
         Binding("f3", "app.catalog", "Catalog"),
         Binding("f4", "app.duel", "Duel"),
         Binding("f8", "app.fleet", "Fleet"),
         Binding("f9", "app.compare", "Compare"),
+        Binding("ctrl+z", "app.undo", "Undo"),
+        Binding("ctrl+y", "app.redo", "Redo"),
+        Binding("ctrl+e", "app.export", "Export"),
+        Binding("f12", "app.save_as", "Save as", show=False),
+        Binding("ctrl+o", "app.open", "Open", show=False),
+        Binding("ctrl+n", "app.new", "New", show=False),
+        Binding("ctrl+b", "app.budget", "Budget", show=False),
         Binding("f6", "focus_issues", "Issues", show=False),
         Binding("f5", "focus_editor", "Editor", show=False),
         Binding("f7", "focus_sheet", "Sheet (scroll it)", show=False),
@@ -103,7 +104,7 @@ class DesignerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         form = form_of(self.shipyard.session.workbench.evaluation)
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Editor(form, id="editor")
@@ -115,6 +116,8 @@ class DesignerScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if not self.query("#sheet-scroll"):
+            return  # the app stopped before the screen was built
         self.query_one("#sheet-scroll").border_title = "Sheet"
         self.query_one("#editor").border_title = "Design"
         self.refresh_view()
@@ -142,7 +145,10 @@ class DesignerScreen(Screen[None]):
         self.call_after_refresh(self.show_hint)
         mark = " ●" if session.workbench.changed else ""
         if self.sub_title != f"{session.title}{mark}":
-            self.sub_title = f"{session.title}{mark}"
+            # Set quietly and the title line alone redrawn: a screen's sub-title is
+            # reactive, and would redraw the whole screen on every edit that marks it.
+            self.set_reactive(Screen.sub_title, f"{session.title}{mark}")
+            self.query_one(TitleBar).refresh()
 
     def show_hint(self) -> None:
         hint = self.query_one("#hint", Line)
@@ -160,19 +166,9 @@ class DesignerScreen(Screen[None]):
                                   workbench.new_error(change))
         hint.show(self.hint)
 
-    @on(Field.Edit)
-    def _edit(self, event: Field.Edit) -> None:
-        event.stop()
-        self.shipyard.edit(event.change)
-
-    @on(Editor.Remove)
-    def _remove(self, event: Editor.Remove) -> None:
-        event.stop()
-        self.shipyard.edit(event.change)
-
-    @on(Field.Focused)
-    def _focused(self, event: Field.Focused) -> None:
-        self.current = event.field
+    def field_focused(self, field: Field) -> None:
+        """A field took the focus, or moved its cursor (an arc, a side, a box)."""
+        self.current = field
         self.show_hint()
 
     @on(IssuesPanel.RemoveUnknown)
@@ -201,7 +197,7 @@ class DesignerScreen(Screen[None]):
             point_at(path)
         field.focus()
         editor.scroll_to_widget(field, animate=False)
-        if field is self.current:  # already focused: no Focused message, the part moved
+        if field is self.current:  # already focused: no focus event, the part moved
             self.show_hint()
         return field
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
 from shipyard.tui.widgets.footer import KeysFooter
 
@@ -90,3 +92,30 @@ class TextDialog(ModalScreen[str | None]):
     def _cancel(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)
+
+
+class ListDialog(ModalScreen[int | None]):
+    """One of a list of lines (Enter on it); Escape answers None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*[Option(Text(line)) for line in self.lines], id="choices")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        choices = self.query_one("#choices", OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_index)

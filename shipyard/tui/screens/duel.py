@@ -22,7 +22,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Header,
     Input,
     Label,
     ProgressBar,
@@ -57,6 +56,9 @@ from shipyard.services.samples import PREFIX, sample_name, sample_paths
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.title import TitleBar
+
+GAME = "game"  # the key of the remembered form that names the game it was for
 
 
 class DuelLogScreen(Screen[None]):
@@ -72,7 +74,7 @@ class DuelLogScreen(Screen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="duel-log-scroll"):
             yield Static("\n".join(self.lines), id="duel-log", markup=False)
         yield KeysFooter()
@@ -111,6 +113,7 @@ class DuelScreen(Screen[None]):
     def __init__(self, evaluation: Evaluation) -> None:
         super().__init__()
         self.evaluation = evaluation
+        self.fought = 0  # duels of the run under way fought so far
         self.combat_problem = ""
         self.policies = evaluation.ruleset.policies
         self.defaults = DuelScenario()
@@ -129,9 +132,12 @@ class DuelScreen(Screen[None]):
 
     @property
     def last(self) -> LastDuel | None:
-        """What the screen showed when last left in this session, if it was."""
+        """What the screen showed when last left in this session, if it was, for this game
+        (after switching game, the other game's opponent and results are not offered)."""
         last: Any = getattr(self.app, LAST_DUEL, None)  # the app does not declare it
-        return last if isinstance(last, LastDuel) else None
+        if not isinstance(last, LastDuel) or last.form.get(GAME) != self.evaluation.ruleset.name:
+            return None
+        return last
 
     def compose(self) -> ComposeResult:
         own = sample_paths(self.evaluation.ruleset.name)  # a design duels its own game only
@@ -141,8 +147,14 @@ class DuelScreen(Screen[None]):
         form = {"sample": first, "opponent": first, "runs": str(RUNS), "seed": str(SEED),
                 "range": str(self.defaults.start_range), "turns": str(self.defaults.turn_limit),
                 "policy-a": POLICY, "policy-b": POLICY} | (self.last.form if self.last else {})
+        if form["sample"] and form["sample"] not in {value for _, value in samples}:
+            form["sample"] = first
+        if form["policy-a"] not in self.policies:
+            form["policy-a"] = form["policy-b"] = self.policies[0]
+        if form["policy-b"] not in self.policies:
+            form["policy-b"] = self.policies[0]
         policies = [(name, name) for name in self.policies]
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="duel-main"):
             with VerticalScroll(id="duel-setup"):
                 yield Static(id="duel-own", markup=False)
@@ -220,6 +232,7 @@ class DuelScreen(Screen[None]):
     def remember(self) -> None:
         """Keep the form and the outcome on the app, for the next visit in this session."""
         form = {str(field.id).removeprefix("duel-"): field.value for field in self.query(Input)}
+        form[GAME] = self.evaluation.ruleset.name
         for choice in self.query(Select):
             form[str(choice.id).removeprefix("duel-")] = choice.value \
                 if isinstance(choice.value, str) else ""
@@ -274,8 +287,14 @@ class DuelScreen(Screen[None]):
         self.show_problem("")
         self.query_one("#duel-progress", ProgressBar).update(total=setup.runs, progress=0)
         self.running = True
+        self.fought = 0
+        self.query_one(DuelResults).begin(self.run_heading(setup.runs))
         before_duels(self, setup.matchup.a)
         self.run_duels(setup)
+
+    def run_heading(self, runs: int) -> str:
+        """The results pane's heading while the duels run: how many are fought so far."""
+        return f"Running: {self.fought} of {runs} duels fought (Escape stops)."
 
     @work(thread=True, exclusive=True, group="duel", exit_on_error=False)
     def run_duels(self, setup: Setup) -> None:
@@ -289,12 +308,17 @@ class DuelScreen(Screen[None]):
         self.post_message(self.Finished(outcome))
 
     def on_duel_screen_progress(self, message: Progress) -> None:
-        self.query_one("#duel-progress", ProgressBar).advance(message.duels)
+        bar = self.query_one("#duel-progress", ProgressBar)
+        bar.advance(message.duels)
+        self.fought += message.duels
+        if self.running:
+            self.query_one(DuelResults).running(self.run_heading(int(bar.total or 0)))
 
     def on_duel_screen_finished(self, message: Finished) -> None:
         self.running = False
         if not message.outcome.results:
             self.show_problem("Stopped before any duel was fought.")
+            self.query_one(DuelResults).running("Stopped before any duel was fought.")
             return
         self.outcome = message.outcome
 
@@ -302,6 +326,8 @@ class DuelScreen(Screen[None]):
         if event.worker.group == "duel" and event.state == WorkerState.ERROR:
             self.running = False
             self.show_problem(f"The duels stopped on an error: {event.worker.error}")
+            self.query_one(DuelResults).running(f"The duels stopped on an error: "
+                                                f"{event.worker.error}")
 
     def action_stop(self) -> None:
         if self.running:

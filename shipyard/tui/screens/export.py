@@ -4,29 +4,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from shipyard.core.drawing import PAPERS
 from shipyard.core.files import write_atomic
 from shipyard.core.protocol import Evaluation
 from shipyard.render.export import (
+    FORMAT_OF_SUFFIX,
     FORMATS,
     SUFFIXES,
     IllegalDesignError,
     check_options,
+    format_of,
     render,
 )
 from shipyard.services.session import suggested_path
+from shipyard.tui.host import Host
+from shipyard.tui.screens.dialogs import ConfirmDialog
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.marked import MarkedCheckbox, MarkedRadioButton
 
+T = TypeVar("T")
 FORMAT_NAMES = {"pdf": "PDF", "svg": "SVG", "ssd-json": "SSD JSON", "text": "Text",
                 "md": "Markdown"}
 
@@ -38,6 +43,13 @@ class ExportRequest:
     sheets: tuple[str, ...]
     path: Path
     draft: bool
+
+
+def suffix_of(name: str) -> str:
+    """The extension of `name` that names a format (longest first), "" if none."""
+    lowered = name.lower()
+    return next((suffix for suffix in FORMAT_OF_SUFFIX
+                 if lowered.endswith(suffix) and lowered != suffix), "")
 
 
 def target_for(evaluation: Evaluation, current: Path | None, fmt: str) -> Path:
@@ -74,17 +86,84 @@ def format_and_paper() -> ComposeResult:
                                         value=paper == "a4", id=f"paper-{paper}")
 
 
-class ExportDialog(ModalScreen[ExportRequest | None]):
-    """Choose what to export and where."""
+class FileExport(ModalScreen[T]):
+    """An export dialog's format and file: a format chosen gives the file its extension, an
+    extension typed chooses the format (as `shipyard export` reads `-o gnat.svg`), and a
+    file with no extension gets the format's own when exported (`checked_path`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    fmt = "pdf"
+    path_edited = False
+
+    def default_target(self) -> str:
+        """The file offered for the format chosen, until the player types one."""
+        raise NotImplementedError
+
+    @on(RadioSet.Changed, "#format")
+    def _format(self, event: RadioSet.Changed) -> None:
+        """Another format: the file's extension follows it (a typed name keeps its stem)."""
+        chosen = (event.pressed.id or "format-pdf").removeprefix("format-")
+        if chosen == self.fmt:
+            return
+        self.fmt = chosen
+        path = self.query_one("#path", Input)
+        if not self.path_edited:
+            with self.prevent(Input.Changed):
+                path.value = self.default_target()
+        elif (named := format_of(Path(path.value.strip()))) is not None and named != chosen:
+            stem = path.value.strip()[:-len(suffix_of(path.value.strip()))]
+            with self.prevent(Input.Changed):
+                path.value = stem + SUFFIXES[chosen]
+                path.cursor_position = len(path.value)
+
+    @on(Input.Changed, "#path")
+    def _path_changed(self, event: Input.Changed) -> None:
+        """A typed extension that names a format chooses that format (as `shipyard export`
+        reads `-o gnat.svg`)."""
+        if event.value != self.default_target():
+            self.path_edited = True
+        named = format_of(Path(event.value.strip()))
+        if named is not None and named != self.fmt:
+            self.fmt = named
+            button = self.query_one(f"#format-{named}", RadioButton)
+            with self.prevent(RadioSet.Changed):
+                button.value = True
+
+    @on(Checkbox.Changed, "#draft")
+    def _draft(self, event: Checkbox.Changed) -> None:
+        self.query_one("#export", Button).disabled = not event.value
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def checked_path(self) -> Path | None:
+        """The file to write: the format's extension added if it has none; None (and a
+        notice) if it is empty or its extension says another format."""
+        path = self.query_one("#path", Input).value.strip()
+        if not path:
+            self.notify("Choose a file.", severity="error")
+            return None
+        named = format_of(Path(path))
+        if named is not None and named != self.fmt:  # (the format follows the name typed)
+            self.notify(f"{path}: the extension says {FORMAT_NAMES[named]}, the format chosen "
+                        f"is {FORMAT_NAMES[self.fmt]}.", severity="error")
+            return None
+        return Path(path + ("" if named is not None else SUFFIXES[self.fmt])).expanduser()
+
+
+class ExportDialog(FileExport[ExportRequest | None]):
+    """Choose what to export and where."""
 
     def __init__(self, evaluation: Evaluation, current: Path | None) -> None:
         super().__init__(classes="dialog-screen")
         self.evaluation = evaluation
         self.current = current
-        self.fmt = "pdf"
-        self.path_edited = False
+
+    def default_target(self) -> str:
+        return str(target_for(self.evaluation, self.current, self.fmt))
 
     def compose(self) -> ComposeResult:
         errors = [i for i in self.evaluation.issues if i.severity == "error"]
@@ -125,23 +204,6 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
             return
         export.press()
 
-    @on(RadioSet.Changed, "#format")
-    def _format(self, event: RadioSet.Changed) -> None:
-        self.fmt = (event.pressed.id or "format-pdf").removeprefix("format-")
-        if not self.path_edited:
-            path = self.query_one("#path", Input)
-            path.value = str(target_for(self.evaluation, self.current, self.fmt))
-            self.path_edited = False
-
-    @on(Input.Changed, "#path")
-    def _path_changed(self, event: Input.Changed) -> None:
-        if event.value != str(target_for(self.evaluation, self.current, self.fmt)):
-            self.path_edited = True
-
-    @on(Checkbox.Changed, "#draft")
-    def _draft(self, event: Checkbox.Changed) -> None:
-        self.query_one("#export", Button).disabled = not event.value
-
     def _paper(self) -> str:
         pressed = self.query_one("#paper", RadioSet).pressed_button
         return (pressed.id if pressed and pressed.id else "paper-a4").removeprefix("paper-")
@@ -151,15 +213,20 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
         event.stop()
         sheets = tuple(s for s in self.evaluation.ruleset.sheets
                        if self.query_one(f"#sheet-{s}", Checkbox).value)
-        path = self.query_one("#path", Input).value.strip()
-        if not sheets or not path:
-            self.notify("Choose at least one sheet and a file.", severity="error")
+        if not sheets:
+            self.notify("Choose at least one sheet.", severity="error")
             return
-        draft = not self.evaluation.legal
-        self.dismiss(ExportRequest(self.fmt, self._paper(), sheets, Path(path).expanduser(),
-                                   draft))
+        path = self.checked_path()
+        if path is not None:
+            self.dismiss(ExportRequest(self.fmt, self._paper(), sheets, path,
+                                       not self.evaluation.legal))
 
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
+
+
+async def may_replace(host: Host, path: Path) -> bool:
+    """Whether to write `path`: yes if it is new, else as the player answers."""
+    if not path.exists():
+        return True
+    answer = await host.ask(ConfirmDialog(
+        "Replace file?", f"{path} exists. Replace it with the export?", "Replace", "Cancel"))
+    return answer == "yes"

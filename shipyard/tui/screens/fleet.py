@@ -26,9 +26,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
-    Checkbox,
     DataTable,
-    Header,
     Input,
     Label,
     OptionList,
@@ -44,6 +42,7 @@ from shipyard.core.protocol import Evaluation
 from shipyard.render.export import SUFFIXES, check_options
 from shipyard.render.fleet_pack import render_pack, ship_documents
 from shipyard.services.fleet import MAX_SHIPS, FleetReport
+from shipyard.services.fleet import RULE as FLEET_RULE
 from shipyard.services.fleet_session import (
     FLEET_STATE,
     FleetChange,
@@ -61,16 +60,19 @@ from shipyard.services.fleet_session import (
     suggested_fleet_path,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
+from shipyard.tui.host import host_of
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
-from shipyard.tui.screens.export import format_and_paper
+from shipyard.tui.screens.export import FileExport, format_and_paper, may_replace
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
 from shipyard.tui.widgets.marked import MarkedCheckbox
 from shipyard.tui.widgets.sheet import budget_bar
+from shipyard.tui.widgets.title import TitleBar
 
 OVER_BUDGET = "over-budget"
 COLUMNS = ("#", "Design", "Ships", "Each", "Points", "Legal", "Names")
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
+FLEET_DIALOG = "fleet-dialog"  # the worker group of this screen's dialogs, one at a time
 
 
 def total_words(report: FleetReport) -> str:
@@ -97,6 +99,7 @@ def dearest_entry(report: FleetReport) -> int | None:
     costs = [int(e.sheet.total) * entry.count
              for entry, e in zip(report.fleet.entries, report.evaluations, strict=True)]
     return max(range(len(costs)), key=costs.__getitem__) if costs else None
+
 
 
 class AddDesignDialog(ModalScreen[str | None]):
@@ -158,18 +161,15 @@ class PackRequest:
     draft: bool
 
 
-class FleetExportDialog(ModalScreen[PackRequest | None]):
+class FleetExportDialog(FileExport[PackRequest | None]):
     """The fleet pack's format, paper and file; an illegal fleet only as a ticked draft."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, report: FleetReport, stem: Path) -> None:
         super().__init__(classes="dialog-screen")
         self.report = report
         self.stem = stem
-        self.fmt = "pdf"
 
-    def target(self) -> str:
+    def default_target(self) -> str:
         return str(self.stem.with_name(self.stem.name + SUFFIXES[self.fmt]))
 
     def compose(self) -> ComposeResult:
@@ -183,7 +183,7 @@ class FleetExportDialog(ModalScreen[PackRequest | None]):
             with Horizontal(classes="export-choices"):
                 yield from format_and_paper()
             yield Static("File", classes="dialog-heading")
-            yield Input(self.target(), id="path")
+            yield Input(self.default_target(), id="path")
             if errors:
                 yield Static(f"The fleet has {len(errors)} error(s): {errors[0].message}. "
                              "It can only be exported as a draft, marked DRAFT.",
@@ -194,18 +194,6 @@ class FleetExportDialog(ModalScreen[PackRequest | None]):
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
 
-    @on(RadioSet.Changed, "#format")
-    def _format(self, event: RadioSet.Changed) -> None:
-        path = self.query_one("#path", Input)
-        unchanged = path.value == self.target()
-        self.fmt = (event.pressed.id or "format-pdf").removeprefix("format-")
-        if unchanged:
-            path.value = self.target()
-
-    @on(Checkbox.Changed, "#draft")
-    def _draft(self, event: Checkbox.Changed) -> None:
-        self.query_one("#export", Button).disabled = not event.value
-
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#export")
     def _export(self, event: Input.Submitted | Button.Pressed) -> None:
@@ -214,19 +202,27 @@ class FleetExportDialog(ModalScreen[PackRequest | None]):
             self.notify("Tick 'Export as a DRAFT' first: the fleet has errors.",
                         severity="warning")
             return
-        path = self.query_one("#path", Input).value.strip()
-        if not path:
-            self.notify("Choose a file.", severity="error")
+        path = self.checked_path()
+        if path is None:
             return
         pressed = self.query_one("#paper", RadioSet).pressed_button
         paper = (pressed.id if pressed and pressed.id else "paper-a4").removeprefix("paper-")
-        self.dismiss(PackRequest(self.fmt, paper, Path(path).expanduser(),
-                                 not self.report.legal))
+        self.dismiss(PackRequest(self.fmt, paper, path, not self.report.legal))
 
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
+
+
+def pack_stem(data: dict[str, Any], path: Path | None) -> Path:
+    """The fleet pack's file, less its suffix: the fleet file's own name once it is saved
+    (`home.fleet.json` -> `home`), else the one its name suggests."""
+    if path is not None:
+        name = path.name
+        for suffix in (".fleet.json", ".fleet.toml", ".json", ".toml"):
+            if name.lower().endswith(suffix):
+                name = name[:-len(suffix)]
+                break
+        return path.with_name(name or "fleet")
+    suggested = suggested_fleet_path(data, None)
+    return suggested.with_name(suggested.name.removesuffix(".fleet.json"))
 
 
 def write_pack(request: PackRequest, report: FleetReport) -> Path:
@@ -241,6 +237,15 @@ def write_pack(request: PackRequest, report: FleetReport) -> Path:
 
 class FleetIssues(IssuesPanel):
     """The fleet's issues: the design panel, worded for a fleet."""
+
+    def text_of(self, issue: Issue) -> Text:
+        """The fleet's own issues (its budget) have no rule of the game to name first."""
+        if issue.rule != FLEET_RULE:
+            return super().text_of(issue)
+        error = issue.severity == "error"
+        text = Text("✖ " if error else "! ", style="bold red" if error else "bold yellow")
+        text.append(issue.message[:1].upper() + issue.message[1:])
+        return text
 
     def show(self, issues: Sequence[Issue], removable: Sequence[str] = ()) -> None:
         super().show(issues, removable)
@@ -277,10 +282,13 @@ class FleetScreen(Screen[None]):
         Binding("f5", "focus_roster", "Roster", show=False),
     ]
 
-    def __init__(self, current: Evaluation, recovery_dir: Path) -> None:
+    def __init__(self, current: Evaluation, recovery_dir: Path, source: str | None = None,
+                 unsaved: bool = False) -> None:
         super().__init__(id="fleet")
         self.current = current
         self.recovery_dir = recovery_dir
+        self.source = source  # the design's file (or sample:NAME) as the designer opened it
+        self.unsaved = unsaved  # the design differs from that file
         self.autosave_problem = False
 
     @property
@@ -296,7 +304,7 @@ class FleetScreen(Screen[None]):
         setattr(self.app, FLEET_STATE, session)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="fleet-main"):
             yield Static(id="fleet-summary")
             with Horizontal(id="fleet-body"):
@@ -316,6 +324,10 @@ class FleetScreen(Screen[None]):
     def on_mount(self) -> None:
         roster = self.query_one("#fleet-roster", DataTable)
         roster.border_title = "Roster"
+        try:
+            self.fleet.reread()  # a design saved in the designer since: as saved now
+        except ShipyardError as exc:
+            self.notify(str(exc), title="A design of the fleet cannot be read", severity="error")
         self.refresh_view()
         roster.focus()
         if not self.fleet.changed and not self.fleet.undo_stack:
@@ -405,9 +417,11 @@ class FleetScreen(Screen[None]):
 
     # Entries ---------------------------------------------------------------------
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_add(self) -> None:
-        answer = await self.app.push_screen_wait(
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
+        answer = await host_of(self).ask(
             AddDesignDialog(self.fleet.report.fleet.ruleset.name))
         if not answer:
             return
@@ -415,16 +429,28 @@ class FleetScreen(Screen[None]):
             self.go_to_entry(len(self.fleet.report.fleet.entries) - 1)
 
     def action_add_current(self) -> None:
-        """The design being edited, written into the fleet as it is now."""
+        """The design being edited: by its file when it has one, so that later saves of the
+        design reach the fleet; written into the fleet only when it is in no file."""
+        name = self.current.design.name or "The design"
+        if self.source is not None:
+            reference = design_reference(self.source, self.fleet.folder)
+            if self.edit(add_ship(reference)):
+                self.go_to_entry(len(self.fleet.report.fleet.entries) - 1)
+                self.notify(f"{name} added by its file, {reference}"
+                            + (": the fleet reads the file as saved; save the design "
+                               "(Ctrl+S) for its changes to reach the fleet." if self.unsaved
+                               else ": the fleet follows every save of it."))
+            return
         if self.edit(add_ship(self.current.design.to_data())):
             self.go_to_entry(len(self.fleet.report.fleet.entries) - 1)
-            self.notify(f"{self.current.design.name or 'The design'} added as written now: "
-                        "later edits in the designer do not change the fleet.")
+            self.notify(f"{name} is in no file yet, so it is written into the fleet as it is "
+                        "now: later edits do not reach the fleet (save the design first to "
+                        "add it by its file).")
 
     def action_count(self, delta: int) -> None:
         index = self.entry
         if index is None:
-            self.notify("Add a design first (A).")
+            self.notify("Add a design first (a adds one).")
             return
         count = self.fleet.report.fleet.entries[index].count
         if count + delta < 1:
@@ -432,13 +458,15 @@ class FleetScreen(Screen[None]):
             return
         self.edit(set_count(index, count + delta))
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_set_count(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         index = self.entry
         if index is None:
             return
         entry = self.fleet.report.fleet.entries[index]
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Ships", f"How many ships of entry #{index + 1} (1 to {MAX_SHIPS}):",
             str(entry.count)))
         if answer is None:
@@ -450,15 +478,17 @@ class FleetScreen(Screen[None]):
             return
         self.edit(set_count(index, int(text)))
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_names(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         index = self.entry
         if index is None:
-            self.notify("Add a design first (A).")
+            self.notify("Add a design first (a adds one).")
             return
         entry = self.fleet.report.fleet.entries[index]
         own = self.fleet.data["ships"][index].get("names")
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Ship names", f"Names of the ships of entry #{index + 1}, separated by commas; "
             "the count follows the names. Empty: numbered design names.",
             ", ".join(entry.names) if own else "", placeholder=", ".join(entry.names)))
@@ -484,10 +514,12 @@ class FleetScreen(Screen[None]):
         else:
             self.notify("Nothing to redo.")
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_budget(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         current = self.fleet.data.get("budget")
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Fleet budget", "Points budget agreed for the fleet (leave empty for none):",
             "" if current is None else str(current), placeholder="e.g. 800"))
         if answer is None:
@@ -498,9 +530,11 @@ class FleetScreen(Screen[None]):
             return
         self.edit(set_field("budget", int(text) if text else None))
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_rename(self) -> None:
-        answer = await self.app.push_screen_wait(TextDialog(
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
+        answer = await host_of(self).ask(TextDialog(
             "Fleet name", "The fleet's name:", str(self.fleet.data.get("name") or "")))
         if answer is not None:
             self.edit(set_field("name", answer.strip()))
@@ -525,7 +559,7 @@ class FleetScreen(Screen[None]):
 
     async def save_as(self) -> bool:
         suggestion = suggested_fleet_path(self.fleet.data, self.fleet.path)
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Save fleet as", "File to save the fleet to (.fleet.json):", str(suggestion)))
         if not answer or not answer.strip():
             return False
@@ -533,25 +567,29 @@ class FleetScreen(Screen[None]):
         path = path / suggestion.name if path.is_dir() else fleet_path(answer)
         same = self.fleet.path is not None and path.resolve() == self.fleet.path.resolve()
         if path.exists() and not same:
-            confirm = await self.app.push_screen_wait(ConfirmDialog(
+            confirm = await host_of(self).ask(ConfirmDialog(
                 "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel"))
             if confirm != "yes":
                 return False
         return self.write(path)
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_save(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         await self.save()
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_save_as(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         await self.save_as()
 
     async def settle(self, doing: str) -> bool:
         """Before leaving the fleet: save, discard or stay. True to go on."""
         if not self.fleet.changed:
             return True
-        answer = await self.app.push_screen_wait(ChoiceDialog(
+        answer = await host_of(self).ask(ChoiceDialog(
             "Unsaved fleet", f"{self.fleet.title} has unsaved changes. Save them before "
             f"{doing}?", SAVE_CHOICES))
         if answer == "save":
@@ -561,11 +599,13 @@ class FleetScreen(Screen[None]):
             return True
         return False
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_open(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         if not await self.settle("opening another fleet"):
             return
-        answer = await self.app.push_screen_wait(TextDialog(
+        answer = await host_of(self).ask(TextDialog(
             "Open fleet", "A fleet file (.fleet.json or .fleet.toml):",
             placeholder="path/to/home.fleet.json"))
         if not answer or not answer.strip():
@@ -580,15 +620,19 @@ class FleetScreen(Screen[None]):
         self.go_to_entry(0)
         await self.recover()
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_new(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         if not await self.settle("starting a new fleet"):
             return
         self.fleet = new_fleet_session(self.current.design.ruleset, self.recovery_dir)
         self.refresh_view()
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def offer_recovery(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         await self.recover()
 
     async def recover(self) -> None:
@@ -597,7 +641,7 @@ class FleetScreen(Screen[None]):
         if recovery is None:
             return
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
-        answer = await self.app.push_screen_wait(ConfirmDialog(
+        answer = await host_of(self).ask(ConfirmDialog(
             "Recover unsaved fleet?",
             f"Shipyard closed at {when} without saving changes to {self.fleet.title}. "
             "Restore them? (Undo goes back to the file.)", "Restore", "Discard"))
@@ -610,16 +654,17 @@ class FleetScreen(Screen[None]):
         else:
             self.fleet.discard_recovery()
 
-    @work(exclusive=True, group="fleet-dialog")
+    @work(group=FLEET_DIALOG)
     async def action_export(self) -> None:
+        if host_of(self).asking_already(FLEET_DIALOG):
+            return
         report = self.fleet.report
         if not report.ships:
             self.notify("The fleet has no ships to export yet (A adds a design).")
             return
-        stem = suggested_fleet_path(self.fleet.data, self.fleet.path)
-        stem = stem.with_name(stem.name.removesuffix(".fleet.json"))
-        request = await self.app.push_screen_wait(FleetExportDialog(report, stem))
-        if request is None:
+        stem = pack_stem(self.fleet.data, self.fleet.path)
+        request = await host_of(self).ask(FleetExportDialog(report, stem))
+        if request is None or not await may_replace(host_of(self), request.path):
             return
         try:
             target = write_pack(request, report)

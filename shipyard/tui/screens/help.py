@@ -20,8 +20,9 @@ from textual.widgets import Label, Static
 from shipyard.core.form import ArcPair, ArcSet, Form, HexSides, ListGroup, Split, Track
 from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
 from shipyard.tui.widgets.armor import HexagonSides
+from shipyard.tui.widgets.counts import CountField, SplitField
 from shipyard.tui.widgets.editor import AddEntry, Editor
-from shipyard.tui.widgets.fields import ChoiceField, CountField, Field, FlagField, SplitField
+from shipyard.tui.widgets.fields import ChoiceField, Field, FlagField
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.radar import NumberedTrack
 

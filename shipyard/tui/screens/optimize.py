@@ -21,7 +21,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, ProgressBar, Static
+from textual.widgets import Button, Input, Label, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.errors import ShipyardError
@@ -38,6 +38,7 @@ from shipyard.services.optimize import (
 )
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.title import TitleBar
 
 GENERATIONS, RUNS, SEED = 5, 100, 1  # a quick search by default: the designer waits for it
 
@@ -54,7 +55,7 @@ def report(result: Optimized) -> str:
         lines.append(f"  {record.opponent.label:<24} {share.share:6.1%}  "
                      f"({share.low:.1%} - {share.high:.1%})")
     lines += ["", "Mean win rate against the field:"]
-    rows = sorted([(f"{best.label} (this search)", best.mean_win_rate),
+    rows = sorted([("Found by this search", best.mean_win_rate),
                    *((m.label, m.mean_win_rate) for m in result.field)], key=lambda r: -r[1])
     lines += [f"  {label:<36} {share:6.1%}" for label, share in rows]
     lines += ["", "It beats the field." if result.beats_field else
@@ -93,13 +94,14 @@ class OptimizeScreen(Screen[Any]):
         super().__init__()
         self.evaluation = evaluation
         self.report_text = ""  # the result as shown, once there is one
+        self.stage = ""  # where the search is ("generation 2 of 5"), as last reported
         ruleset = evaluation.ruleset
         own = ruleset.budget(evaluation.catalog)
         self.budget = budget if budget is not None else own if own is not None \
             else int(evaluation.sheet.total)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="duel-main"):
             with VerticalScroll(id="duel-setup"):
                 yield Static(f"Search for the best design of {self.evaluation.ruleset.title} "
@@ -118,7 +120,7 @@ class OptimizeScreen(Screen[Any]):
                                  action="screen.stop")
                     yield Button("Open", id="optimize-open", disabled=True,
                                  action="screen.open_design", tooltip="Open as new design")
-                yield Label("", id="optimize-stage")
+                yield Static("", id="optimize-stage", markup=False)
                 yield ProgressBar(id="optimize-progress", show_eta=False)
                 yield Static(id="duel-problem", markup=False)
             with Vertical(id="duel-results"):
@@ -155,6 +157,8 @@ class OptimizeScreen(Screen[Any]):
         total = planned_duels(settings, len(opponents), len(opponents))
         self.query_one("#optimize-progress", ProgressBar).update(total=total, progress=0)
         self.result = None
+        self.stage = ""
+        self.query_one("#optimize-stage", Static).update("Starting…")
         self.running = True
         before_duels(self, self.evaluation)
         self.search(settings, opponents)
@@ -176,15 +180,19 @@ class OptimizeScreen(Screen[Any]):
 
     def on_optimize_screen_progress(self, message: Progress) -> None:
         if message.what:
-            self.query_one("#optimize-stage", Label).update(message.what.capitalize())
+            self.stage = message.what
+            self.query_one("#optimize-stage", Static).update(message.what.capitalize())
         self.query_one("#optimize-progress", ProgressBar).advance(message.duels)
 
     def on_optimize_screen_finished(self, message: Finished) -> None:
         self.running = False
+        stage = self.query_one("#optimize-stage", Static)
         if message.result is None:
-            self.show_problem("Stopped before the search was done.")
+            stage.update(f"Stopped during {self.stage}" if self.stage else "Stopped")
+            self.show_problem("Stopped before the search was done: no design to open. "
+                              "Ctrl+R searches again.")
             return
-        self.query_one("#optimize-stage", Label).update("Done")
+        stage.update("Done")
         self.result = message.result
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -217,6 +225,12 @@ class OptimizeScreen(Screen[Any]):
     def action_open_design(self) -> None:
         if self.result is not None:
             self.dismiss(self.result.best.evaluation.design)
+        elif self.running:
+            self.notify("The search is still running: its design can be opened when it is "
+                        "done.")
+        else:
+            self.notify("No design found yet: Ctrl+R runs the search, Ctrl+O then opens "
+                        "its best design.")
 
     @on(Input.Submitted)
     def submitted(self) -> None:

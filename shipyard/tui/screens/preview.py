@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from shipyard.core.protocol import Evaluation
 from shipyard.render.text import render_text
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.title import TitleBar
 
 
 def preview_text(evaluation: Evaluation, budget: int | None, paper: str = "a4") -> str:
@@ -36,7 +37,7 @@ class PreviewScreen(Screen[None]):
         self.budget = budget
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with ScrollableContainer(id="preview-scroll"):
             text = Text(preview_text(self.evaluation, self.budget), no_wrap=True,
                         overflow="ignore")

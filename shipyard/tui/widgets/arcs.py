@@ -73,7 +73,7 @@ class ArcSetPicker(Field):
 
     def action_move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(self.order)
-        self.post_message(self.Focused(self))
+        self.focused_here()
         self.refresh()
 
     def action_flip(self) -> None:
@@ -112,7 +112,7 @@ class ArcSetPicker(Field):
     def selected(self, arc: str) -> bool:
         return arc in self.arcs
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         # Marked by a character as well as colour: ✓ after an arc that is on,
         # ▸ before the arc under the cursor.
         items: list[tuple[int, int, str, str]] = []
@@ -169,13 +169,15 @@ class ArcPairPicker(ArcSetPicker):
 
     def action_turn(self, step: int) -> None:
         """Turn the pair as it is when the edit is applied (quick keys each turn it)."""
+        path, ring, home = self.path, self.ring, self.home
+
         def change(data: dict[str, Any]) -> None:
-            value = get_value(data, self.path)
-            arcs = self.ring.expand([a for a in value if isinstance(a, str)]
-                                    if isinstance(value, list) else [])
+            value = get_value(data, path)
+            arcs = ring.expand([a for a in value if isinstance(a, str)]
+                               if isinstance(value, list) else [])
             start = self._start(arcs)
             # No proper pair yet: start from the home pair.
-            assign(self.path, self._pair(self.home if start is None else start + step))(data)
+            assign(path, self._pair(home if start is None else start + step))(data)
         self.edit(change)
 
     def action_flip(self) -> None:

@@ -15,8 +15,8 @@ from textual.binding import Binding, BindingType
 
 from shipyard.core.form import HexSides, Spec
 from shipyard.services.editing import Change, assign, get_value
+from shipyard.tui.widgets.counts import TypedNumber
 from shipyard.tui.widgets.fields import (
-    TypedNumber,
     View,
     count_of,
     describe_keys,
@@ -90,7 +90,7 @@ class HexagonSides(TypedNumber):
     def action_move(self, step: int) -> None:
         self.action_commit()
         self.cursor = (self.cursor + step) % len(self.sides)
-        self.post_message(self.Focused(self))
+        self.focused_here()
         self.refresh()
 
     def action_step(self, direction: int) -> None:
@@ -113,7 +113,7 @@ class HexagonSides(TypedNumber):
         for index, (row, column) in enumerate(PLACES):
             if event.y - 1 == row and column <= event.x < column + CELL:
                 self.cursor = index
-                self.post_message(self.Focused(self))
+                self.focused_here()
                 self.refresh()
 
     def hint_change(self) -> Change | None:
@@ -136,7 +136,7 @@ class HexagonSides(TypedNumber):
             style += " reverse"
         return text, style
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         items: list[tuple[int, int, str, str]] = [(r, c, t, "dim") for r, c, t in HEXAGON]
         for side, (row, column) in zip(self.sides, PLACES, strict=False):
             text, style = self._cell(side)

@@ -155,8 +155,21 @@ def legend(names: tuple[str, str]) -> Text:
     return text
 
 
+HEADERS = ("Outcome", "Duels", "Rate", "95% interval")
+
+
 class DuelResults(Vertical):
-    """The heading line, the outcome table, the other figures and the two charts."""
+    """The heading line, the outcome table, the other figures and the two charts.
+
+    While a run is under way (`begin`, `running`) the heading says so and counts the
+    duels fought, and the last run's figures are cleared: nothing on show belongs to
+    another run. The outcome table fits its width: long names are shortened, never
+    an interval.
+    """
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.shown: tuple[tuple[str, str], Summary] | None = None  # names and summary
 
     def compose(self) -> ComposeResult:
         yield Static("Choose an opponent and run the duels (Ctrl+R).", id="duel-heading",
@@ -172,16 +185,53 @@ class DuelResults(Vertical):
     def on_mount(self) -> None:
         # A table of three rows with no cursor: nothing to do there, so no stop for Tab.
         self.query_one(DataTable).can_focus = False
-        self.query_one(DataTable).add_columns("Outcome", "Duels", "Rate", "95% interval")
+        self.query_one(DataTable).add_columns(*HEADERS)
+
+    def begin(self, heading: str) -> None:
+        """A run starts: say so, and clear the last run's figures and charts."""
+        self.shown = None
+        self.query_one("#duel-heading", Static).update(heading)
+        self.query_one(DataTable).clear()
+        self.query_one("#duel-figures", Static).update("")
+        for chart in self.query(DuelChart):
+            chart.plt.clear_figure()
+            chart.titles = type(chart).titles
+            chart.refresh()
+        self.query_one("#duel-kill-legend", Static).update("")
+
+    def running(self, heading: str) -> None:
+        """How far the run is (the heading only)."""
+        self.query_one("#duel-heading", Static).update(heading)
 
     def show(self, heading: str, names: tuple[str, str], summary: Summary,
              results: Sequence[Result], turn_limit: int) -> None:
         self.query_one("#duel-heading", Static).update(heading)
-        table = self.query_one(DataTable)
-        table.clear()
-        for label, *figures in outcome_rows(names, summary):
-            table.add_row(Text(label), *(Text(cell, justify="right") for cell in figures))
+        self.shown = (names, summary)
+        self.fill_table()
         self.query_one("#duel-figures", Static).update("\n".join(figure_lines(names, summary)))
         self.query_one(OutcomeChart).show(names, summary)
         self.query_one(KillTurnsChart).show(results, turn_limit)
         self.query_one("#duel-kill-legend", Static).update(legend(names))
+
+    def fill_table(self) -> None:
+        if self.shown is None:
+            return
+        names, summary = self.shown
+        table = self.query_one(DataTable)
+        table.clear(columns=True)  # columns fitted afresh: a cleared one keeps its width
+        table.add_columns(*HEADERS)
+        rows = outcome_rows(names, summary)
+        # Columns of the figures (each padded by one space either side), and what is left
+        # for the outcome: a name too long for it is shortened.
+        figures = sum(max(len(HEADERS[i]), *(len(row[i]) for row in rows)) + 2
+                      for i in (1, 2, 3))
+        width = table.content_size.width or self.content_size.width or 80
+        room = width - figures - 2 - len(" wins") - 1
+        if max(len(name) for name in names) > room:
+            fit = max(4, room)
+            rows = outcome_rows((short(names[0], fit), short(names[1], fit)), summary)
+        for label, *cells in rows:
+            table.add_row(Text(label), *(Text(cell, justify="right") for cell in cells))
+
+    def on_resize(self) -> None:
+        self.fill_table()

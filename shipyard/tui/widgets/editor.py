@@ -1,15 +1,16 @@
 """The editor: every part of a design, drawn from the ruleset's form.
 
 The form (`shipyard.core.form`) gives the sections and their fields; list
-groups (e.g. weapons) have entries that are rebuilt when one is added,
-removed or changes its fields, and every field is shown the new design (and
-its spec from the new form) after each edit.
+groups (e.g. weapons) have one box of fields per entry, which follow the
+design in place (an entry removed: the boxes after it move up a place), and
+every field is shown the new sheet (and its spec from the new form) after
+each edit.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Awaitable, Iterable, Iterator
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -17,7 +18,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
@@ -37,26 +37,32 @@ from shipyard.core.form import (
     Track,
 )
 from shipyard.services.editing import Change, append, assign, get_value, remove
+from shipyard.tui.host import host_of
 from shipyard.tui.safe_text import SHOWN_AS
 from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
 from shipyard.tui.widgets.armor import HexagonSides
+from shipyard.tui.widgets.counts import CountField, SplitField
 from shipyard.tui.widgets.fields import (
     ChoiceField,
-    CountField,
     Field,
     FlagField,
-    SplitField,
     View,
     walk,
 )
 from shipyard.tui.widgets.radar import NumberedTrack
 
-# What the widgets depend on: each group's entries, each as its fields' kinds and paths.
-Shape = tuple[tuple[str, tuple[tuple[tuple[str, str], ...], ...]], ...]
+# What an entry's widgets depend on: its fields' kinds and paths inside the entry.
+Kinds = tuple[tuple[str, str], ...]
+EDITOR_WORK = "editor"  # the keys wait for this work (`tui/ordered.py`)
+NAME_EDIT = "name"  # the merge key of name edits: a name typed letter by letter is one undo
 
 
 class NameInput(Input):
-    """The design's name; up/down leave it like any other field."""
+    """The design's name; up/down leave it like any other field.
+
+    Every letter typed is an edit of the design at once (one undo step for the
+    whole name), so a save, an export or a duel right after typing has it.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "walk(-1)", "Previous field", show=False),
@@ -64,7 +70,7 @@ class NameInput(Input):
     ]
 
     def __init__(self, spec: Name) -> None:
-        super().__init__(placeholder=spec.placeholder, id="name")
+        super().__init__(placeholder=spec.placeholder, id="name", select_on_focus=False)
         self.path = spec.path
 
     def action_walk(self, step: int) -> None:
@@ -135,6 +141,11 @@ def entry_specs(group: ListGroup, index: int, entry: object) -> tuple[Spec, ...]
                  for spec in group.entry_fields(entry))
 
 
+def kinds_of(group: ListGroup, entry: object) -> Kinds:
+    """What an entry's widgets are: each field's kind and path inside the entry."""
+    return tuple((type(spec).__name__, spec.path) for spec in group.entry_fields(entry))
+
+
 def outline(form: Form) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """What the fixed widgets depend on: the sections and their items' kinds and paths."""
     def key(item: Item) -> tuple[str, str]:
@@ -156,6 +167,50 @@ def specs_by_path(form: Form, data: dict[str, Any]) -> dict[str, Spec]:
     return found
 
 
+class EntryBox(Vertical):
+    """One entry of a list group: its title and its fields.
+
+    When an entry before it is removed, the box takes the next entry's place
+    (its fields' paths change, the widgets stay): no row of the editor is
+    ever blank while a list is redrawn.
+    """
+
+    DEFAULT_CSS = "EntryBox { height: auto; }"
+
+    def __init__(self, group: ListGroup, index: int, entry: object) -> None:
+        super().__init__(classes="entry")
+        self.group = group
+        self.index = index
+        self.kinds = kinds_of(group, entry)
+        self.specs = entry_specs(group, index, entry)
+        self.leaving = False  # removed, or replaced by a box of other fields
+
+    def title_text(self) -> str:
+        return f"{self.group.noun.capitalize()} {self.index + 1}   (Del removes it)"
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text(), classes="entry-title")
+        for spec in self.specs:
+            yield field_widget(spec)
+
+    def fields(self) -> list[Field]:
+        return list(self.query(Field))
+
+    def take(self, group: ListGroup, index: int, entry: object) -> None:
+        """Show another entry of the same kinds (the one that moved up into this place)."""
+        moved = index != self.index
+        self.group, self.index = group, index
+        self.specs = entry_specs(group, index, entry)
+        if moved:
+            for title in self.query(".entry-title").results(Static):
+                title.update(self.title_text())
+        for field, spec in zip(self.fields(), self.specs, strict=False):
+            if field.path != spec.path:
+                field.path = spec.path
+                field.forget_typing()
+            field.configure(spec)
+
+
 class Editor(VerticalScroll):
     """All fields of the design, in sections; Delete removes the entry under focus."""
 
@@ -168,26 +223,27 @@ class Editor(VerticalScroll):
         Binding("pagedown", "walk(10)", "Ten fields down", show=False),
     ]
 
-    class Remove(Message):
-        def __init__(self, change: Change) -> None:
-            super().__init__()
-            self.change = change
-
     def __init__(self, form: Form, id: str | None = None) -> None:
         super().__init__(id=id)
         self.form = form
         self.outline = outline(form)
-        self.shape: Shape | None = None
         self.paths: set[str] = set()  # every field path of the design as last shown
         self.pending: View | None = None  # the view to show once another form is rebuilt
 
     def compose(self) -> ComposeResult:
         yield from self._widgets(self.form)
 
+    def on_descendant_focus(self) -> None:
+        self.set_class(True, "-active")
+
+    def on_descendant_blur(self) -> None:
+        focused = self.screen.focused
+        self.set_class(focused is not None and self in focused.ancestors, "-active")
+
     @staticmethod
     def _widgets(form: Form) -> Iterator[Widget]:
-        for section in form.sections:
-            yield Static(section.title, classes="section")
+        for index, section in enumerate(form.sections):
+            yield Static(section.title, classes="section" if index else "section first")
             for item in section.items:
                 if isinstance(item, ListGroup):
                     yield Vertical(id=item.path, classes="entries")
@@ -195,47 +251,22 @@ class Editor(VerticalScroll):
                 else:
                     yield field_widget(item)
 
-    def _entries(self, group: ListGroup, data: dict[str, Any]) -> Iterator[Widget]:
-        for index, entry in enumerate(group.entries(data)):
-            yield Static(f"{group.noun.capitalize()} {index + 1}   (Del removes it)",
-                         classes="entry-title")
-            for spec in entry_specs(group, index, entry):
-                yield field_widget(spec)
-
-    def shape_of(self, data: dict[str, Any]) -> Shape:
-        """What the list entries' widgets depend on: their number and their fields."""
-        return tuple((group.path, tuple(
-            tuple((type(spec).__name__, spec.path) for spec in group.entry_fields(entry))
-            for entry in group.entries(data))) for group in self.form.groups())
-
     def show(self, view: View) -> None:
-        """Show the design; rebuild list entries when their number or fields changed."""
+        """Show the design: list entries follow it in place; another game's form is rebuilt."""
         if self.pending is not None or outline(view.form) != self.outline:
             if self.pending is None:  # another game's form: start again
-                self.call_later(self._rebuild)
-            self.form, self.outline, self.shape = view.form, outline(view.form), None
+                self.run_worker(self._rebuild(), group=EDITOR_WORK)
+            self.form, self.outline = view.form, outline(view.form)
             self.pending = view  # shown once the new form's widgets are in
             return
         self.form = view.form
-        shape = self.shape_of(view.data)
-        if shape != self.shape:
-            grown = self._grown(self.shape, shape, view.data) if self.shape is not None else None
-            self.shape = shape
-            focused = self.screen.focused
-            path = focused.path if isinstance(focused, Field) else None
-            moving = grown is not None and isinstance(focused, AddEntry)
-            if moving:
-                path = grown  # a new entry: go to its first field
-            for group in self.form.groups():
-                holder = self.query_one(f"#{group.path}", Vertical)
-                holder.remove_children()
-                holder.mount_all(list(self._entries(group, view.data)))
-            if path is not None:
-                self.call_after_refresh(self.refocus, path, moving)
-        for name in self.query(NameInput):
+        for group in self.form.groups():
+            self._follow(group, view.data)
+        for name in (node for node in self.walk_children() if isinstance(node, NameInput)):
             value = get_text(view.data, name.path)
-            if not name.has_focus and name.value != value:
+            if name.value != value:
                 name.value = value
+                name.cursor_position = len(value)
         specs = specs_by_path(self.form, view.data)
         groups = {group.path: group for group in self.form.groups()}
         self.paths = set(specs) | set(groups)
@@ -245,6 +276,71 @@ class Editor(VerticalScroll):
             elif field.path in specs:
                 field.configure(specs[field.path])
             field.show(view)
+
+    def _follow(self, group: ListGroup, data: dict[str, Any]) -> None:
+        """Make a group's entry boxes match its entries: reuse, replace, add, remove.
+
+        The boxes are in the editor at once (their fields follow when mounted),
+        so the next key finds them. The focus never stays on a widget that goes:
+        it moves to the same field of the entry before (or to the group's add
+        line); an entry just added from the add line takes the focus.
+        """
+        holder = self.query_one(f"#{group.path}", Vertical)
+        boxes = [box for box in holder.children if isinstance(box, EntryBox) and not box.leaving]
+        entries = group.entries(data)
+        focused = self.screen.focused
+        adding = isinstance(focused, AddEntry) and focused.group.path == group.path \
+            and len(entries) == len(boxes) + 1
+        for index, entry in enumerate(entries):
+            if index < len(boxes) and boxes[index].kinds == kinds_of(group, entry):
+                boxes[index].take(group, index, entry)
+                continue
+            box = EntryBox(group, index, entry)
+            if index < len(boxes):  # another kind of entry here: new fields, same place
+                old = boxes[index]
+                old.leaving = True
+                here = focused.path if isinstance(focused, Field) and old in focused.ancestors \
+                    else None
+                mounting = holder.mount(box, before=old)
+                self.run_worker(self._swap(mounting, old, box, here), group=EDITOR_WORK)
+            else:
+                mounting = holder.mount(box)
+                if adding:
+                    self.run_worker(self._swap(mounting, None, box, ""), group=EDITOR_WORK)
+        for box in boxes[len(entries):]:
+            if isinstance(focused, Field) and box in focused.ancestors:
+                self._leave(focused, group, boxes[:len(entries)])
+            box.leaving = True
+            box.display = False  # out of the layout at once, not after its removal
+            box.remove()
+
+    def _leave(self, focused: Field, group: ListGroup, kept: list[EntryBox]) -> None:
+        """The focus, on an entry that goes, moves to the same field of the last entry kept
+        (or to the group's add line)."""
+        tail = focused.path.split("].", 1)[-1]
+        if kept:
+            for field in kept[-1].fields():
+                if field.path.endswith(f"].{tail}"):
+                    field.focus(scroll_visible=False)
+                    return
+        for line in self.query(AddEntry):
+            if line.group.path == group.path:
+                line.focus(scroll_visible=False)
+                return
+
+    async def _swap(self, mounting: Awaitable[None], old: EntryBox | None, box: EntryBox,
+                    path: str | None) -> None:
+        """Once a new entry box is in: focus its field (`path`'s, or "" for its first one)
+        and remove the box it replaces."""
+        await mounting
+        fields = box.fields()
+        if path is not None and fields:
+            tail = path.split("].", 1)[-1]
+            found = [f for f in fields if f.path.endswith(f"].{tail}")] or fields
+            found[0].focus()
+        if old is not None:
+            old.display = False
+            await old.remove()
 
     async def _rebuild(self) -> None:
         """The old form's widgets gone first (the new ones reuse ids like `name-row`)."""
@@ -260,27 +356,7 @@ class Editor(VerticalScroll):
 
     def shows(self, field: Field) -> bool:
         """Whether a field edits a part of the design as last shown (not a removed entry)."""
-        return field.path in self.paths
-
-    def _grown(self, before: Shape, after: Shape, data: dict[str, Any]) -> str | None:
-        """The first field of an entry just added, if a list grew by one."""
-        for group, (_, old), (_, new) in zip(self.form.groups(), before, after, strict=False):
-            if len(new) == len(old) + 1:
-                fields = entry_specs(group, len(old), group.entries(data)[len(old)])
-                return fields[0].path if fields else group.path
-        return None
-
-    def refocus(self, path: str, moving: bool = False) -> None:
-        """After entries were rebuilt, keep the focus on its field (or the new entry's)."""
-        focused = self.screen.focused
-        if not moving and isinstance(focused, Field) and focused.is_attached:
-            return
-        fields = list(self.fields())
-        group = path.split("[")[0]
-        for field in [*(f for f in fields if f.path == path),
-                      *(f for f in fields if f.path == group)]:  # else its add line
-            field.focus()
-            return
+        return field.path in self.paths and field.is_attached
 
     def stops(self) -> list[Widget]:
         """The editor's fields in focus order, the name first."""
@@ -289,7 +365,9 @@ class Editor(VerticalScroll):
 
     def action_walk(self, step: int) -> None:
         focused = self.screen.focused
-        walk(focused if focused in self.stops() else self.stops()[0], step)
+        stops = self.stops()
+        if stops:
+            walk(focused if focused in stops else stops[0], step)
 
     def action_walk_to(self, index: int) -> None:
         stops = self.stops()
@@ -297,7 +375,8 @@ class Editor(VerticalScroll):
             self.screen.set_focus(stops[index])
 
     def fields(self) -> Iterable[Field]:
-        return self.query(Field)
+        """Every field of the editor, in order (walked: quicker than a CSS query)."""
+        return [node for node in self.walk_children() if isinstance(node, Field)]
 
     def field_for(self, path: str) -> Field | None:
         """The field an issue at `path` belongs to (the closest owner)."""
@@ -307,12 +386,11 @@ class Editor(VerticalScroll):
             candidates = [f for f in self.fields() if f.path.startswith(head)]
         return candidates[0] if candidates else None
 
-    @on(Input.Submitted, "#name")
-    @on(Input.Blurred, "#name")
-    def _rename(self, event: Input.Submitted | Input.Blurred) -> None:
+    @on(Input.Changed, "#name")
+    def _rename(self, event: Input.Changed) -> None:
         event.stop()
         path = event.input.path if isinstance(event.input, NameInput) else "name"
-        self.post_message(Field.Edit(assign(path, event.value), path))
+        host_of(self).edit(assign(path, event.value), path, merge=NAME_EDIT)
 
     def action_remove_entry(self) -> None:
         focused = self.screen.focused
@@ -321,7 +399,7 @@ class Editor(VerticalScroll):
         for group in self.form.groups():
             if focused.path.startswith(f"{group.path}["):
                 index = int(focused.path[len(group.path) + 1:].split("]")[0])
-                self.post_message(self.Remove(remove(group.path, index)))
+                host_of(self).edit(remove(group.path, index), focused.path)
                 return
 
 

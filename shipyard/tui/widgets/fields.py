@@ -1,14 +1,13 @@
 """The designer's fields: one line each, changed with +/- keys or typed numbers.
 
-A field never changes the design itself. It posts `Field.Edit` with a change
-(a function on the design data) and the screen sends it through the one
-edit function that records undo and re-prices. After every edit the screen
-calls `show` on each field with the new design data.
+A field never changes the design itself and keeps no copy of it. It hands a
+change (a function on the design data) to the app's one edit function, which
+records undo and re-prices at once; what a field shows (`value`) is read
+from the design being edited whenever it is drawn or asked. After every edit
+the screen calls `show` on each field with the new sheet, issues and form.
 
-Keys come faster than edits are shown (a held key repeats 30 times a
-second, and the messages of a burst queue up behind its keys), so a change
-that steps a value reads the value from the data it is applied to, never
-from what the field last showed: ten quick `+` add ten.
+A change that steps a value reads the value from the data it is applied to,
+never from what the field last showed: ten quick `+` add ten.
 """
 
 from __future__ import annotations
@@ -21,18 +20,19 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.widget import Widget
 
-from shipyard.core.form import Choice, Count, Flag, Form, Spec, Split
+from shipyard.core.form import Choice, Flag, Form, Spec
 from shipyard.services.editing import Change, assign, get_value, set_value
+from shipyard.tui.host import design_data, host_of
 
 LABEL_WIDTH = 22
 
 
 @dataclass(frozen=True)
 class View:
-    """What the fields show: the design data, its sheet, issue severity by path, the form."""
+    """What the fields are shown with: the design data, its sheet, issue severity by path,
+    the form (the data is the workbench's own, to read only)."""
 
     data: dict[str, Any]
     sheet: Any  # the ruleset's own priced sheet, for the form's callables
@@ -105,42 +105,41 @@ class Field(Widget, can_focus=True):
         Binding("down", "walk(1)", "Next field", show=False),
     ]
 
-    class Edit(Message):
-        """A field asks for an edit of the design."""
-
-        def __init__(self, change: Change, path: str) -> None:
-            super().__init__()
-            self.change = change
-            self.path = path
-
-    class Focused(Message):
-        """A field took the focus: the screen shows its hint."""
-
-        def __init__(self, field: Field) -> None:
-            super().__init__()
-            self.field = field
-
     def __init__(self, path: str, label: str, *, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.path = path
         self.label = label
-        self.value: object = None
         self.problem: str | None = None
         self.problems: dict[str, str] = {}
+        self.drawn: Text | None = None  # what was drawn last (to redraw only on a change)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The design being edited (the workbench's data: read it, never change it)."""
+        return design_data(self)
+
+    @property
+    def value(self) -> object:
+        """The part of the design this field edits, as it is now."""
+        return get_value(self.data, self.path)
 
     def configure(self, spec: Spec) -> None:
         """Take the form's current spec of this field (it may follow the design's data)."""
 
+    def forget_typing(self) -> None:
+        """The field now edits another entry: digits typed for the old one are dropped."""
+
     def show(self, view: View) -> None:
-        """Take the current design data, its sheet and the issues this field owns."""
-        self.value = get_value(view.data, self.path)
+        """Take the current sheet and the issues this field owns; redraw if that changes
+        what it shows (a keypress redraws the fields it changed, not all of them)."""
         self.problems = {k: v for k, v in view.problems.items() if self.owns(k)}
         found = set(self.problems.values())
         self.problem = "error" if "error" in found else ("warning" if found else None)
         self.set_class(self.problem == "error", "-error")
         self.set_class(self.problem == "warning", "-warning")
-        self.refresh()
+        if self.drawn is not None and self.draw() != self.drawn:  # (never drawn: no need)
+            self.refresh()
 
     def owns(self, path: str) -> bool:
         """Whether an issue at `path` belongs to this field."""
@@ -157,10 +156,16 @@ class Field(Widget, can_focus=True):
         walk(self, step)
 
     def edit(self, change: Change) -> None:
-        self.post_message(self.Edit(change, self.path))
+        host_of(self).edit(change, self.path)
 
     def on_focus(self) -> None:
-        self.post_message(self.Focused(self))
+        self.focused_here()
+
+    def focused_here(self) -> None:
+        """The field took the focus, or its cursor moved: the screen shows its hint now."""
+        shown = getattr(self.screen, "field_focused", None)
+        if callable(shown):
+            shown(self)
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
@@ -178,6 +183,11 @@ class Field(Widget, can_focus=True):
         return line
 
     def render(self) -> Text:
+        self.drawn = self.draw()
+        return self.drawn
+
+    def draw(self) -> Text:
+        """What the field shows now (the design as it is, the cursor, digits typed)."""
         return self.prefix() + self.value_text()
 
 
@@ -218,117 +228,6 @@ def draw(height: int, items: Sequence[tuple[int, int, str, str]]) -> list[Text]:
             line.append(" " * (column - len(line)))
         line.append(text, style=style)
     return rows
-
-
-class TypedNumber(Field):
-    """Digits typed on a field build a number; Enter or leaving the field sets it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "commit", "Set typed number", show=False),
-        Binding("escape", "cancel", "Cancel typing", show=False),
-        Binding("backspace", "erase", "Erase a digit", show=False),
-    ]
-
-    typed = ""
-
-    def commit_typed(self, value: int) -> None:
-        raise NotImplementedError
-
-    def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isdigit():
-            if len(self.typed) < 6:
-                self.typed += event.character
-            event.stop()
-            self.refresh()
-
-    def action_erase(self) -> None:
-        self.typed = self.typed[:-1]
-        self.refresh()
-
-    def action_cancel(self) -> None:
-        self.typed = ""
-        self.refresh()
-
-    def action_commit(self) -> None:
-        if self.typed:
-            value = int(self.typed)
-            self.typed = ""
-            self.commit_typed(value)
-            self.refresh()
-
-    def on_blur(self) -> None:
-        self.action_commit()
-
-
-class CountField(TypedNumber):
-    """A count: +/- or left/right step it, digits type a new value, Enter sets it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("plus,equals_sign,right", "step(1)", "+1"),
-        Binding("minus,left", "step(-1)", "-1"),
-    ]
-
-    def __init__(self, spec: Count | Split, *, floor: int = 0, unit: str = "",
-                 id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(spec.path, spec.label, id=id, classes=classes)
-        self.noun = spec.label.lower()
-        self.step = 1
-        self.floor = floor
-        self.unit = unit
-        self.most: int | None = None  # the form's largest count
-        self.store: Callable[[int], object] | None = None
-        self.configure(spec)
-
-    def configure(self, spec: Spec) -> None:
-        if isinstance(spec, Count):
-            self.noun = spec.noun or spec.label.lower()
-            self.step = spec.step
-            self.store = spec.writer
-
-    def write(self, value: int) -> Change:
-        """The edit that sets the count to `value`."""
-        return assign(self.path, value if self.store is None else self.store(value))
-
-    def show(self, view: View) -> None:
-        self.most = view.form.max_count
-        super().show(view)
-
-    @property
-    def count(self) -> int:
-        found = count_of(self.value)
-        return found if found is not None else 0
-
-    def action_step(self, direction: int) -> None:
-        self.typed = ""
-        self.edit(self.step_change(direction))
-
-    def step_change(self, direction: int) -> Change:
-        """One step up or down from the count as it is when the edit is applied."""
-        return stepped(self.path, direction, step=self.step, floor=self.floor,
-                       store=self.store)
-
-    def hint_change(self) -> Change | None:
-        return self.write(max(self.floor, self.count + self.step))
-
-    def hint_label(self) -> str:
-        return f"one more {self.noun}"
-
-    def commit_typed(self, value: int) -> None:
-        if self.most is not None and value > self.most:
-            self.notify(f"{self.label}: counts stop at {self.most:,}", severity="warning")
-            value = self.most
-        self.edit(self.write(max(self.floor, value)))
-    def value_text(self) -> Text:
-        if self.typed:
-            return Text(f"  {self.typed}▏", style="bold reverse")
-        found = count_of(self.value)
-        shown = str(found if found is not None else (0 if self.value is None else self.value))
-        text = Text("◂ ", style="dim")
-        text.append(f"{shown:>3}", style="bold")
-        text.append(" ▸", style="dim")
-        if self.unit:
-            text.append(f"  {self.unit}", style="dim")
-        return text
 
 
 class FlagField(Field):
@@ -396,68 +295,4 @@ class ChoiceField(Field):
         text = Text("◂ ", style="dim")
         text.append(label, style="bold" if index >= 0 else "bold red")
         text.append(" ▸", style="dim")
-        return text
-
-
-class SplitField(CountField):
-    """The forward part of a total; the rest goes aft (split as the owner likes).
-
-    Without a split of the player's own, the sheet's split is shown as "auto";
-    Delete returns to it.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("delete", "auto", "Automatic split"),
-    ]
-
-    def __init__(self, spec: Split) -> None:
-        self.spec = spec
-        super().__init__(spec)
-        self.total = 0
-        self.auto = True
-
-    def configure(self, spec: Spec) -> None:
-        if isinstance(spec, Split):
-            self.spec = spec
-
-    def write(self, value: int) -> Change:
-        ahead = min(value, self.total)
-        return assign(self.path, {self.spec.forward: ahead, self.spec.aft: self.total - ahead})
-
-    def owns(self, path: str) -> bool:
-        return path.startswith(self.path)
-
-    def show(self, view: View) -> None:
-        super().show(view)
-        split = get_value(view.data, self.path)
-        self.auto = not isinstance(split, dict)
-        self.total = self.spec.total(view.sheet)
-        self.value = self.spec.automatic(view.sheet) if self.auto else get_value(
-            view.data, f"{self.path}.{self.spec.forward}")
-
-    def step_change(self, direction: int) -> Change:
-        """The forward part stepped from the stored split (or the automatic one)."""
-        automatic, total, spec = self.count, self.total, self.spec
-
-        def change(data: dict[str, Any]) -> None:
-            split = get_value(data, self.path)
-            ahead = count_of(split.get(spec.forward)) if isinstance(split, dict) else None
-            current = automatic if ahead is None else ahead
-            target = max(0, min(total, current + direction))
-            if target != ahead:
-                set_value(data, self.path, {spec.forward: target, spec.aft: total - target})
-        return change
-
-    def action_auto(self) -> None:
-        self.edit(unset(self.path))
-
-    def hint_change(self) -> Change | None:
-        return None
-
-    def value_text(self) -> Text:
-        text = super().value_text()
-        if not self.typed:
-            aft = self.total - self.count
-            text.append(f"  aft {aft}" + ("  (auto)" if self.auto else "  (Del: auto)"),
-                        style="dim")
         return text

@@ -32,6 +32,18 @@ def issue_text(issue: Issue, removable: Sequence[str] = ()) -> Text:
     return text
 
 
+def issues_title(errors: int, warnings: int, width: int = 0) -> str:
+    """The panel's title, the longest that its border has room for (none cut short)."""
+    def many(count: int, noun: str) -> str:
+        return f"{count} {noun}{'' if count == 1 else 's'}"
+    counts = [many(errors, "error")] if errors else []
+    counts += [many(warnings, "warning")] if warnings else []
+    words = ", ".join(counts) or "none"
+    room = width - 6 if width else 1_000  # the border's corners and the title's spaces
+    titles = [f"Issues: {words}", words, f"Issues: {errors} ✖ {warnings} !"]
+    return next((title for title in titles if len(title) <= room), titles[-1])
+
+
 class IssuesPanel(OptionList):
     """Errors first, then warnings; selecting one asks the screen to focus its field."""
 
@@ -65,6 +77,7 @@ class IssuesPanel(OptionList):
         super().__init__(id=id)
         self.issues: tuple[Issue, ...] | None = None
         self.removable: tuple[str, ...] = ()
+        self.counts = (0, 0)  # errors and warnings shown
 
     def show(self, issues: Sequence[Issue], removable: Sequence[str] = ()) -> None:
         ordered = tuple(sorted(issues, key=lambda i: i.severity != "error"))
@@ -78,13 +91,21 @@ class IssuesPanel(OptionList):
             self.add_option(Option(Text("No issues: the design is legal.", style="green"),
                                    disabled=True))
         else:
-            self.add_options([Option(issue_text(i, self.removable)) for i in ordered])
+            self.add_options([Option(self.text_of(i)) for i in ordered])
             if highlighted is not None:
                 self.highlighted = min(highlighted, len(ordered) - 1)
             elif self.has_focus:
                 self.highlighted = 0
-        errors = sum(1 for i in ordered if i.severity == "error")
-        self.border_title = f"Issues: {errors} error(s), {len(ordered) - errors} warning(s)"
+        self.counts = (sum(1 for i in ordered if i.severity == "error"),
+                       sum(1 for i in ordered if i.severity != "error"))
+        self.border_title = issues_title(*self.counts, self.size.width)
+
+    def on_resize(self) -> None:
+        self.border_title = issues_title(*self.counts, self.size.width)
+
+    def text_of(self, issue: Issue) -> Text:
+        """One issue as the panel lists it."""
+        return issue_text(issue, self.removable)
 
     def on_focus(self) -> None:
         """Arriving (F6) on the first issue, so that Enter goes there at once."""

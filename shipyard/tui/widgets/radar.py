@@ -111,7 +111,7 @@ class NumberedTrack(Field):
 
     def action_move(self, step: int) -> None:
         self.cursor = max(0, min(len(self.track), self.cursor + step))
-        self.post_message(self.Focused(self))
+        self.focused_here()
         self.refresh()
 
     def action_step(self, direction: int) -> None:
@@ -174,10 +174,10 @@ class NumberedTrack(Field):
         offset = len(self.prefix())
         if event.y == 0 and event.x >= offset:
             self.cursor = min(len(self.track), (event.x - offset) // 3)
-            self.post_message(self.Focused(self))
+            self.focused_here()
             self.refresh()
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         line = self.prefix()
         for index, box in enumerate([*self.track, self.spec.free]):
             free = index == len(self.track)
@@ -190,7 +190,15 @@ class NumberedTrack(Field):
             line.append(f"«{box}»" if here else f"[{box}]", style=style)
         if self.summary:
             line.append(f"  {self.summary}", style="italic")
-        help_line = Text(" " * len(self.prefix()))
-        help_line.append(f"←/→ box  +/- or {self.lowest}-{self.highest} number  a add  "
-                         f"Del remove  ({self.spec.free} is free)", style="dim")
+        indent = len(self.prefix())
+        help_line = Text(" " * indent)
+        help_line.append(self.keys_help(self.size.width - indent - 2), style="dim")
         return Text("\n").join([line, help_line])
+
+    def keys_help(self, room: int) -> str:
+        """The keys of the track, as many as fit in `room` columns (whole ones only)."""
+        parts = ["←/→ box", f"+/- or {self.lowest}-{self.highest} number", "a add",
+                 "Del remove", f"({self.spec.free} is free)"]
+        while len(parts) > 1 and len("  ".join(parts)) > room > 0:
+            parts.pop()
+        return "  ".join(parts)

@@ -113,9 +113,10 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
             total, budget_bar(sheet.total, budget if budget is not None
                               else evaluation.ruleset.budget(evaluation.catalog)),
             state, Text(),
-            *figures(evaluation), Text(), *breakdown(sheet, width),
-            Text("* rests on a ruling or a reconstructed table (F3: catalog)",
-                 style="dim italic")]
+            *figures(evaluation), Text(), *breakdown(sheet, width)]
+    if any(marked(line) for line in sheet.lines):  # the footnote only under a `*`
+        rows.append(Text("* rests on a ruling or a reconstructed table (F3: catalog)",
+                         style="dim italic"))
     return Text("\n").join(rows)
 
 

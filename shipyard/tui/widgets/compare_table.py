@@ -1,0 +1,53 @@
+"""The compare screen's table: one column per design, a row per figure, as `shipyard compare`.
+
+Plain functions on the services' rows; the screen only owns the table widget.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from shipyard.core.protocol import Evaluation
+from shipyard.services.compare import Row, Value
+
+SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
+
+
+def cell(value: Value) -> str:
+    """A figure as `shipyard compare` prints it."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):.2f}"
+    return "-" if value is None else str(value)
+
+
+def labels_of(picked: list[tuple[str, Evaluation]]) -> list[str]:
+    """Column titles: the design's name, told apart by its source when two share one."""
+    names = [e.design.name or source for source, e in picked]
+    return [name if names.count(name) == 1 else f"{name} ({source})"
+            for name, (source, _) in zip(names, picked, strict=True)]
+
+
+def fill_table(table: DataTable[Text], labels: list[str], rows: list[Row]) -> None:
+    """One column per design; a figure where the designs differ is marked * in yellow."""
+    names = [2 + len(row.key) for row in rows] + \
+        [len(SECTION_TITLES.get(row.section, row.section)) for row in rows]
+    table.add_column("Figure", key="figure", width=max([len("Figure"), *names]))
+    for index, label in enumerate(labels):
+        values = [len(cell(v)) for row in rows for v in row.values[index:index + 1]]
+        table.add_column(label, key=f"design-{index}", width=max([len(label), *values]))
+    section = ""
+    for row in rows:
+        if row.section != section:
+            section = row.section
+            table.add_row(Text(SECTION_TITLES.get(section, section), style="bold"),
+                          *[Text("") for _ in labels])
+        style = "yellow" if row.differs else ""
+        figure = Text("* " if row.differs else "  ", style=style)
+        figure.append(row.key.replace("_", " "))
+        table.add_row(figure,
+                      *[Text(cell(v), style=style, justify="right") for v in row.values],
+                      key=f"{row.section}:{row.key}")
+
