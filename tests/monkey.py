@@ -26,7 +26,7 @@ import os
 import random
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +38,7 @@ from textual.widgets import Input
 
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.outcome import Result
+from shipyard.services import warming
 from shipyard.services.registry import evaluate, read_design, rulesets
 from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
@@ -79,7 +80,16 @@ BACK = 8  # Escapes to get back to the designer (a running duel takes two)
 
 
 class CoinLineup:
-    """A duel decided by the seed alone: the screens get real results at no cost."""
+    """A duel decided by the seed alone: the screens get real results at no cost.
+
+    A batch lineup that is always ready, so batches stay in this process (a pool of
+    worker processes would rebuild the real engines there)."""
+
+    def ready(self) -> bool:
+        return True
+
+    def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
+        return [self.fight(seed) for seed in seeds]
 
     def fight(self, seed: int, log: bool = False) -> Result:
         winner = (None, 0, 1)[seed % 3]
@@ -99,11 +109,13 @@ def cheap_engines() -> Iterator[None]:
         kind.lineup = lambda self, *args, **kwargs: CoinLineup()  # type: ignore[method-assign]
     search = (optimize_screen.GENERATIONS, optimize_screen.RUNS)
     optimize_screen.GENERATIONS, optimize_screen.RUNS = 1, 4
+    warming._PROBES.clear()  # the engine each game is warmed with: the coin's, meanwhile
     try:
         yield
     finally:
         for kind, original in saved:
             kind.lineup = original  # type: ignore[method-assign]
+        warming._PROBES.clear()
         optimize_screen.GENERATIONS, optimize_screen.RUNS = search
 
 

@@ -157,3 +157,40 @@ def test_a_stopped_batch_keeps_every_duel_before_the_stop(engine: str) -> None:
                          stopped=lambda: len(heard) >= 2, fast_chunk=100)
         assert 0 < len(kept) < 400
         assert kept == whole[:len(kept)]
+
+
+POOL_UNDER_A_SCREEN = """
+import io, sys, threading
+from shipyard.core.dice import duel_seed
+from shipyard.services.batch import Matchup, REFERENCE, run_batch, run_one
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
+
+class Screen(io.StringIO):  # what a full-screen app puts in place of standard error
+    def fileno(self):
+        return -1
+
+def sample(name):
+    path = resolve(f"sample:{name}")
+    return evaluate(read_design(path), file=str(path))
+
+matchup = Matchup(sample("lancer"), sample("shade"), engine=REFERENCE)
+sys.stderr = Screen()
+found = []
+thread = threading.Thread(target=lambda: found.extend(run_batch(matchup, 6, 3, workers=2)))
+thread.start()  # a second thread: the pool starts a fork server, as in the designer
+thread.join()
+one = run_one(matchup, duel_seed(3, 0))
+print(len(found), found[0].winner == one.winner and found[0].turns == one.turns)
+"""
+
+
+def test_a_reference_pool_starts_where_standard_error_has_no_file() -> None:
+    # A fresh process, so that no fork server or resource tracker runs yet.
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", POOL_UNDER_A_SCREEN], capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["6", "True"]

@@ -256,6 +256,46 @@ def test_the_log_shows_the_first_duel_turn_by_turn() -> None:
     drive(DuelOnly(sample("starter")), steps)
 
 
+def test_the_log_after_a_run_is_duel_1_of_the_run_shown_and_says_so() -> None:
+    runs, seed = 30, 9
+    shown = run_batch(Matchup(sample("starter"), sample("lancer")), runs, seed)
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        await fill(pilot, screen, opponent="sample:lancer", runs=str(runs), seed=str(seed))
+        await pilot.click("#duel-run")
+        await finish(pilot, screen)
+        await fill(pilot, screen, seed="2")  # the form moves on; the run shown does not
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        log_screen = pilot.app.screen
+        assert isinstance(log_screen, DuelLogScreen)
+        assert log_screen.title_line.startswith("Duel 1 of the 30 duels shown (seed 9): ")
+        logged = run_one(Matchup(sample("starter"), sample("lancer")), duel_seed(seed, 0),
+                         log=True)
+        text = str(log_screen.query_one("#duel-log", Static).content)
+        assert text.splitlines() == list(logged.log)
+        first = shown[0]
+        assert (logged.winner, logged.turns, logged.damage, logged.cause) == (
+            first.winner, first.turns, first.damage, first.cause)
+
+    drive(DuelOnly(sample("starter")), steps)
+
+
+def test_the_log_before_any_run_says_it_is_of_the_run_the_form_describes() -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        await fill(pilot, screen, opponent="sample:lancer", runs="500", seed="4")
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        log_screen = pilot.app.screen
+        assert isinstance(log_screen, DuelLogScreen)
+        assert log_screen.title_line.startswith(
+            "Duel 1 of a run of 500 duels with seed 4 (not run yet): Starter")
+
+    drive(DuelOnly(sample("starter")), steps)
+
+
 def test_focus_starts_on_the_opponent_and_the_table_takes_no_tab(tmp_path: Path) -> None:
     async def steps(pilot: Pilot[Any]) -> None:
         screen = await open_duel(pilot)

@@ -10,11 +10,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from shipyard.services import warming
 from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
 
 SIZE = (120, 40)
 Compare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def _engine_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine line reads "ready" whatever this machine has compiled."""
+    monkeypatch.setattr(warming, "start", lambda ruleset: "ready")
 
 
 def _app(tmp_path: Path, file: str | None = None) -> ShipyardApp:

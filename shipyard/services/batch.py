@@ -16,7 +16,10 @@ over worker processes.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -164,6 +167,36 @@ def _context() -> BaseContext:
                                        else "forkserver")
 
 
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """A standard error with a file behind it while the pool starts its helper processes.
+
+    multiprocessing hands its fork server and resource tracker `sys.stderr.fileno()`;
+    the designer's stand-in for standard error has none (-1), which makes the start
+    fail with "bad value(s) in fds_to_keep". The helpers get the null device instead:
+    nothing they say may reach the designer's screen.
+    """
+    try:
+        usable = sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = True  # multiprocessing leaves out a standard error without a file
+    if usable:
+        yield
+        return
+    saved = sys.stderr
+    with open(os.devnull, "w", encoding="utf-8") as null:
+        sys.stderr = null
+        try:
+            yield
+        finally:
+            sys.stderr = saved
+
+
+def _pool(processes: int, packed: list[Packed]) -> Pool:
+    with _real_stderr():
+        return _context().Pool(processes, _init, (packed,))
+
+
 # -- one path for every batch ----------------------------------------------------
 @dataclass
 class _Engines:
@@ -242,8 +275,8 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
                     progress(len(part))
                 continue
             if pool is None:
-                pool = _context().Pool(processes, _init, ([_pack(replace(
-                    job.matchup, engine=REFERENCE)) for job in jobs],))
+                pool = _pool(processes, [_pack(replace(job.matchup, engine=REFERENCE))
+                                         for job in jobs])
             # One round: a slice of each job still on the reference engine, then look again.
             tasks = []
             for k in rest:

@@ -14,6 +14,7 @@ from typing import ClassVar
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.reactive import reactive
 from textual.screen import Screen
 
 import shipyard.tui.safe_text  # noqa: F401  (what is drawn shows no control codes)
@@ -21,6 +22,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Change, entry_exists
 from shipyard.services.session import Session
+from shipyard.tui.engine import watch_engine
 from shipyard.tui.guard import Crash, rescue
 from shipyard.tui.mending import mend
 from shipyard.tui.screen_actions import ScreenActions
@@ -41,6 +43,8 @@ class ShipyardApp(ScreenActions):
         Binding("f1", "help", "Help"),
         Binding("ctrl+t", "toggle_theme", "Theme", show=False),
     ]
+
+    engine_state: reactive[str] = reactive("")  # `services.warming.State`; "" until seen
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -75,9 +79,16 @@ class ShipyardApp(ScreenActions):
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         self.offer_recovery()
+        # Compile the game's fast engine in a separate process from launch (duels never
+        # wait for it: the reference engine fights the same duels until it is ready).
+        self.run_worker(lambda: watch_engine(self), thread=True, group="engine",
+                        exit_on_error=False)
         # What start-up built lives as long as the app: keep it out of the garbage
         # collector's full passes, which otherwise stall a keypress now and then.
         self.call_after_refresh(gc.freeze)
+
+    def set_engine_state(self, state: str) -> None:
+        self.engine_state = state
 
     def edit(self, change: Change, path: str | None = None, merge: str | None = None) -> bool:
         """The one edit function: record undo, re-price, show, autosave.

@@ -53,6 +53,7 @@ from shipyard.services.duel_setup import (
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve
 from shipyard.services.tournament import Entrant, Tournament, pairings, run_tournament
+from shipyard.tui.engine import EngineLine
 from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
 from shipyard.tui.screens.dialogs import ListDialog
@@ -151,6 +152,7 @@ class CompareScreen(Screen[None]):
                                  action="screen.stop")
                     yield ProgressBar(RUNS, id="compare-progress", show_eta=False)
                 yield Static(id="compare-problem", markup=False)
+                yield EngineLine(id="engine-line")
             with TabbedContent(id="compare-tabs"):
                 with TabPane("Side by side", id="compare-side"):
                     yield DataTable(id="compare-table", zebra_stripes=True,

@@ -53,6 +53,7 @@ from shipyard.services.duel_setup import (
     whole_number,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
+from shipyard.tui.engine import EngineLine
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
@@ -180,6 +181,7 @@ class DuelScreen(Screen[None]):
                     yield Button("Log", id="duel-log-button", action="screen.log")
                 yield ProgressBar(RUNS, id="duel-progress", show_eta=False)
                 yield Static(id="duel-problem", markup=False)
+                yield EngineLine(id="engine-line")
             yield DuelResults(id="duel-results")
         yield KeysFooter()
 
@@ -294,7 +296,11 @@ class DuelScreen(Screen[None]):
 
     def run_heading(self, runs: int) -> str:
         """The results pane's heading while the duels run: how many are fought so far."""
-        return f"Running: {self.fought} of {runs} duels fought (Escape stops)."
+        line = f"Running: {self.fought} of {runs} duels fought (Escape stops)."
+        if getattr(self.app, "engine_state", "") in ("compiling", "cold"):
+            line += ("\nOn the reference engine while the fast one compiles: the same "
+                     "duels, more slowly.")
+        return line
 
     @work(thread=True, exclusive=True, group="duel", exit_on_error=False)
     def run_duels(self, setup: Setup) -> None:
@@ -366,15 +372,21 @@ class DuelScreen(Screen[None]):
     # One duel turn by turn ------------------------------------------------------------
 
     def action_log(self) -> None:
-        """Duel 1 of the batch the form describes, as `shipyard duel --log` shows it."""
-        try:
-            setup = self.setup()
-        except ShipyardError as exc:
-            self.show_problem(str(exc))
-            return
+        """Duel 1 of the run shown, as `shipyard duel --log` shows it; before any run,
+        duel 1 of the run the form describes. The title says which."""
+        shown = self.outcome
+        if shown is not None:
+            setup = shown.setup
+            which = (f"Duel 1 of the {setup.runs:,} duels shown (seed {setup.seed})")
+        else:
+            try:
+                setup = self.setup()
+            except ShipyardError as exc:
+                self.show_problem(str(exc))
+                return
+            which = (f"Duel 1 of a run of {setup.runs:,} duels with seed {setup.seed} "
+                     "(not run yet)")
         result = run_one(setup.matchup, duel_seed(setup.seed, 0), log=True)
         (a, b), matchup = setup.names, setup.matchup
-        title = (f"Duel 1 of seed {setup.seed}: {a} ({matchup.policy_a}) against "
-                 f"{b} ({matchup.policy_b})")
+        title = f"{which}: {a} ({matchup.policy_a}) against {b} ({matchup.policy_b})"
         self.app.push_screen(DuelLogScreen(title, result.log))
-

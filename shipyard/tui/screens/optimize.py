@@ -26,7 +26,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.protocol import Evaluation
-from shipyard.services.duel_setup import DuelProblem, whole_number
+from shipyard.services.duel_setup import WORKERS, DuelProblem, whole_number
 from shipyard.services.optimize import (
     Opponent,
     Optimized,
@@ -36,6 +36,7 @@ from shipyard.services.optimize import (
     optimize,
     planned_duels,
 )
+from shipyard.tui.engine import EngineLine
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.title import TitleBar
@@ -123,6 +124,7 @@ class OptimizeScreen(Screen[Any]):
                 yield Static("", id="optimize-stage", markup=False)
                 yield ProgressBar(id="optimize-progress", show_eta=False)
                 yield Static(id="duel-problem", markup=False)
+                yield EngineLine(id="engine-line")
             with Vertical(id="duel-results"):
                 yield Static("Ctrl+R runs the search; Ctrl+O opens the design found as a new "
                              "design.", id="optimize-result", markup=False)
@@ -145,7 +147,8 @@ class OptimizeScreen(Screen[Any]):
         try:
             settings = Settings(self.number("budget", "Budget", 0),
                                 self.number("generations", "Generations", 1),
-                                self.number("runs", "Runs", 1), self.number("seed", "Seed", None))
+                                self.number("runs", "Runs", 1), self.number("seed", "Seed", None),
+                                workers=WORKERS)
             opponents = field_of(ruleset, settings.budget)
             if not opponents:
                 raise DuelProblem(f"No bundled {ruleset.title} sample costs {settings.budget} "
