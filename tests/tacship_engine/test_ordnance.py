@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from shipyard.rulesets.tacship.engine.duel import Duel, Scenario
 from shipyard.rulesets.tacship.engine.movement import Plan
+from shipyard.rulesets.tacship.engine.hexes import Hex, distance, step
 from shipyard.rulesets.tacship.engine.ordnance import (
     arm,
+    in_reach,
     launch_missile,
     lay_mine,
     missile_plans,
@@ -48,6 +52,38 @@ def test_missile_runs_make_at_most_two_turns_three_hexes_apart() -> None:
     assert Plan(8, ((0, 1), (2, -1))) not in plans
     assert all(len(p.turns) <= 2 for p in plans)
     assert len(missile_run(missile, Plan(8, ((0, 1),)))) == 10  # start, turn, eight hexes
+
+
+# A missile at the origin heading 0 (+q) at speed 8: the hexes it can threaten.
+@pytest.mark.parametrize(("target", "reached"), [
+    ((10, 0), True),  # straight on to (8, 0), two hexes short: detonates there
+    ((11, 0), False),  # 11 hexes off: 8 flown + 2 of blast fall one short
+    ((-2, 0), True),  # two hexes astern: it may go off before it moves
+    ((-3, 0), False),  # three astern: it never turns more than 120 degrees
+    ((3, -8), True),  # 3 hexes at 60 degrees left, then 5 at 120: two turns, 3 apart
+])
+def test_a_missile_reaches_what_a_legal_homing_move_comes_within_2_hexes_of(
+        target: Hex, reached: bool) -> None:
+    assert in_reach(Missile("a", "b", (0, 0), 0, 8, 1), target, COMBAT) is reached
+    # the same picture turned two hexsides left and moved: the same answer
+    turned = step(step((4, -1), 2, target[0] + target[1]), 3, -target[1])
+    assert in_reach(Missile("a", "b", (4, -1), 2, 8, 1), turned, COMBAT) is reached
+
+
+def test_the_120_degree_hex_needs_both_turns() -> None:
+    one_turn = COMBAT.model_copy(update={"missile": COMBAT.missile.model_copy(
+        update={"turns": 1})})
+    # nearest one-turn hexes, (8, -8) and (4, -4) and their like, are 5 hexes off
+    assert not in_reach(Missile("a", "b", (0, 0), 0, 8, 1), (3, -8), one_turn)
+
+
+def test_reach_is_every_hex_some_legal_homing_move_passes_within_2_of() -> None:
+    missile = Missile("a", "b", (2, 1), 4, 9, 1)
+    runs = [missile_run(missile, plan) for plan in missile_plans(missile, COMBAT)]
+    for q in range(-10, 15):
+        for r in range(-10, 15):
+            passes = any(distance(pos, (q, r)) <= 2 for run in runs for pos, _ in run)
+            assert in_reach(missile, (q, r), COMBAT) is passes, (q, r)
 
 
 def duel(a: Craft, b: Craft, dice_faces: tuple[int, ...] = ()) -> Duel:
