@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import pytest
 
 from shipyard.rulesets.tacship.engine.duel import Duel, Scenario
-from shipyard.rulesets.tacship.engine.movement import Plan
 from shipyard.rulesets.tacship.engine.hexes import Hex, distance, step
+from shipyard.rulesets.tacship.engine.movement import Plan
 from shipyard.rulesets.tacship.engine.ordnance import (
     arm,
     in_reach,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from shipyard.core.catalog_files import catalog_root
 from shipyard.rulesets.tacship.engine.fire import (
     hit_chance,
     needed,
@@ -19,10 +22,13 @@ from shipyard.rulesets.tacship.engine.hexes import (
     on_ray,
     step,
 )
+from shipyard.rulesets.tacship.engine.lineup import fighter_of
 from shipyard.rulesets.tacship.engine.movement import Plan, illegal, trace, turn_cost
 from shipyard.rulesets.tacship.engine.ordnance import blast, contest
-from shipyard.rulesets.tacship.engine.state import Craft, Fighter, fighter_from_design
+from shipyard.rulesets.tacship.engine.state import Craft, Fighter, Turret, fighter_from_design
 from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
 from tests.tacship_engine.fighters import VALKYRIE, rolls
 
 COMBAT = load_combat()
@@ -175,6 +181,20 @@ def test_fighter_from_design_reads_the_public_shape() -> None:
     })
     assert fighter.fixed_lasers == (2, 2) and fighter.turrets[0].arc == "aft"
     assert (fighter.missiles, fighter.mines, fighter.decoys) == (2, 0, 1)
+
+
+def test_fighter_from_design_counts_every_laser_of_an_entry() -> None:
+    # The sample Valkyrie file lists its guns as one entry: 2 x Laser-2 (rules 4 sample).
+    data = json.loads((catalog_root() / "tacship" / "designs" / "valkyrie.ship.json")
+                      .read_text(encoding="utf-8"))
+    assert data["fixed_lasers"] == [{"factor": 2, "count": 2}]
+    assert fighter_from_design(data).fixed_lasers == (2, 2)
+    two_turrets = fighter_from_design({"damage_boxes": 9, "turret_lasers": [
+        {"factor": 1, "arc": "aft", "count": 2}, {"factor": 3, "arc": "fore"}]})
+    assert two_turrets.turrets == (Turret(1, "aft"), Turret(1, "aft"), Turret(3, "fore"))
+    # the same record chart the duel lineup builds from the validated design
+    design = evaluate(read_design(resolve("sample:valkyrie"))).design
+    assert fighter_from_design(data) == fighter_of(design, "Valkyrie")
 
 
 def test_step_walks_along_a_heading() -> None:
