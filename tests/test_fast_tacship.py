@@ -22,10 +22,12 @@ from shipyard.core.outcome import DuelScenario
 from shipyard.rulesets.tacship.engine.hexes import distance
 from shipyard.rulesets.tacship.engine.lineup import Lineup, fighter_of
 from shipyard.rulesets.tacship.engine.movement import Plan, illegal, trace
+from shipyard.rulesets.tacship.engine.ordnance import in_reach as reference_reach
 from shipyard.rulesets.tacship.engine.ordnance import missile_plans
 from shipyard.rulesets.tacship.engine.policy import POLICIES, View
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Mine, Missile, Side
 from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.rulesets.tacship.fast.launch import in_reach
 from shipyard.rulesets.tacship.fast.lineup import FastLineup
 from shipyard.rulesets.tacship.fast.packing import (
     PILOT_HEURISTICS,
@@ -215,7 +217,8 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
     assert rows(plans, count) == [row(p) for p in reference.candidates(me, COMBAT)]
 
     wants = np.zeros(3, dtype=np.int64)
-    wanted = arm_wants(0, state, missiles, counts, pilot, wants)
+    wanted = arm_wants(0, state, charts.figures, missiles, counts, TABLE, pilot, wants,
+                       *buffers)
     assert wants[:wanted].tolist() == [ITEMS[i] for i in reference.arm(view)]
 
     plan, orders = reference.move(view)
@@ -230,7 +233,7 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
                                                          for t in orders.turrets]
 
     release = reference.release(view)
-    assert release_wants(0, state, missiles, counts, TABLE, pilot, best, *buffers) \
+    assert release_wants(0, state, charts.figures, missiles, counts, TABLE, pilot, *buffers) \
         == (release.missile, release.mine, release.decoy is not None)
 
     missile = Missile("a", "b", (rng.randint(-8, 8), rng.randint(-8, 8)), rng.randrange(6),
@@ -242,6 +245,62 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
     _, got = steer(missile.pos[0], missile.pos[1], missile.heading, missile.speed, target[0],
                    target[1], TABLE, pilot, best, buffers[0], buffers[1], buffers[2])
     assert got == fuse
+
+
+# A pursuer with a missile (stored or armed) astern of a Valkyrie at speed 8 that has
+# moved: launch spots the reference pilot takes (tests/tacship_engine/test_launch.py).
+CHASES = [((-10, 0), 12, ["missile"], True), ((-10, 0), 11, ["missile"], False),
+          ((-22, 0), 12, [], True), ((-18, -4), 8, ["missile"], True),
+          ((-18, -4), 8, ["decoy", "missile"], True), ((-60, 0), 12, [], False)]
+
+
+@pytest.mark.parametrize(("at", "speed", "armed", "sure"), CHASES)
+def test_the_compiled_pilot_arms_moves_and_launches_as_the_reference(
+        at: tuple[int, int], speed: int, armed: list[Item], sure: bool) -> None:
+    fighter = fighter_of(evaluate(read_design(resolve("sample:valkyrie"))).design, "V")
+    me = Craft.enter(fighter, "a", at, 0, speed)
+    me.armed = list(armed)
+    enemy = Craft.enter(fighter, "b", (0, 0), 0, 8)
+    view = View(me, enemy, Board(), COMBAT, 3)
+    reference = POLICIES["default"]
+    state, missiles, mines, counts = _arrays(me, enemy, Board(), later=False)
+    charts = charts_array((fighter, fighter))
+    pilot = pilots_array(("default", "default"))[0]
+    buffers = [np.zeros(400, dtype=np.int64) for _ in range(3)]
+    wants = np.zeros(3, dtype=np.int64)
+    wanted = arm_wants(0, state, charts.figures, missiles, counts, TABLE, pilot, wants,
+                       *buffers)
+    assert wants[:wanted].tolist() == [ITEMS[i] for i in reference.arm(view)]
+    assert ("missile" in reference.arm(view)) is (sure and not armed)
+    plan, _ = reference.move(view)
+    best = np.zeros(WIDTH, dtype=np.int64)
+    choose_move(0, state, charts.figures, charts.turrets, missiles, mines, counts, TABLE,
+                pilot, CHANCE, *buffers, best, np.full(1, -1, dtype=np.int64))
+    assert rows(best[None, :], 1)[0] == row(plan)
+    release = reference.release(view)
+    assert release_wants(0, state, charts.figures, missiles, counts, TABLE, pilot, *buffers) \
+        == (release.missile, release.mine, release.decoy is not None)
+    assert release.missile is (sure and at[1] == 0 and bool(armed))
+
+
+def test_the_compiled_reach_is_the_reference_reach() -> None:
+    for speed in (6, 9, 14, 20):
+        missile = Missile("a", "b", (3, -2), speed % 6, speed, 1)
+        for q in range(-speed - 6, speed + 9):
+            for r in range(-speed - 6, speed + 9):
+                assert in_reach(*missile.pos, missile.heading, speed, q, r, TABLE) \
+                    is reference_reach(missile, (q, r), COMBAT), (speed, q, r)
+    # a catalog with three turns a homing move: every move tried, as the reference does
+    three = COMBAT.model_copy(update={"missile": COMBAT.missile.model_copy(
+        update={"turns": 3})})
+    table = TABLE.copy()
+    table[f.MISSILE_TURNS] = 3
+    missile = Missile("a", "b", (0, 0), 1, 7, 1)
+    answers = {(q, r): reference_reach(missile, (q, r), three)
+               for q in range(-10, 11) for r in range(-10, 11)}
+    assert answers[(-5, 0)] and not reference_reach(missile, (-5, 0), COMBAT)  # 3rd turn
+    assert all(in_reach(0, 0, 1, 7, q, r, table) is reached
+               for (q, r), reached in answers.items())
 
 
 # -- whole duels ---------------------------------------------------------------------

@@ -23,7 +23,7 @@ from shipyard.rulesets.tacship.engine.hexes import (
     step,
 )
 from shipyard.rulesets.tacship.engine.lineup import fighter_of
-from shipyard.rulesets.tacship.engine.movement import Plan, illegal, trace, turn_cost
+from shipyard.rulesets.tacship.engine.movement import Plan, end_of, illegal, trace, turn_cost
 from shipyard.rulesets.tacship.engine.ordnance import blast, contest
 from shipyard.rulesets.tacship.engine.state import Craft, Fighter, Turret, fighter_from_design
 from shipyard.rulesets.tacship.engine.tables import load_combat
@@ -67,6 +67,10 @@ def test_seed_example_at_speed_12_is_legal_and_ends_120_degrees_round() -> None:
     plan = Plan(12, ((2, 1), (5, 1)))  # two ahead, left, three ahead, left, seven more
     assert check(craft(12), plan) is None
     assert trace((0, 0), 0, plan)[-1][1] == 2
+    # 2 along heading 0, 3 along 1, 7 along 2: (2, 0) + (3, -3) + (0, -7)
+    assert end_of((0, 0), 0, plan) == trace((0, 0), 0, plan)[-1] == ((5, -10), 2)
+    # right to heading 2 at once, one hex to (1, 0), right, one to (2, -1), right, two on
+    assert end_of((1, 1), 3, Plan(4, ((0, -1), (1, -1), (2, -1)))) == ((4, -1), 0)
 
 
 def test_straight_hexes_between_turns() -> None:

@@ -4,14 +4,17 @@ Arming (step 1) moves items from store to the armed box, never more than the
 armed limit at once and never back. Release is at the end of movement
 (step 4), only of armed items. A missile flies at 6 plus the launcher's
 speed, starts 6 hexes straight ahead and on its launch turn neither turns
-nor detonates. Later it moves right after its target, with up to two
-one-hexside turns three straight hexes apart, and may detonate whenever it
-is within 2 hexes of the target; if it has not detonated by the end of that
-move it is removed (the seed: a missile that fails to reach its target in
-the turn is taken off). A mine stops 3 hexes straight behind the layer and
-goes off when an enemy is within 2 hexes during that enemy's movement. A
-decoy lands within 6 hexes; before each missile aimed at its owner moves that
-turn, an opposed D20 fools the missile unless the missile's roll is higher.
+nor detonates (a target still to move that turn is followed straight on,
+rules T4). Its homing move comes right after its target's next move, with up
+to two one-hexside turns three straight hexes apart, and it may detonate
+whenever it is within 2 hexes of the target; if it has not detonated by the
+end of that move it is removed (a missile that fails to reach its target in
+the turn is taken off). `in_reach` says which hexes that one move can
+threaten. A mine stops 3 hexes straight behind the layer and goes off when an
+enemy is within 2 hexes during that enemy's movement. A decoy lands within 6
+hexes; before each missile aimed at its owner moves that turn, an opposed D20
+fools the missile unless the missile's roll is higher (a fooled missile is
+spent on the decoy, rules T5).
 """
 
 from __future__ import annotations
