@@ -129,7 +129,7 @@ class Pilot:
             return False
         me, enemy, combat = view.me, view.enemy, view.combat
         ends = move_ends(enemy, self.candidates(enemy, combat))
-        return any(reaches_all(*end_of(me.pos, me.heading, plan), plan.speed, ends, combat)
+        return any(self.launch_spot(*end_of(me.pos, me.heading, plan), plan.speed, ends, combat)
                    for plan in self.candidates(me, combat))
 
     # -- steps 2 and 3 --------------------------------------------------------
@@ -198,7 +198,7 @@ class Pilot:
                 value -= sum(MINE_PENALTY for pos, _ in path[1:]
                              if any(distance(pos, m) <= reach for m in danger))
             value += self.standing(path[-1], plan.speed, view, chance, missiles)
-            if launching and reaches_all(*path[-1], plan.speed, ends, combat):
+            if launching and self.launch_spot(*path[-1], plan.speed, ends, combat):
                 value += self.launch_value
             if best is None or value > best[0]:
                 best = (value, plan, FireOrder(fixed_at, tuple(turret_at)))
@@ -256,7 +256,13 @@ class Pilot:
             return False
         me, enemy = view.me, view.enemy
         ends = move_ends(enemy, self.candidates(enemy, view.combat))
-        return reaches_all(me.pos, me.heading, me.speed, ends, view.combat)
+        return self.launch_spot(me.pos, me.heading, me.speed, ends, view.combat)
+
+    def launch_spot(self, pos: Hex, heading: int, speed: int, ends: tuple[Hex, ...],
+                    combat: Combat) -> bool:
+        """Is the end of a move here a place to launch from, the enemy's next move
+        ending at one of `ends`? Wherever a missile reaches every one of them."""
+        return reaches_all(pos, heading, speed, ends, combat)
 
     # -- missiles -------------------------------------------------------------
     def steer(self, missile: Missile, target: Hex, combat: Combat) -> Steer:
