@@ -12,7 +12,10 @@ or three the same way. Each move is worth the best laser shot along it
 (expected boxes: fixed lasers need the enemy exactly ahead), plus where it
 ends: a shot next move, the slot behind the enemy, closing on a preferred
 range, less the enemy's lasers bearing on the end hex, mines brushed on the
-way and enemy missiles still in reach. The weights make the personalities.
+way and enemy missiles still in reach; with a missile armed, a move ending
+where a launch is sure to reach the enemy is worth more. A missile is armed
+and launched only there (`launch`): the target moves before the missile and
+would slip out of its reach anywhere else. The weights make the personalities.
 """
 
 from __future__ import annotations
