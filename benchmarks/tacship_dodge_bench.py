@@ -16,6 +16,12 @@ a share X of the target's next moves end within reach (X = 100% is the engine's
 rule) against every other sample as side B under each pilot; A's launches and
 what became of them, and A's wins and missile kills.
 
+Part 3, launching first: a missile released before its target moves flies the
+target's move straight on (T4) and homes after the target's next one. For a
+target at the origin on heading 0 at speed v with thrust T, the launch spots
+(within 30 hexes, any heading, launcher speed 0-24) from which the missile
+reaches every end of two of the target's candidate moves.
+
 Run: .venv/bin/python benchmarks/tacship_dodge_bench.py [--runs 40] [--seed 1]
 (reference engine only: it fights with pilots of its own)
 """
@@ -30,14 +36,14 @@ from itertools import combinations
 
 from shipyard.core.dice import duel_seed
 from shipyard.rulesets.tacship.engine.duel import fight
-from shipyard.rulesets.tacship.engine.hexes import Hex, step
+from shipyard.rulesets.tacship.engine.hexes import Hex, distance, step, within
 from shipyard.rulesets.tacship.engine.launch import move_ends, reaches_all
 from shipyard.rulesets.tacship.engine.lineup import fighter_of
-from shipyard.rulesets.tacship.engine.movement import Plan, end_of
+from shipyard.rulesets.tacship.engine.movement import Plan, end_of, straight_after
 from shipyard.rulesets.tacship.engine.ordnance import in_reach
 from shipyard.rulesets.tacship.engine.policy import POLICIES, FireOrder, Pilot, View
-from shipyard.rulesets.tacship.engine.state import Fighter, Missile
-from shipyard.rulesets.tacship.engine.tables import Combat
+from shipyard.rulesets.tacship.engine.state import Craft, Fighter, Missile
+from shipyard.rulesets.tacship.engine.tables import Combat, load_combat
 from shipyard.services.equivalence import samples
 
 SHARES = (1.0, 0.9, 0.75, 0.5)
@@ -133,6 +139,33 @@ def looser(crafts: dict[str, Fighter], runs: int, master: int) -> None:
                   f"{row['wins']:>7} {row['missile kills']:>10}", flush=True)
 
 
+def launching_first(combat: Combat) -> None:
+    print("\nPart 3: launch spots before the target moves (two target moves to reach)")
+    pilot = POLICIES["default"]
+    for thrust in (4, 6, 8):
+        for speed in (0, 4, 8):
+            target = Craft.enter(Fighter("t", 10, 0, thrust), "b", (0, 0), 0, speed)
+            ends: set[Hex] = set()
+            for first in pilot.candidates(target, combat):
+                pos, heading = end_of(target.pos, target.heading, first)
+                moved = Craft.enter(target.fighter, "b", pos, heading, first.speed)
+                moved.straight = straight_after(target, first)
+                ends |= {end_of(pos, heading, second)[0]
+                         for second in pilot.candidates(moved, combat)}
+            far_first = sorted(ends, key=lambda end: -distance((0, 0), end))
+            spots = 0
+            for pos in within((0, 0), 30):
+                for heading in range(6):
+                    for launcher in range(0, 25, 2):
+                        missile_speed = launcher + combat.missile.speed_bonus
+                        start = step(pos, heading,
+                                     combat.missile.launch_distance + missile_speed)
+                        missile = Missile("a", "b", start, heading, missile_speed, 0)
+                        spots += all(in_reach(missile, end, combat) for end in far_first)
+            print(f"  thrust {thrust}, speed {speed}: {len(ends):5} ends after two moves, "
+                  f"{spots:4} launch spots", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=40)
@@ -142,6 +175,7 @@ def main() -> None:
     crafts = fighters()
     chances(crafts, args.runs, args.seed)
     looser(crafts, args.runs, args.seed)
+    launching_first(load_combat())
     print(f"({time.perf_counter() - began:.0f} s on the reference engine)")
 
 
