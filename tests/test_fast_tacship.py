@@ -17,6 +17,7 @@ import pytest
 import shipyard.rulesets.tacship.fast.fields as f
 import shipyard.rulesets.tacship.fast.hexes as fast_hexes
 import shipyard.rulesets.tacship.fast.moves as moves
+from shipyard.core.compiled_dice import key_of, new_rng, start
 from shipyard.core.dice import duel_seed
 from shipyard.core.outcome import DuelScenario
 from shipyard.rulesets.tacship.engine.hexes import distance
@@ -27,10 +28,12 @@ from shipyard.rulesets.tacship.engine.ordnance import missile_plans
 from shipyard.rulesets.tacship.engine.policy import POLICIES, View
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Mine, Missile, Side
 from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.rulesets.tacship.fast.duel import _missile_move
 from shipyard.rulesets.tacship.fast.launch import in_reach
 from shipyard.rulesets.tacship.fast.lineup import FastLineup
 from shipyard.rulesets.tacship.fast.packing import (
     PILOT_HEURISTICS,
+    blast_array,
     chance_array,
     charts_array,
     combat_array,
@@ -301,6 +304,41 @@ def test_the_compiled_reach_is_the_reference_reach() -> None:
     assert answers[(-5, 0)] and not reference_reach(missile, (-5, 0), COMBAT)  # 3rd turn
     assert all(in_reach(0, 0, 1, 7, q, r, table) is reached
                for (q, r), reached in answers.items())
+
+
+def test_the_compiled_missile_turns_twice_into_the_only_hex_that_reaches() -> None:
+    # As tests/tacship_engine/test_ordnance.py: from (0, 0) on heading 0 at speed 8, the
+    # target's hex (3, -8) is reached only by turning left at once, flying 3, turning
+    # left again and flying 5; it is the last moment of the move, distance 0.
+    plan = np.zeros(WIDTH, dtype=np.int64)
+    buffers = [np.zeros(40, dtype=np.int64) for _ in range(3)]
+    pilot = pilots_array(("default", "default"))[0]
+    assert steer(0, 0, 0, 8, 3, -8, TABLE, pilot, plan, *buffers) == (0, 0)
+    assert rows(plan[None, :], 1)[0] == row(Plan(8, ((0, 1), (3, 1))))
+    # one hex farther out, (3, -9), no move comes closer than 1 hex: fuse at 1
+    assert steer(0, 0, 0, 8, 3, -9, TABLE, pilot, plan, *buffers) == (1, 1)
+
+
+def test_a_compiled_missile_its_target_flew_past_is_removed_unfired() -> None:
+    # The target has flown from (10, 0) through the missile's hex (6, 0) to (2, 0), four
+    # hexes astern of it: nothing went off during that move (only mines are checked
+    # there), and the homing move cannot come within 2 hexes: removed, no die rolled.
+    me = Craft.enter(fighter_of(evaluate(read_design(resolve("sample:valkyrie"))).design,
+                                "V"), "a", (0, 0), 0, 8)
+    target = Craft.enter(me.fighter, "b", (2, 0), 3, 8)
+    board = Board(missiles=[Missile("a", "b", (6, 0), 0, 14, 2)])
+    state, missiles, _, counts = _arrays(me, target, board, later=False)
+    charts = charts_array((me.fighter, target.fighter))
+    hits = np.zeros((2, 11), dtype=np.int64)
+    rng = new_rng()
+    start(rng, key_of(7))
+    before = rng.copy()
+    buffers = [np.zeros(40, dtype=np.int64) for _ in range(3)]
+    spent = _missile_move(0, 1, 3, state, hits, missiles, counts, TABLE, blast_array(COMBAT),
+                          charts.figures, pilots_array(("default", "default")),
+                          np.zeros(WIDTH, dtype=np.int64), *buffers, rng)
+    assert spent and counts[f.MISSILES_IN_PLAY] == 0
+    assert not hits.any() and (rng == before).all()
 
 
 # -- whole duels ---------------------------------------------------------------------

@@ -86,6 +86,10 @@ def test_reach_is_every_hex_some_legal_homing_move_passes_within_2_of() -> None:
             assert in_reach(missile, (q, r), COMBAT) is passes, (q, r)
 
 
+# No ordnance: it neither arms a decoy nor drops a mine in the way of a test.
+BARE = Fighter("Bare", damage_boxes=10, survivability=2, thrust=8, fixed_lasers=(2,))
+
+
 def duel(a: Craft, b: Craft, dice_faces: tuple[int, ...] = ()) -> Duel:
     d = Duel((a, b), (POLICIES["default"], POLICIES["default"]), Scenario(initiative=(6, 1)),
              COMBAT, rolls(*dice_faces))
@@ -131,6 +135,41 @@ def test_decoy_roll_comes_before_the_missile_moves() -> None:
     d.board.missiles.append(Missile("a", "b", (6, 0), 0, 14, launched=2))
     d.missiles_after(b)
     assert b.taken == 0 and d.board.missiles == []
+
+
+def test_missile_turns_twice_to_reach_a_hex_only_that_move_reaches() -> None:
+    # Missile at (0, 0) on heading 0, speed 8; target at (3, -8). A move of a hexes
+    # ahead, b after one left turn and c after a second (b >= 3) ends at
+    # (a + b, -(b + c)): a + b = 3, b + c = 8, a + b + c = 8 gives a = 0, b = 3, c = 5,
+    # the only legal move into the target's hex, at its last moment.
+    a = Craft.enter(VALKYRIE, "a", (-6, 0), 0, 2)
+    b = Craft.enter(VALKYRIE, "b", (3, -8), 0, 4)
+    d = duel(a, b, (5, 3))  # same hex: D6 5; start box 3 + 2 = 5
+    d.lines = []
+    d.board.missiles.append(Missile("a", "b", (0, 0), 0, 8, launched=2))
+    d.missiles_after(b)
+    assert b.hits == {5, 4, 3, 2, 1} and b.taken == 5 and not b.destroyed
+    assert d.board.missiles == [] and d.dice.drawn == 2
+    assert d.lines == ["Turn 3: Valkyrie's missile closes on Valkyrie: a missile detonates "
+                       "in the same hex: five points, start box 3 + 2 = 5 → crosses 5, 4, 3, "
+                       "2, 1"]
+
+
+def test_missile_never_goes_off_during_its_targets_move() -> None:
+    # The target flies from (10, 0) through the missile's own hex (6, 0) to (2, 0): four
+    # hexes astern of the missile, which cannot turn back. No fuse during the target's
+    # move, none on the missile's: no die is rolled, and the missile is removed.
+    a = Craft.enter(VALKYRIE, "a", (0, 0), 0, 8)
+    b = Craft.enter(BARE, "b", (10, 0), 3, 8)
+    d = duel(a, b)  # no dice scripted: any roll would fail the test
+    d.lines = []
+    d.policies["b"] = StraightOn()
+    d.board.missiles.append(Missile("a", "b", (6, 0), 0, 14, launched=2))
+    d.play(b)
+    assert b.pos == (2, 0) and b.taken == 0 and len(d.board.missiles) == 1
+    d.missiles_after(b)
+    assert b.taken == 0 and d.board.missiles == [] and d.dice.drawn == 0
+    assert d.lines[-1] == "Turn 3: Valkyrie's missile fails to reach Bare and is removed"
 
 
 @dataclass(frozen=True, slots=True)
