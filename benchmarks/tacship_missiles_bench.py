@@ -1,11 +1,12 @@
 """Tacship missiles over every pair of bundled samples: launches, detonations, wins.
 
-For each pair of samples (default pilot on both sides) it fights the batch's
-duels on the reference engine with the log on, and counts from the log the
+For each ordered pair of samples (each sample on both sides, default pilots)
+it fights the batch's duels on the reference engine with the log on, and counts from the log the
 missiles launched, those that detonated, those fooled by a decoy, those that
 failed to reach their target, and the duels a missile decided; then A's win,
 loss and draw rates beside the ones saved from an earlier engine
-(`benchmarks/tacship_before.json`). Both engines fight the same duel for every
+(`benchmarks/tacship_before.json`, the engine before the launch rule:
+`--save` run on that code). Both engines fight the same duel for every
 seed, so the rates are those of the compiled engine too.
 
 Run: .venv/bin/python benchmarks/tacship_missiles_bench.py [--runs 400] [--seed 1]
@@ -17,7 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from itertools import combinations
+from itertools import permutations
 from pathlib import Path
 
 from shipyard.core.dice import duel_seed
@@ -80,11 +81,11 @@ def main() -> None:
     before = json.loads(BEFORE.read_text()) if BEFORE.exists() else {}
     began = time.perf_counter()
     now: dict[str, Row] = {}
-    print(f"Tacship, default pilots on both sides, {args.runs} duels a pair (master "
+    print(f"Tacship, every sample on both sides, default pilots, {args.runs} duels a pair (master "
           f"{args.seed}); A wins / B wins / draws; missiles launched, detonated, kills")
     print(f"{'pair':22} {'before':>18} {'launch  det kill':>17}   {'after':>18} "
           f"{'launch  det kill':>17}")
-    for a, b in combinations(sorted(evaluations), 2):
+    for a, b in permutations(sorted(evaluations), 2):
         name = f"{a} vs {b}"
         now[name] = row = pair_row(a, b, args.runs, args.seed, evaluations)
         old = before.get(name)
