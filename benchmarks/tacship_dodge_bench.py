@@ -22,7 +22,12 @@ target at the origin on heading 0 at speed v with thrust T, the launch spots
 (within 30 hexes, any heading, launcher speed 0-24) from which the missile
 reaches every end of two of the target's candidate moves.
 
+Part 4, the missile boat: the Harpy (five missiles, one Laser-1) as side A
+launching at 100% and at 75% against every other sample under each target
+pilot; its launches, what became of them, its wins and its missile kills.
+
 Run: .venv/bin/python benchmarks/tacship_dodge_bench.py [--runs 40] [--seed 1]
+     [--part N ...]  (only these parts)
 (reference engine only: it fights with pilots of its own)
 """
 
@@ -166,16 +171,45 @@ def launching_first(combat: Combat) -> None:
                   f"{spots:4} launch spots", flush=True)
 
 
+def missile_boat(crafts: dict[str, Fighter], runs: int, master: int) -> None:
+    boat = replace(crafts["harpy"], name="Harpy")
+    print(f"\nPart 4: the Harpy's launches against each sample, {runs} duels each")
+    print(f"  {'launch at':>10} {'target pilot':>12} {'against':>9} {'launched':>9} "
+          f"{'detonated':>10} {'fooled':>7} {'missed':>7} {'wins':>5} {'by missile':>10}")
+    for share in (1.0, 0.75):
+        for target in POLICIES:
+            for b in sorted(set(crafts) - {"harpy"}):
+                row: Counter[str] = Counter()
+                for index in range(runs):
+                    result = fight(boat, crafts[b], seed=duel_seed(master, index),
+                                   policy_a=Loose(share=share), policy_b=target, log=True)
+                    tally(result.log, boat.name, row)
+                    row["wins"] += result.winner == "a"
+                    row["missile kills"] += result.winner == "a" and result.cause == "missile"
+                rate = f"{row['detonated'] / row['launched']:.0%}" if row["launched"] else "-"
+                print(f"  {share:>10.0%} {target:>12} {b:>9} {row['launched']:>9} "
+                      f"{row['detonated']:>5} {rate:>4} {row['fooled']:>7} {row['missed']:>7} "
+                      f"{row['wins']:>5} {row['missile kills']:>10}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1, help="master seed of the duels")
+    parser.add_argument("--part", type=int, action="append", choices=(1, 2, 3, 4),
+                        help="run only this part (may be repeated)")
     args = parser.parse_args()
     began = time.perf_counter()
     crafts = fighters()
-    chances(crafts, args.runs, args.seed)
-    looser(crafts, args.runs, args.seed)
-    launching_first(load_combat())
+    parts = set(args.part or (1, 2, 3, 4))
+    if 1 in parts:
+        chances(crafts, args.runs, args.seed)
+    if 2 in parts:
+        looser(crafts, args.runs, args.seed)
+    if 3 in parts:
+        launching_first(load_combat())
+    if 4 in parts:
+        missile_boat(crafts, args.runs, args.seed)
     print(f"({time.perf_counter() - began:.0f} s on the reference engine)")
 
 
