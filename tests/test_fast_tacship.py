@@ -18,13 +18,13 @@ import shipyard.rulesets.tacship.fast.fields as f
 import shipyard.rulesets.tacship.fast.hexes as fast_hexes
 import shipyard.rulesets.tacship.fast.moves as moves
 from shipyard.core.compiled_dice import key_of, new_rng, start
-from shipyard.core.dice import duel_seed
+from shipyard.core.dice import CounterDice, duel_seed
 from shipyard.core.outcome import DuelScenario
 from shipyard.rulesets.tacship.engine.hexes import distance
 from shipyard.rulesets.tacship.engine.lineup import Lineup, fighter_of
 from shipyard.rulesets.tacship.engine.movement import Plan, illegal, trace
+from shipyard.rulesets.tacship.engine.ordnance import contest, missile_plans
 from shipyard.rulesets.tacship.engine.ordnance import in_reach as reference_reach
-from shipyard.rulesets.tacship.engine.ordnance import missile_plans
 from shipyard.rulesets.tacship.engine.policy import POLICIES, View
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Mine, Missile, Side
 from shipyard.rulesets.tacship.engine.tables import load_combat
@@ -319,26 +319,54 @@ def test_the_compiled_missile_turns_twice_into_the_only_hex_that_reaches() -> No
     assert steer(0, 0, 0, 8, 3, -9, TABLE, pilot, plan, *buffers) == (1, 1)
 
 
-def test_a_compiled_missile_its_target_flew_past_is_removed_unfired() -> None:
-    # The target has flown from (10, 0) through the missile's hex (6, 0) to (2, 0), four
-    # hexes astern of it: nothing went off during that move (only mines are checked
-    # there), and the homing move cannot come within 2 hexes: removed, no die rolled.
+def _fast_missile_move(missile: Missile, target_at: tuple[int, int], decoys: int = 0,
+                       seed: int = 7) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, bool]:
+    """The compiled engine moves `missile` (owner a) after its target b, now at
+    `target_at`, on turn 3: spent?, the missile rows, the board, the hits, and whether
+    no die was rolled."""
     me = Craft.enter(fighter_of(evaluate(read_design(resolve("sample:valkyrie"))).design,
                                 "V"), "a", (0, 0), 0, 8)
-    target = Craft.enter(me.fighter, "b", (2, 0), 3, 8)
-    board = Board(missiles=[Missile("a", "b", (6, 0), 0, 14, 2)])
-    state, missiles, _, counts = _arrays(me, target, board, later=False)
+    target = Craft.enter(me.fighter, "b", target_at, 3, 8)
+    state, missiles, _, counts = _arrays(me, target, Board(missiles=[missile]), later=False)
+    counts[f.DECOYS + 1] = decoys
     charts = charts_array((me.fighter, target.fighter))
     hits = np.zeros((2, 11), dtype=np.int64)
     rng = new_rng()
-    start(rng, key_of(7))
+    start(rng, key_of(seed))
     before = rng.copy()
     buffers = [np.zeros(40, dtype=np.int64) for _ in range(3)]
     spent = _missile_move(0, 1, 3, state, hits, missiles, counts, TABLE, blast_array(COMBAT),
                           charts.figures, pilots_array(("default", "default")),
                           np.zeros(WIDTH, dtype=np.int64), *buffers, rng)
+    return spent, missiles, counts, hits, bool((rng == before).all())
+
+
+def test_a_compiled_missile_its_target_flew_past_is_removed_unfired() -> None:
+    # The target has flown from (10, 0) through the missile's hex (6, 0) to (2, 0), four
+    # hexes astern of it: nothing went off during that move (only mines are checked
+    # there), and the homing move cannot come within 2 hexes: removed, no die rolled.
+    spent, _, counts, hits, no_dice = _fast_missile_move(Missile("a", "b", (6, 0), 0, 14, 2),
+                                                         (2, 0))
+    assert spent and counts[f.MISSILES_IN_PLAY] == 0 and not hits.any() and no_dice
+
+
+def test_a_compiled_missile_flies_its_launch_turn_straight_and_unfused() -> None:
+    # Launched this turn (3) before its target moved, one hex from it: 14 hexes straight
+    # on from (6, 0) to (20, 0), no detonation, still in play (ruling T4).
+    spent, missiles, counts, hits, no_dice = _fast_missile_move(
+        Missile("a", "b", (6, 0), 0, 14, 3), (7, 0))
+    assert not spent and counts[f.MISSILES_IN_PLAY] == 1 and not hits.any() and no_dice
+    assert (missiles[0, f.M_Q], missiles[0, f.M_R], missiles[0, f.M_HEADING]) == (20, 0, 0)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_a_compiled_decoy_fools_a_missile_as_the_reference_roll_says(seed: int) -> None:
+    # The target sits in the missile's path: a missile not fooled detonates on it.
+    fooled = contest(CounterDice(seed), COMBAT).fooled
+    spent, _, counts, hits, _ = _fast_missile_move(Missile("a", "b", (6, 0), 0, 14, 2),
+                                                   (10, 0), decoys=1, seed=seed)
     assert spent and counts[f.MISSILES_IN_PLAY] == 0
-    assert not hits.any() and (rng == before).all()
+    assert bool(hits.any()) is not fooled
 
 
 # -- whole duels ---------------------------------------------------------------------
