@@ -17,18 +17,23 @@ import pytest
 import shipyard.rulesets.tacship.fast.fields as f
 import shipyard.rulesets.tacship.fast.hexes as fast_hexes
 import shipyard.rulesets.tacship.fast.moves as moves
-from shipyard.core.dice import duel_seed
+from shipyard.core.compiled_dice import key_of, new_rng, start
+from shipyard.core.dice import CounterDice, duel_seed
 from shipyard.core.outcome import DuelScenario
 from shipyard.rulesets.tacship.engine.hexes import distance
 from shipyard.rulesets.tacship.engine.lineup import Lineup, fighter_of
 from shipyard.rulesets.tacship.engine.movement import Plan, illegal, trace
-from shipyard.rulesets.tacship.engine.ordnance import missile_plans
+from shipyard.rulesets.tacship.engine.ordnance import contest, missile_plans
+from shipyard.rulesets.tacship.engine.ordnance import in_reach as reference_reach
 from shipyard.rulesets.tacship.engine.policy import POLICIES, View
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Mine, Missile, Side
 from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.rulesets.tacship.fast.duel import _missile_move
+from shipyard.rulesets.tacship.fast.launch import in_reach
 from shipyard.rulesets.tacship.fast.lineup import FastLineup
 from shipyard.rulesets.tacship.fast.packing import (
     PILOT_HEURISTICS,
+    blast_array,
     chance_array,
     charts_array,
     combat_array,
@@ -215,7 +220,8 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
     assert rows(plans, count) == [row(p) for p in reference.candidates(me, COMBAT)]
 
     wants = np.zeros(3, dtype=np.int64)
-    wanted = arm_wants(0, state, missiles, counts, pilot, wants)
+    wanted = arm_wants(0, state, charts.figures, missiles, counts, TABLE, pilot, wants,
+                       *buffers)
     assert wants[:wanted].tolist() == [ITEMS[i] for i in reference.arm(view)]
 
     plan, orders = reference.move(view)
@@ -230,7 +236,7 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
                                                          for t in orders.turrets]
 
     release = reference.release(view)
-    assert release_wants(0, state, missiles, counts, TABLE, pilot, best, *buffers) \
+    assert release_wants(0, state, charts.figures, missiles, counts, TABLE, pilot, *buffers) \
         == (release.missile, release.mine, release.decoy is not None)
 
     missile = Missile("a", "b", (rng.randint(-8, 8), rng.randint(-8, 8)), rng.randrange(6),
@@ -242,6 +248,125 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
     _, got = steer(missile.pos[0], missile.pos[1], missile.heading, missile.speed, target[0],
                    target[1], TABLE, pilot, best, buffers[0], buffers[1], buffers[2])
     assert got == fuse
+
+
+# A pursuer with a missile (stored or armed) astern of a Valkyrie at speed 8 that has
+# moved: launch spots the reference pilot takes (tests/tacship_engine/test_launch.py).
+CHASES = [((-10, 0), 12, ["missile"], True), ((-10, 0), 11, ["missile"], False),
+          ((-22, 0), 12, [], True), ((-18, -4), 8, ["missile"], True),
+          ((-18, -4), 8, ["decoy", "missile"], True), ((-60, 0), 12, [], False)]
+
+
+@pytest.mark.parametrize(("at", "speed", "armed", "sure"), CHASES)
+def test_the_compiled_pilot_arms_moves_and_launches_as_the_reference(
+        at: tuple[int, int], speed: int, armed: list[Item], sure: bool) -> None:
+    fighter = fighter_of(evaluate(read_design(resolve("sample:valkyrie"))).design, "V")
+    me = Craft.enter(fighter, "a", at, 0, speed)
+    me.armed = list(armed)
+    enemy = Craft.enter(fighter, "b", (0, 0), 0, 8)
+    view = View(me, enemy, Board(), COMBAT, 3)
+    reference = POLICIES["default"]
+    state, missiles, mines, counts = _arrays(me, enemy, Board(), later=False)
+    charts = charts_array((fighter, fighter))
+    pilot = pilots_array(("default", "default"))[0]
+    buffers = [np.zeros(400, dtype=np.int64) for _ in range(3)]
+    wants = np.zeros(3, dtype=np.int64)
+    wanted = arm_wants(0, state, charts.figures, missiles, counts, TABLE, pilot, wants,
+                       *buffers)
+    assert wants[:wanted].tolist() == [ITEMS[i] for i in reference.arm(view)]
+    assert ("missile" in reference.arm(view)) is (sure and not armed)
+    plan, _ = reference.move(view)
+    best = np.zeros(WIDTH, dtype=np.int64)
+    choose_move(0, state, charts.figures, charts.turrets, missiles, mines, counts, TABLE,
+                pilot, CHANCE, *buffers, best, np.full(1, -1, dtype=np.int64))
+    assert rows(best[None, :], 1)[0] == row(plan)
+    release = reference.release(view)
+    assert release_wants(0, state, charts.figures, missiles, counts, TABLE, pilot, *buffers) \
+        == (release.missile, release.mine, release.decoy is not None)
+    assert release.missile is (sure and at[1] == 0 and bool(armed))
+
+
+def test_the_compiled_reach_is_the_reference_reach() -> None:
+    for speed in (6, 9, 14, 20):
+        missile = Missile("a", "b", (3, -2), speed % 6, speed, 1)
+        for q in range(-speed - 6, speed + 9):
+            for r in range(-speed - 6, speed + 9):
+                assert in_reach(*missile.pos, missile.heading, speed, q, r, TABLE) \
+                    is reference_reach(missile, (q, r), COMBAT), (speed, q, r)
+    # a catalog with three turns a homing move: every move tried, as the reference does
+    three = COMBAT.model_copy(update={"missile": COMBAT.missile.model_copy(
+        update={"turns": 3})})
+    table = TABLE.copy()
+    table[f.MISSILE_TURNS] = 3
+    missile = Missile("a", "b", (0, 0), 1, 7, 1)
+    answers = {(q, r): reference_reach(missile, (q, r), three)
+               for q in range(-10, 11) for r in range(-10, 11)}
+    assert answers[(-5, 0)] and not reference_reach(missile, (-5, 0), COMBAT)  # 3rd turn
+    assert all(in_reach(0, 0, 1, 7, q, r, table) is reached
+               for (q, r), reached in answers.items())
+
+
+def test_the_compiled_missile_turns_twice_into_the_only_hex_that_reaches() -> None:
+    # As tests/tacship_engine/test_ordnance.py: from (0, 0) on heading 0 at speed 8, the
+    # target's hex (3, -8) is reached only by turning left at once, flying 3, turning
+    # left again and flying 5; it is the last moment of the move, distance 0.
+    plan = np.zeros(WIDTH, dtype=np.int64)
+    buffers = [np.zeros(40, dtype=np.int64) for _ in range(3)]
+    pilot = pilots_array(("default", "default"))[0]
+    assert steer(0, 0, 0, 8, 3, -8, TABLE, pilot, plan, *buffers) == (0, 0)
+    assert rows(plan[None, :], 1)[0] == row(Plan(8, ((0, 1), (3, 1))))
+    # one hex farther out, (3, -9), no move comes closer than 1 hex: fuse at 1
+    assert steer(0, 0, 0, 8, 3, -9, TABLE, pilot, plan, *buffers) == (1, 1)
+
+
+def _fast_missile_move(missile: Missile, target_at: tuple[int, int], decoys: int = 0,
+                       seed: int = 7) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, bool]:
+    """The compiled engine moves `missile` (owner a) after its target b, now at
+    `target_at`, on turn 3: spent?, the missile rows, the board, the hits, and whether
+    no die was rolled."""
+    me = Craft.enter(fighter_of(evaluate(read_design(resolve("sample:valkyrie"))).design,
+                                "V"), "a", (0, 0), 0, 8)
+    target = Craft.enter(me.fighter, "b", target_at, 3, 8)
+    state, missiles, _, counts = _arrays(me, target, Board(missiles=[missile]), later=False)
+    counts[f.DECOYS + 1] = decoys
+    charts = charts_array((me.fighter, target.fighter))
+    hits = np.zeros((2, 11), dtype=np.int64)
+    rng = new_rng()
+    start(rng, key_of(seed))
+    before = rng.copy()
+    buffers = [np.zeros(40, dtype=np.int64) for _ in range(3)]
+    spent = _missile_move(0, 1, 3, state, hits, missiles, counts, TABLE, blast_array(COMBAT),
+                          charts.figures, pilots_array(("default", "default")),
+                          np.zeros(WIDTH, dtype=np.int64), *buffers, rng)
+    return spent, missiles, counts, hits, bool((rng == before).all())
+
+
+def test_a_compiled_missile_its_target_flew_past_is_removed_unfired() -> None:
+    # The target has flown from (10, 0) through the missile's hex (6, 0) to (2, 0), four
+    # hexes astern of it: nothing went off during that move (only mines are checked
+    # there), and the homing move cannot come within 2 hexes: removed, no die rolled.
+    spent, _, counts, hits, no_dice = _fast_missile_move(Missile("a", "b", (6, 0), 0, 14, 2),
+                                                         (2, 0))
+    assert spent and counts[f.MISSILES_IN_PLAY] == 0 and not hits.any() and no_dice
+
+
+def test_a_compiled_missile_flies_its_launch_turn_straight_and_unfused() -> None:
+    # Launched this turn (3) before its target moved, one hex from it: 14 hexes straight
+    # on from (6, 0) to (20, 0), no detonation, still in play (ruling T4).
+    spent, missiles, counts, hits, no_dice = _fast_missile_move(
+        Missile("a", "b", (6, 0), 0, 14, 3), (7, 0))
+    assert not spent and counts[f.MISSILES_IN_PLAY] == 1 and not hits.any() and no_dice
+    assert (missiles[0, f.M_Q], missiles[0, f.M_R], missiles[0, f.M_HEADING]) == (20, 0, 0)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_a_compiled_decoy_fools_a_missile_as_the_reference_roll_says(seed: int) -> None:
+    # The target sits in the missile's path: a missile not fooled detonates on it.
+    fooled = contest(CounterDice(seed), COMBAT).fooled
+    spent, _, counts, hits, _ = _fast_missile_move(Missile("a", "b", (6, 0), 0, 14, 2),
+                                                   (10, 0), decoys=1, seed=seed)
+    assert spent and counts[f.MISSILES_IN_PLAY] == 0
+    assert bool(hits.any()) is not fooled
 
 
 # -- whole duels ---------------------------------------------------------------------

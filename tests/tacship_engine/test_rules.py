@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from shipyard.core.catalog_files import catalog_root
 from shipyard.rulesets.tacship.engine.fire import (
     hit_chance,
     needed,
@@ -19,10 +22,13 @@ from shipyard.rulesets.tacship.engine.hexes import (
     on_ray,
     step,
 )
-from shipyard.rulesets.tacship.engine.movement import Plan, illegal, trace, turn_cost
+from shipyard.rulesets.tacship.engine.lineup import fighter_of
+from shipyard.rulesets.tacship.engine.movement import Plan, end_of, illegal, trace, turn_cost
 from shipyard.rulesets.tacship.engine.ordnance import blast, contest
-from shipyard.rulesets.tacship.engine.state import Craft, Fighter, fighter_from_design
+from shipyard.rulesets.tacship.engine.state import Craft, Fighter, Turret, fighter_from_design
 from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
 from tests.tacship_engine.fighters import VALKYRIE, rolls
 
 COMBAT = load_combat()
@@ -61,6 +67,10 @@ def test_seed_example_at_speed_12_is_legal_and_ends_120_degrees_round() -> None:
     plan = Plan(12, ((2, 1), (5, 1)))  # two ahead, left, three ahead, left, seven more
     assert check(craft(12), plan) is None
     assert trace((0, 0), 0, plan)[-1][1] == 2
+    # 2 along heading 0, 3 along 1, 7 along 2: (2, 0) + (3, -3) + (0, -7)
+    assert end_of((0, 0), 0, plan) == trace((0, 0), 0, plan)[-1] == ((5, -10), 2)
+    # right to heading 2 at once, one hex to (1, 0), right, one to (2, -1), right, two on
+    assert end_of((1, 1), 3, Plan(4, ((0, -1), (1, -1), (2, -1)))) == ((4, -1), 0)
 
 
 def test_straight_hexes_between_turns() -> None:
@@ -175,6 +185,20 @@ def test_fighter_from_design_reads_the_public_shape() -> None:
     })
     assert fighter.fixed_lasers == (2, 2) and fighter.turrets[0].arc == "aft"
     assert (fighter.missiles, fighter.mines, fighter.decoys) == (2, 0, 1)
+
+
+def test_fighter_from_design_counts_every_laser_of_an_entry() -> None:
+    # The sample Valkyrie file lists its guns as one entry: 2 x Laser-2 (rules 4 sample).
+    data = json.loads((catalog_root() / "tacship" / "designs" / "valkyrie.ship.json")
+                      .read_text(encoding="utf-8"))
+    assert data["fixed_lasers"] == [{"factor": 2, "count": 2}]
+    assert fighter_from_design(data).fixed_lasers == (2, 2)
+    two_turrets = fighter_from_design({"damage_boxes": 9, "turret_lasers": [
+        {"factor": 1, "arc": "aft", "count": 2}, {"factor": 3, "arc": "fore"}]})
+    assert two_turrets.turrets == (Turret(1, "aft"), Turret(1, "aft"), Turret(3, "fore"))
+    # the same record chart the duel lineup builds from the validated design
+    design = evaluate(read_design(resolve("sample:valkyrie"))).design
+    assert fighter_from_design(data) == fighter_of(design, "Valkyrie")
 
 
 def test_step_walks_along_a_heading() -> None:

@@ -269,11 +269,11 @@ class Duel:
                 missile.fooled = duel.fooled
                 self.say(f"{prefix} meets a decoy: rolls {duel.missile_roll} against "
                          f"{duel.target_roll}: " + ("fooled" if duel.fooled else "not fooled"))
-        if missile.fooled:
+        if missile.fooled:  # it homes on the decoy, harmlessly (rules T5)
             self.board.missiles.remove(missile)
             self.say(f"{prefix} homes on the decoy and is spent")
             return
-        if missile.launched == self.turn:  # launch turn: no turns, no detonation
+        if missile.launched == self.turn:  # launch turn: straight on, unfused (rules T4)
             missile.pos, missile.heading = straight_run(missile)[-1]
             self.say(f"{prefix} flies {missile.speed} hexes straight, still unfused")
             return

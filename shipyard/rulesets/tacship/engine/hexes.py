@@ -47,6 +47,21 @@ def neighbours(hex_: Hex) -> tuple[Hex, ...]:
     return tuple(step(hex_, heading) for heading in range(6))
 
 
+def within(center: Hex, hexes: int) -> tuple[Hex, ...]:
+    """Every hex at most `hexes` from `center`, the centre included."""
+    q, r = center
+    return tuple((q + dq, r + dr) for dq in range(-hexes, hexes + 1)
+                 for dr in range(max(-hexes, -dq - hexes), min(hexes, hexes - dq) + 1))
+
+
+def seen_from(origin: Hex, heading: int, target: Hex) -> Hex:
+    """The offset from `origin` to `target` turned as if `origin` faced heading 0."""
+    q, r = target[0] - origin[0], target[1] - origin[1]
+    for _ in range(heading):  # one hexside right each time
+        q, r = -r, q + r
+    return q, r
+
+
 def on_ray(origin: Hex, heading: int, target: Hex) -> int | None:
     """Hexes from `origin` to `target` if it lies exactly on the straight line along
     `heading` (0 for the same hex), else None: the fixed-laser test of rules 4."""

@@ -98,6 +98,15 @@ def trace(pos: Hex, heading: int, plan: Plan) -> list[Point]:
     return points
 
 
+def end_of(pos: Hex, heading: int, plan: Plan) -> Point:
+    """Where the move ends: `trace(pos, heading, plan)[-1]`, without the hexes between."""
+    flown = 0
+    for at, side in plan.turns:
+        pos = step(pos, heading, at - flown)
+        heading, flown = turned(heading, side), at
+    return step(pos, heading, plan.speed - flown), heading
+
+
 def straight_after(craft: Craft, plan: Plan) -> int:
     """Straight hexes at the end of the move, counted on into the next one."""
     if not plan.turns:

@@ -4,24 +4,35 @@ Arming (step 1) moves items from store to the armed box, never more than the
 armed limit at once and never back. Release is at the end of movement
 (step 4), only of armed items. A missile flies at 6 plus the launcher's
 speed, starts 6 hexes straight ahead and on its launch turn neither turns
-nor detonates. Later it moves right after its target, with up to two
-one-hexside turns three straight hexes apart, and may detonate whenever it
-is within 2 hexes of the target; if it has not detonated by the end of that
-move it is removed (the seed: a missile that fails to reach its target in
-the turn is taken off). A mine stops 3 hexes straight behind the layer and
-goes off when an enemy is within 2 hexes during that enemy's movement. A
-decoy lands within 6 hexes; before each missile aimed at its owner moves that
-turn, an opposed D20 fools the missile unless the missile's roll is higher.
+nor detonates (a target still to move that turn is followed straight on,
+rules T4). Its homing move comes right after its target's next move, with up
+to two one-hexside turns three straight hexes apart, and it may detonate
+whenever it is within 2 hexes of the target; if it has not detonated by the
+end of that move it is removed (a missile that fails to reach its target in
+the turn is taken off). `in_reach` says which hexes that one move can
+threaten. A mine stops 3 hexes straight behind the layer and goes off when an
+enemy is within 2 hexes during that enemy's movement. A decoy lands within 6
+hexes; before each missile aimed at its owner moves that turn, an opposed D20
+fools the missile unless the missile's roll is higher (a fooled missile is
+spent on the decoy, rules T5).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from shipyard.core.dice import Dice
 from shipyard.rulesets.tacship.engine.fire import die
-from shipyard.rulesets.tacship.engine.hexes import Hex, behind, distance, step
+from shipyard.rulesets.tacship.engine.hexes import (
+    Hex,
+    behind,
+    distance,
+    seen_from,
+    step,
+    within,
+)
 from shipyard.rulesets.tacship.engine.movement import Plan, Point, trace
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Decoy, Item, Mine, Missile
 from shipyard.rulesets.tacship.engine.tables import Combat
@@ -106,9 +117,13 @@ def missile_plans(missile: Missile, combat: Combat) -> Iterator[Plan]:
     """Every legal homing move: up to `turns` one-hexside turns, `straight_between_turns`
     hexes apart (rules 4), at the missile's fixed speed; fewest turns first."""
     rules = combat.missile
-    speed, gap = missile.speed, rules.straight_between_turns
+    return homing_plans(missile.speed, rules.turns, rules.straight_between_turns)
+
+
+def homing_plans(speed: int, most: int, gap: int) -> Iterator[Plan]:
+    """`missile_plans` for a speed, a number of turns and the straight hexes between."""
     schedules: list[tuple[tuple[int, int], ...]] = [()]
-    for _ in range(rules.turns):
+    for _ in range(most):
         longer = []
         for turns in schedules:
             first = turns[-1][0] + gap if turns else 0
@@ -121,6 +136,23 @@ def missile_plans(missile: Missile, combat: Combat) -> Iterator[Plan]:
 
 def missile_run(missile: Missile, plan: Plan) -> list[Point]:
     return trace(missile.pos, missile.heading, plan)
+
+
+@cache
+def _reach(speed: int, turns: int, gap: int, detonation: int) -> frozenset[Hex]:
+    """Offsets, seen from a missile at the origin heading 0, of every hex that some
+    legal homing move passes within `detonation` hexes of."""
+    passed = {pos for plan in homing_plans(speed, turns, gap)
+              for pos, _ in trace((0, 0), 0, plan)}
+    return frozenset(near for pos in passed for near in within(pos, detonation))
+
+
+def in_reach(missile: Missile, target: Hex, combat: Combat) -> bool:
+    """Can some legal homing move of `missile` come within detonation range of a
+    target sitting at `target` (rules 4)?"""
+    rules = combat.missile
+    return seen_from(missile.pos, missile.heading, target) in _reach(
+        missile.speed, rules.turns, rules.straight_between_turns, rules.detonation_range)
 
 
 def mines_in_reach(board: Board, craft: Craft, pos: Hex, combat: Combat) -> list[Mine]:

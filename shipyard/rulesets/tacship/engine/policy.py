@@ -12,7 +12,10 @@ or three the same way. Each move is worth the best laser shot along it
 (expected boxes: fixed lasers need the enemy exactly ahead), plus where it
 ends: a shot next move, the slot behind the enemy, closing on a preferred
 range, less the enemy's lasers bearing on the end hex, mines brushed on the
-way and enemy missiles still in reach. The weights make the personalities.
+way and enemy missiles still in reach; with a missile armed, a move ending
+where a launch is sure to reach the enemy is worth more. A missile is armed
+and launched only there (`launch`): the target moves before the missile and
+would slip out of its reach anywhere else. The weights make the personalities.
 """
 
 from __future__ import annotations
@@ -32,13 +35,20 @@ from shipyard.rulesets.tacship.engine.hexes import (
     on_ray,
     step,
 )
-from shipyard.rulesets.tacship.engine.movement import Plan, Point, speed_range, trace, turn_cost
+from shipyard.rulesets.tacship.engine.launch import move_ends, reaches_all
+from shipyard.rulesets.tacship.engine.movement import (
+    Plan,
+    Point,
+    end_of,
+    speed_range,
+    trace,
+    turn_cost,
+)
 from shipyard.rulesets.tacship.engine.ordnance import missile_plans, missile_run
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Missile
 from shipyard.rulesets.tacship.engine.tables import Combat
 
 # The pilots' rules of thumb (heuristics, not rules; the compiled engine reads these).
-ARM_MISSILE_WITHIN = 24  # hexes: arm a missile once the enemy is this close
 ARM_MINE_WITHIN = 12  # hexes: arm a mine with the enemy this close behind
 MINE_RELEASE_EXTRA = 6  # hexes past the mine's rear distance a release still pays
 CHANCE_CAP = 40  # hexes: farther shots count as shots at this range
@@ -98,7 +108,7 @@ class Pilot:
     range_weight: float = 0.05
     missile_fear: float = 1.5  # expected warhead damage of a missile still in reach
     eager_fuse: bool = False  # detonate at the first chance, not the closest
-    launch_margin: int = 1  # hexes of doubt a missile run must have in hand to launch
+    launch_value: float = 2.0  # a move ending where a launched missile is sure to arrive
 
     # -- step 1 ---------------------------------------------------------------
     def arm(self, view: View) -> tuple[Item, ...]:
@@ -107,12 +117,23 @@ class Pilot:
         threatened = bool(board.missiles_at(me.side)) or "missile" in enemy.armed
         if threatened and "decoy" not in me.armed:
             wanted.append("decoy")
-        if "missile" not in me.armed and distance(me.pos, enemy.pos) <= ARM_MISSILE_WITHIN:
+        if "missile" not in me.armed and me.stores.get("missile", 0) > 0 \
+                and self.launch_ahead(view):
             wanted.append("missile")
         if "mine" not in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos) \
                 and distance(me.pos, enemy.pos) <= ARM_MINE_WITHIN:
             wanted.append("mine")
         return tuple(wanted)
+
+    def launch_ahead(self, view: View) -> bool:
+        """Can some move of mine this turn end where a missile launch is sure to
+        reach the enemy (see `launch`)?"""
+        if view.enemy_moves_later:
+            return False
+        me, enemy, combat = view.me, view.enemy, view.combat
+        ends = move_ends(enemy, self.candidates(enemy, combat))
+        return any(self.launch_spot(*end_of(me.pos, me.heading, plan), plan.speed, ends, combat)
+                   for plan in self.candidates(me, combat))
 
     # -- steps 2 and 3 --------------------------------------------------------
     def candidates(self, me: Craft, combat: Combat) -> Iterator[Plan]:
@@ -154,6 +175,8 @@ class Pilot:
         danger = {m.pos for m in view.board.enemy_mines(me.side)}
         missiles = view.board.missiles_at(me.side)
         fixed_total = me.fighter.fixed_total
+        launching = "missile" in me.armed and not view.enemy_moves_later
+        ends = move_ends(enemy, self.candidates(enemy, combat)) if launching else ()
         best: tuple[float, Plan, FireOrder] | None = None
         for plan in self.candidates(me, combat):
             path = trace(me.pos, me.heading, plan)
@@ -178,6 +201,8 @@ class Pilot:
                 value -= sum(MINE_PENALTY for pos, _ in path[1:]
                              if any(distance(pos, m) <= reach for m in danger))
             value += self.standing(path[-1], plan.speed, view, chance, missiles)
+            if launching and self.launch_spot(*path[-1], plan.speed, ends, combat):
+                value += self.launch_value
             if best is None or value > best[0]:
                 best = (value, plan, FireOrder(fixed_at, tuple(turret_at)))
         if best is None:
@@ -217,7 +242,7 @@ class Pilot:
     # -- step 4 ---------------------------------------------------------------
     def release(self, view: View) -> Release:
         me, enemy, combat = view.me, view.enemy, view.combat
-        missile = "missile" in me.armed and self.missile_would_reach(view)
+        missile = "missile" in me.armed and self.launch_reaches(view)
         mine = ("mine" in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos)
                 and distance(me.pos, enemy.pos) <= combat.mine.rear_distance + MINE_RELEASE_EXTRA)
         decoy = None
@@ -227,22 +252,20 @@ class Pilot:
             decoy = step(me.pos, toward, combat.decoy.placement_range)
         return Release(missile, mine, decoy)
 
-    def missile_would_reach(self, view: View) -> bool:
-        """Would a missile launched now get close to where the enemy is heading?"""
-        me, enemy, combat = view.me, view.enemy, view.combat
-        trial = Missile(me.side, enemy.side, step(me.pos, me.heading,
-                        combat.missile.launch_distance),
-                        me.heading, me.speed + combat.missile.speed_bonus, view.turn)
-        moves = 2 if view.enemy_moves_later else 1
+    def launch_reaches(self, view: View) -> bool:
+        """Would a missile launched now reach the enemy whatever move it makes next?
+        Only once the enemy has moved this turn (see `launch`)."""
         if view.enemy_moves_later:
-            trial.pos = step(trial.pos, trial.heading, trial.speed)
-        guess = step(enemy.pos, enemy.heading, enemy.speed * moves)
-        reach = combat.missile.detonation_range - self.launch_margin
-        if distance(trial.pos, guess) > trial.speed + reach:
-            return False  # out of reach even flying straight at it
-        steer = self.steer(trial, guess, combat)
-        closest = min(distance(pos, guess) for pos, _ in missile_run(trial, steer.plan))
-        return closest <= reach
+            return False
+        me, enemy = view.me, view.enemy
+        ends = move_ends(enemy, self.candidates(enemy, view.combat))
+        return self.launch_spot(me.pos, me.heading, me.speed, ends, view.combat)
+
+    def launch_spot(self, pos: Hex, heading: int, speed: int, ends: tuple[Hex, ...],
+                    combat: Combat) -> bool:
+        """Is the end of a move here a place to launch from, the enemy's next move
+        ending at one of `ends`? Wherever a missile reaches every one of them."""
+        return reaches_all(pos, heading, speed, ends, combat)
 
     # -- missiles -------------------------------------------------------------
     def steer(self, missile: Missile, target: Hex, combat: Combat) -> Steer:
@@ -284,9 +307,9 @@ class Policy(Protocol):
 POLICIES: dict[str, Pilot] = {
     "default": Pilot(),
     "brawler": Pilot("brawler", next_shot=0.8, exposure=0.2, slot=0.3, ideal_range=1,
-                     range_weight=0.15, missile_fear=0.5, eager_fuse=True, launch_margin=0),
+                     range_weight=0.15, missile_fear=0.5, eager_fuse=True),
     "sniper": Pilot("sniper", next_shot=0.4, exposure=1.0, slot=0.6, ideal_range=10,
-                    range_weight=0.12, launch_margin=0),
+                    range_weight=0.12),
 }
 
 

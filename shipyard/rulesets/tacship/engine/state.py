@@ -55,17 +55,24 @@ def _count(data: Mapping[str, Any], *keys: str) -> int:
     return 0
 
 
+def _times(entry: Any) -> int:
+    return int(entry.get("count", 1)) if isinstance(entry, Mapping) else 1
+
+
 def _factors(entries: Sequence[Any]) -> tuple[int, ...]:
-    return tuple(int(e["factor"]) if isinstance(e, Mapping) else int(e) for e in entries)
+    """One factor per laser: a bare number is one laser, a mapping `count` of them."""
+    return tuple(int(e["factor"]) if isinstance(e, Mapping) else int(e)
+                 for e in entries for _ in range(_times(e)))
 
 
 def fighter_from_design(data: Mapping[str, Any]) -> Fighter:
     """A `Fighter` from a design's public data: `name`, `crew`, `damage_boxes`,
-    `survivability`, `thrust`, `fixed_lasers` (factors, or {"factor": n}),
-    `turret_lasers` ([{"factor": n, "arc": "fore"|"aft"}]) and `ordnance`
-    ({"missile": n, "mine": n, "decoy": n}; plural keys are read too)."""
+    `survivability`, `thrust`, `fixed_lasers` (factors, or {"factor": n, "count": k}),
+    `turret_lasers` ([{"factor": n, "arc": "fore"|"aft", "count": k}]) and `ordnance`
+    ({"missile": n, "mine": n, "decoy": n}; plural keys are read too). A laser
+    entry without `count` is one laser, as in a design file."""
     turrets = tuple(Turret(int(t["factor"]), "aft" if t.get("arc") == "aft" else "fore")
-                    for t in data.get("turret_lasers", ()))
+                    for t in data.get("turret_lasers", ()) for _ in range(_times(t)))
     load: Mapping[str, Any] = data.get("ordnance", {})
     return Fighter(
         name=str(data.get("name") or "Fighter"),

@@ -55,7 +55,8 @@ def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.
           rng: np.ndarray) -> None:
     """One fighter's move (duel.py `Duel.play`)."""
     enemy = 1 - me
-    wanted = arm_wants(me, state, missiles, board, pilot, wants)
+    wanted = arm_wants(me, state, figures, missiles, board, combat, pilot, wants, path_q,
+                       path_r, path_h)
     arm(me, wants, wanted, state, combat)  # step 1
     fixed_at = choose_move(me, state, figures, turrets, missiles, mines, board, combat, pilot,
                            chance, path_q, path_r, path_h, plan, turret_at)  # step 2
@@ -85,7 +86,7 @@ def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.
     state[me, f.STRAIGHT] = straight_after(state[me, f.STRAIGHT], plan)
     if _over(state):
         return
-    missile, mine, decoy = release_wants(me, state, missiles, board, combat, pilot, plan,
+    missile, mine, decoy = release_wants(me, state, figures, missiles, board, combat, pilot,
                                          path_q, path_r, path_h)  # step 4
     heading = state[me, f.HEADING]
     if missile and take_armed(me, f.MISSILE, state):
@@ -124,7 +125,7 @@ def _missile_move(k: int, target: int, turn: int, state: np.ndarray, hits: np.nd
         return True
     q, r = missiles[k, f.M_Q], missiles[k, f.M_R]
     heading, speed = missiles[k, f.M_HEADING], missiles[k, f.M_SPEED]
-    if missiles[k, f.M_LAUNCHED] == turn:  # launch turn: no turns, no detonation
+    if missiles[k, f.M_LAUNCHED] == turn:  # launch turn: straight on, unfused (rules T4)
         missiles[k, f.M_Q], missiles[k, f.M_R] = step(q, r, heading, speed)
         return False
     owner = missiles[k, f.M_OWNER]

@@ -43,6 +43,16 @@ def distance(aq: int, ar: int, bq: int, br: int) -> int:
 
 
 @kernel
+def seen_from(oq: int, or_: int, heading: int, tq: int, tr: int) -> tuple[int, int]:
+    """The offset from `(oq, or_)` to `(tq, tr)` turned as if the origin faced heading 0."""
+    q = tq - oq
+    r = tr - or_
+    for _ in range(heading):  # one hexside right each time
+        q, r = -r, q + r
+    return q, r
+
+
+@kernel
 def on_ray(oq: int, or_: int, heading: int, tq: int, tr: int) -> int:
     """Hexes to the target if it lies exactly ahead along `heading` (0: the same hex),
     else -1: the fixed-laser test of rules 4."""

@@ -33,7 +33,6 @@ _ROUNDING = {"down": f.ROUND_DOWN, "up": f.ROUND_UP, "nearest": f.ROUND_NEAREST}
 # The reference pilot's built-in heuristics (policy.py: `Pilot.arm`, `move`,
 # `standing`, `release`, `candidates`, `steer`), column by column.
 PILOT_HEURISTICS: dict[int, float] = {  # the reference pilots' rules of thumb, by column
-    f.ARM_MISSILE_WITHIN: policy.ARM_MISSILE_WITHIN,
     f.ARM_MINE_WITHIN: policy.ARM_MINE_WITHIN,
     f.MINE_RELEASE_EXTRA: policy.MINE_RELEASE_EXTRA,
     f.CHANCE_CAP: policy.CHANCE_CAP,
@@ -142,7 +141,7 @@ def pilot_row(pilot: Pilot) -> Floats:
     row[f.RANGE_WEIGHT] = pilot.range_weight
     row[f.MISSILE_FEAR] = pilot.missile_fear
     row[f.EAGER_FUSE] = float(pilot.eager_fuse)
-    row[f.LAUNCH_MARGIN] = pilot.launch_margin
+    row[f.LAUNCH_VALUE] = pilot.launch_value
     for column, value in PILOT_HEURISTICS.items():
         row[column] = value
     return row

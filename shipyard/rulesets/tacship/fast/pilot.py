@@ -13,6 +13,7 @@ import numpy as np
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel
 from shipyard.rulesets.tacship.fast.hexes import distance, in_arc, in_slot, on_ray, turn_cost
+from shipyard.rulesets.tacship.fast.launch import launch_ahead, move_ends, reaches_all
 from shipyard.rulesets.tacship.fast.moves import candidate_room, candidates, trace
 
 
@@ -27,8 +28,9 @@ def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
 
 
 @kernel
-def arm_wants(me: int, state: np.ndarray, missiles: np.ndarray, board: np.ndarray,
-              pilot: np.ndarray, wants: np.ndarray) -> int:
+def arm_wants(me: int, state: np.ndarray, figures: np.ndarray, missiles: np.ndarray,
+              board: np.ndarray, combat: np.ndarray, pilot: np.ndarray, wants: np.ndarray,
+              path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray) -> int:
     """Step 1 (policy.py `Pilot.arm`): the items wanted, in order, into `wants`."""
     enemy = 1 - me
     n = 0
@@ -37,7 +39,8 @@ def arm_wants(me: int, state: np.ndarray, missiles: np.ndarray, board: np.ndarra
         wants[n] = f.DECOY
         n += 1
     hexes = distance(state[me, f.Q], state[me, f.R], state[enemy, f.Q], state[enemy, f.R])
-    if state[me, f.ARMED + f.MISSILE] == 0 and hexes <= pilot[f.ARM_MISSILE_WITHIN]:
+    if state[me, f.ARMED + f.MISSILE] == 0 and state[me, f.STORES + f.MISSILE] > 0 \
+            and launch_ahead(me, state, figures, pilot, combat, path_q, path_r, path_h):
         wants[n] = f.MISSILE
         n += 1
     if state[me, f.ARMED + f.MINE] == 0 \
@@ -117,6 +120,14 @@ def choose_move(me: int, state: np.ndarray, figures: np.ndarray, turrets: np.nda
     danger = False
     for k in range(board[f.MINES_IN_PLAY]):
         danger = danger or mines[k, f.N_OWNER] != me
+    # a missile armed, the enemy moved: a move ending where a launch is sure pays
+    launching = state[me, f.ARMED + f.MISSILE] > 0 and state[enemy, f.MOVED] != 0
+    if launching:
+        ends_q, ends_r = move_ends(enemy, state, figures, pilot, combat, path_q, path_r,
+                                   path_h)
+    else:
+        ends_q = np.empty(0, dtype=np.int64)
+        ends_r = np.empty(0, dtype=np.int64)
     best_value = 0.0
     best_fixed = -1
     at = np.full(turret_count, -1, dtype=np.int64)
@@ -154,6 +165,9 @@ def choose_move(me: int, state: np.ndarray, figures: np.ndarray, turrets: np.nda
         value += standing(me, path_q[n - 1], path_r[n - 1], path_h[n - 1],
                           plan[f.PLAN_SPEED], state, figures, turrets, missiles, board,
                           combat, pilot, chance)
+        if launching and reaches_all(path_q[n - 1], path_r[n - 1], path_h[n - 1],
+                                     plan[f.PLAN_SPEED], ends_q, ends_r, combat):
+            value += pilot[f.LAUNCH_VALUE]
         if not found or value > best_value:
             found = True
             best_value = value

@@ -1,5 +1,5 @@
 """Missiles homing and the pilot's release decision, compiled (rules 4; reference:
-`Pilot.steer`, `Pilot.release` and `Pilot.missile_would_reach` in engine/policy.py).
+`Pilot.steer`, `Pilot.release` and `Pilot.launch_reaches` in engine/policy.py).
 
 A missile after its launch turn tries every homing move in the reference's
 order and keeps the one that gets closest soonest; the pilot's personality
@@ -14,7 +14,8 @@ import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel
-from shipyard.rulesets.tacship.fast.hexes import distance, in_arc, step
+from shipyard.rulesets.tacship.fast.hexes import distance, in_arc
+from shipyard.rulesets.tacship.fast.launch import launch_reaches
 from shipyard.rulesets.tacship.fast.moves import first_schedule, next_missile_plan, trace
 from shipyard.rulesets.tacship.fast.pilot import inbound
 
@@ -53,58 +54,14 @@ def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, combat: np
 
 
 @kernel
-def _comes_within(q: int, r: int, heading: int, speed: int, gq: int, gr: int, reach: int,
-                  combat: np.ndarray, plan: np.ndarray, path_q: np.ndarray,
-                  path_r: np.ndarray, path_h: np.ndarray) -> bool:
-    """Does any homing move pass within `reach` of `(gq, gr)`?"""
-    gap = combat[f.MISSILE_GAP]
-    most = combat[f.MISSILE_TURNS]
-    first_schedule(plan, 0, speed, gap)
-    while True:
-        n = trace(q, r, heading, plan, path_q, path_r, path_h)
-        for i in range(n):
-            if distance(path_q[i], path_r[i], gq, gr) <= reach:
-                return True
-        if not next_missile_plan(plan, most, gap):
-            return False
-
-
-@kernel
-def would_reach(me: int, state: np.ndarray, combat: np.ndarray, pilot: np.ndarray,
-                plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
-                path_h: np.ndarray) -> bool:
-    """Would a missile launched now get close to where the enemy is heading?"""
-    enemy = 1 - me
-    heading = state[me, f.HEADING]
-    q, r = step(state[me, f.Q], state[me, f.R], heading, combat[f.LAUNCH_DISTANCE])
-    speed = state[me, f.SPEED] + combat[f.MISSILE_SPEED_BONUS]
-    later = state[enemy, f.MOVED] == 0  # the enemy has still to move this turn
-    moves = 2 if later else 1
-    if later:
-        q, r = step(q, r, heading, speed)
-    gq, gr = step(state[enemy, f.Q], state[enemy, f.R], state[enemy, f.HEADING],
-                  state[enemy, f.SPEED] * moves)
-    reach = combat[f.DETONATION_RANGE] - int(pilot[f.LAUNCH_MARGIN])
-    if distance(q, r, gq, gr) > speed + reach:
-        return False  # out of reach even flying straight at it
-    if reach < pilot[f.CLOSEST_START]:
-        # the steered run is the closest of all, so any run within reach will do
-        return _comes_within(q, r, heading, speed, gq, gr, reach, combat, plan,
-                             path_q, path_r, path_h)
-    closest, _ = steer(q, r, heading, speed, gq, gr, combat, pilot, plan,
-                       path_q, path_r, path_h)
-    return bool(closest <= reach)
-
-
-@kernel
-def release_wants(me: int, state: np.ndarray, missiles: np.ndarray, board: np.ndarray,
-                  combat: np.ndarray, pilot: np.ndarray, plan: np.ndarray,
+def release_wants(me: int, state: np.ndarray, figures: np.ndarray, missiles: np.ndarray,
+                  board: np.ndarray, combat: np.ndarray, pilot: np.ndarray,
                   path_q: np.ndarray, path_r: np.ndarray,
                   path_h: np.ndarray) -> tuple[bool, bool, bool]:
     """Step 4 (policy.py `Pilot.release`): a missile, a mine, a decoy?"""
     enemy = 1 - me
     missile = state[me, f.ARMED + f.MISSILE] > 0 \
-        and would_reach(me, state, combat, pilot, plan, path_q, path_r, path_h)
+        and launch_reaches(me, state, figures, pilot, combat, path_q, path_r, path_h)
     mine = state[me, f.ARMED + f.MINE] > 0 \
         and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], f.AFT,
                    state[enemy, f.Q], state[enemy, f.R]) \
