@@ -305,10 +305,10 @@ def _open_designer(file: Path | None, budget: int | None,
                    catalog: Path | None = None) -> None:
     """Read the file first (a bad one is one line and exit 2), then start the designer."""
     from shipyard.services.session import open_session
-    from shipyard.tui import run
+    from shipyard.tui import in_browser, run
 
     session = guarded(lambda: open_session(file, budget=budget, catalog=catalog))
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not ((sys.stdin.isatty() and sys.stdout.isatty()) or in_browser()):
         fail("the designer needs a terminal; see `shipyard --help` for the other commands")
     run(session)
 
