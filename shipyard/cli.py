@@ -34,6 +34,7 @@ from shipyard.commands.inputs import (
 from shipyard.commands.optimize import optimize_command
 from shipyard.commands.options import BudgetOpt, CatalogOpt
 from shipyard.commands.reference import rules_command, rulesets_command
+from shipyard.commands.serve import serve_command
 from shipyard.commands.sheets import issue_line, print_sheet
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
 from shipyard.commands.tournament import tournament_command
@@ -293,6 +294,7 @@ app.command("duel")(duel_command)
 app.command("rules")(rules_command)
 app.command("rulesets")(rulesets_command)
 app.command("warm")(warm_command)
+app.command("serve")(serve_command)
 
 
 def _version(value: bool) -> None:
