@@ -123,10 +123,17 @@ def serve_command(file: FileArg = None, host: HostOpt = DEFAULT_HOST,
     sock = bind(host, number)
     url = f"http://{url_host(host)}:{sock.getsockname()[1]}"
     if not is_loopback(host):
-        problem(f"warning: serving on {host}: anyone who can reach this machine can use "
-                f"the designer, and it reads and writes files in {Path.cwd()} as "
-                f"{getpass.getuser()}; serve only a network you trust")
+        problem(f"warning: serving on {host}: anyone who can reach this port gets a "
+                f"designer that reads and writes files as {_user()} (saves go to "
+                f"{Path.cwd()}); serve only a network you trust")
     from shipyard.commands.web_server import DesignerServer  # aiohttp: only when serving
 
     command = shell_command(designer_argv(file, budget, catalog), Path.cwd())
     DesignerServer(command, sock, url).serve()
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "the user who started it"
