@@ -34,6 +34,7 @@ from shipyard.commands.inputs import (
 from shipyard.commands.optimize import optimize_command
 from shipyard.commands.options import BudgetOpt, CatalogOpt
 from shipyard.commands.reference import rules_command, rulesets_command
+from shipyard.commands.serve import serve_command
 from shipyard.commands.sheets import issue_line, print_sheet
 from shipyard.commands.terminal import EXIT_ILLEGAL, EXIT_UNREADABLE, fail, out, problem
 from shipyard.commands.tournament import tournament_command
@@ -293,6 +294,7 @@ app.command("duel")(duel_command)
 app.command("rules")(rules_command)
 app.command("rulesets")(rulesets_command)
 app.command("warm")(warm_command)
+app.command("serve")(serve_command)
 
 
 def _version(value: bool) -> None:
@@ -305,10 +307,10 @@ def _open_designer(file: Path | None, budget: int | None,
                    catalog: Path | None = None) -> None:
     """Read the file first (a bad one is one line and exit 2), then start the designer."""
     from shipyard.services.session import open_session
-    from shipyard.tui import run
+    from shipyard.tui import in_browser, run
 
     session = guarded(lambda: open_session(file, budget=budget, catalog=catalog))
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not ((sys.stdin.isatty() and sys.stdout.isatty()) or in_browser()):
         fail("the designer needs a terminal; see `shipyard --help` for the other commands")
     run(session)
 

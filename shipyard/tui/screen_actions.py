@@ -20,18 +20,21 @@ class ScreenActions(FileActions):
     async def action_export(self) -> None:
         if self.asking_already(DIALOG):
             return
-        from shipyard.tui.screens.export import ExportDialog, write_export
+        from shipyard.tui.delivery import hand_over
+        from shipyard.tui.screens.export import ExportDialog, export_content
 
         evaluation = self.session.workbench.evaluation
         request = await self.ask(ExportDialog(evaluation, self.session.path))
-        if request is None or not await self.may_write(request.path):
+        # In a browser the export downloads: no file on the server to overwrite.
+        if request is None or not (self.is_web or await self.may_write(request.path)):
             return
         try:
-            target = write_export(request, evaluation, self.session.workbench.scenario.budget)
+            content = export_content(request, evaluation, self.session.workbench.scenario.budget)
+            notice = hand_over(self, request.path, content)
         except ShipyardError as exc:
             self.notify(str(exc), title="Not exported", severity="error")
             return
-        self.notify(f"Exported {target}" + (" (marked DRAFT)" if request.draft else ""))
+        self.notify(notice + (" (marked DRAFT)" if request.draft else ""))
 
     async def may_write(self, path: Path) -> bool:
         """An export never overwrites the design's own file, nor another file unasked."""

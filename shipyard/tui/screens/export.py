@@ -14,7 +14,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from shipyard.core.drawing import PAPERS
-from shipyard.core.files import write_atomic
 from shipyard.core.protocol import Evaluation
 from shipyard.render.export import (
     FORMAT_OF_SUFFIX,
@@ -58,16 +57,15 @@ def target_for(evaluation: Evaluation, current: Path | None, fmt: str) -> Path:
     return stem.with_name(name + SUFFIXES[fmt])
 
 
-def write_export(request: ExportRequest, evaluation: Evaluation, budget: int | None) -> Path:
-    """Lay out, draw and write atomically; an illegal design only as a confirmed draft."""
+def export_content(request: ExportRequest, evaluation: Evaluation, budget: int | None) -> bytes:
+    """Lay out and draw; an illegal design only as a confirmed draft."""
     check_options(request.fmt, request.paper, request.sheets)
     if not evaluation.legal and not request.draft:
         errors = [i for i in evaluation.issues if i.severity == "error"]
         raise IllegalDesignError(str(request.path), errors)
     document = evaluation.ruleset.document(evaluation, budget=budget,
                                            draft=not evaluation.legal)
-    write_atomic(request.path, render([document], request.fmt, request.paper, request.sheets))
-    return request.path
+    return render([document], request.fmt, request.paper, request.sheets)
 
 
 def format_and_paper() -> ComposeResult:

@@ -36,7 +36,6 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.files import write_atomic
 from shipyard.core.issues import Issue
 from shipyard.core.protocol import Evaluation
 from shipyard.render.export import SUFFIXES, check_options
@@ -60,6 +59,7 @@ from shipyard.services.fleet_session import (
     suggested_fleet_path,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
+from shipyard.tui.delivery import hand_over
 from shipyard.tui.host import host_of
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from shipyard.tui.screens.export import FileExport, format_and_paper, may_replace
@@ -225,14 +225,12 @@ def pack_stem(data: dict[str, Any], path: Path | None) -> Path:
     return suggested.with_name(suggested.name.removesuffix(".fleet.json"))
 
 
-def write_pack(request: PackRequest, report: FleetReport) -> Path:
-    """The fleet pack as `shipyard export FLEET` writes it, atomically."""
+def pack_content(request: PackRequest, report: FleetReport) -> bytes:
+    """The fleet pack as `shipyard export FLEET` writes it."""
     sheets = report.fleet.ruleset.sheets
     check_options(request.fmt, request.paper, sheets)
     docs = ship_documents(report, request.draft)
-    content = render_pack(report, docs, request.fmt, request.paper, sheets, request.draft)
-    write_atomic(request.path, content)
-    return request.path
+    return render_pack(report, docs, request.fmt, request.paper, sheets, request.draft)
 
 
 class FleetIssues(IssuesPanel):
@@ -664,14 +662,15 @@ class FleetScreen(Screen[None]):
             return
         stem = pack_stem(self.fleet.data, self.fleet.path)
         request = await host_of(self).ask(FleetExportDialog(report, stem))
-        if request is None or not await may_replace(host_of(self), request.path):
+        if request is None or not (self.app.is_web
+                                   or await may_replace(host_of(self), request.path)):
             return
         try:
-            target = write_pack(request, report)
+            notice = hand_over(self.app, request.path, pack_content(request, report))
         except (OSError, ShipyardError) as exc:
             self.notify(str(exc), title="Not exported", severity="error")
             return
-        self.notify(f"Exported {target}" + (" (marked DRAFT)" if request.draft else ""))
+        self.notify(notice + (" (marked DRAFT)" if request.draft else ""))
 
     # Moving about ----------------------------------------------------------------
 
