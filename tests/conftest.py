@@ -23,6 +23,20 @@ settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Once per run (not in each xdist worker): compile the games' fast engines in the
+    background, as the designer does at launch. Tests that fight duels meanwhile get the
+    reference engine's identical results, and a test that asks for a compiled engine
+    waits for that compile instead of building it a second time (`core.compiled`)."""
+    if hasattr(config, "workerinput"):
+        return
+    from shipyard.services import warming
+    from shipyard.services.registry import rulesets
+
+    for ruleset in rulesets().values():
+        warming.start(ruleset)
+
+
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     return load_catalog()

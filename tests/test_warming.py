@@ -151,3 +151,31 @@ def test_warm_says_what_it_did_for_each_game() -> None:
     result = CliRunner().invoke(app, ["warm", "--ruleset", "chess"])
     assert result.exit_code == 2
     assert result.stderr == "shipyard: unknown ruleset 'chess' (known: pentagon-war, tacship)\n"
+
+
+def test_an_engine_waits_for_a_compile_under_way_instead_of_compiling_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import sys
+    import time
+
+    from shipyard.core import compiled as compiled_module
+
+    monkeypatch.setattr(compiled_module, "cache_folder", lambda: tmp_path)
+    lock = tmp_path / "warming-house-game.lock"
+    other = subprocess.Popen(  # another process compiling: it holds the lock for a second
+        [sys.executable, "-c", "import fcntl, sys, time\n"
+         f"handle = open({str(lock)!r}, 'ab'); fcntl.flock(handle, fcntl.LOCK_EX)\n"
+         "print('held', flush=True); time.sleep(1.0)"], stdout=subprocess.PIPE, text=True)
+    assert other.stdout is not None and other.stdout.readline() == "held\n"
+    held_at = time.perf_counter()
+    with compiled_module.compiling("house-game", wait=False) as free:
+        assert not free  # the state reads "compiling"
+    compiled_module.await_compiling("house-game")
+    assert time.perf_counter() - held_at > 0.8  # it went on once the other one was done
+    other.wait()
+    # The process holding the lock (`shipyard warm`) compiles: it never waits on itself.
+    with compiled_module.compiling("house-game", wait=True):
+        began = time.perf_counter()
+        compiled_module.await_compiling("house-game")
+        assert time.perf_counter() - began < 0.5

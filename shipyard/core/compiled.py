@@ -11,6 +11,11 @@ set (else the user's cache folder), so a read-only install works too.
 Readiness is a marker file in that folder, written by the first process that has
 called an engine's batch kernel (its machine code is then in the cache): `ready`
 reads it, never guessing from numba's own file names.
+
+One process at a time compiles an engine: it holds the engine's compiling lock
+(`compiling`), and an engine about to compile in another process first waits for
+that lock (`await_compiling`), then loads the machine code from the cache instead
+of building it a second time.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import os
 import platform
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -29,6 +34,11 @@ from typing import Any, TypeVar, cast
 import numba
 
 from shipyard import __version__
+
+try:  # POSIX: a lock that dies with the process holding it
+    import fcntl
+except ImportError:  # pragma: no cover - not on the machines Shipyard is tested on
+    fcntl = None  # type: ignore[assignment]
 
 Function = TypeVar("Function", bound=Callable[..., Any])
 PACKAGE = Path(__file__).resolve().parent.parent  # the `shipyard` package folder
@@ -135,3 +145,42 @@ def mark_ready(name: str) -> None:
         # A cache that cannot be written: the next process compiles again.
         with contextlib.suppress(OSError):
             marker.write_text(f"{__version__} {numba.__version__}\n")
+
+
+_HOLDING: set[str] = set()  # engines whose compiling lock this process holds
+
+
+def _lock_path(name: str) -> Path:
+    return cache_folder() / f"warming-{name}.lock"
+
+
+@contextlib.contextmanager
+def compiling(name: str, wait: bool) -> Iterator[bool]:
+    """The engine's compiling lock: yields True when held here, False when another
+    process holds it (`wait` False) ; with `wait`, blocks until it is free."""
+    if fcntl is None:  # pragma: no cover
+        yield True
+        return
+    handle = open(_lock_path(name), "ab")  # noqa: SIM115 - held till the end
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        _HOLDING.add(name)
+        try:
+            yield True
+        finally:
+            _HOLDING.discard(name)
+    finally:
+        handle.close()  # releases the lock
+
+
+def await_compiling(name: str) -> None:
+    """Before an engine compiles on its first call: if another process is compiling it,
+    wait until that one is done, so that its machine code is loaded from the cache."""
+    if name in _HOLDING or ready(name):
+        return
+    with compiling(name, wait=True):
+        pass

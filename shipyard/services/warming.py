@@ -18,18 +18,12 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import IO, Literal
+from typing import Literal
 
 from shipyard.core import compiled
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import BatchLineup, Lineup, Ruleset
 from shipyard.services.registry import evaluate, read_design
-
-try:  # POSIX: a lock that dies with the process holding it
-    import fcntl
-except ImportError:  # pragma: no cover - not on the machines Shipyard is tested on
-    fcntl = None  # type: ignore[assignment]
 
 State = Literal["ready", "compiling", "cold", "none"]
 WORDS: dict[State, str] = {
@@ -83,26 +77,11 @@ def compiled_engine(ruleset: Ruleset) -> BatchLineup | None:
     return lineup if isinstance(lineup, BatchLineup) else None
 
 
-def _lock_path(ruleset: Ruleset) -> Path:
-    return compiled.cache_folder() / f"warming-{ruleset.name}.lock"
-
-
 @contextlib.contextmanager
 def _held(ruleset: Ruleset, wait: bool) -> Iterator[bool]:
-    """The game's warming lock: yields True when held here, False when another holds it."""
-    if fcntl is None:  # pragma: no cover
-        yield True
-        return
-    handle: IO[bytes] = open(_lock_path(ruleset), "ab")  # noqa: SIM115 - held till the end
-    try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            yield False
-            return
-        yield True
-    finally:
-        handle.close()  # releases the lock
+    """The game's compiling lock: yields True when held here, False when another holds it."""
+    with compiled.compiling(ruleset.name, wait) as held:
+        yield held
 
 
 def state(ruleset: Ruleset) -> State:

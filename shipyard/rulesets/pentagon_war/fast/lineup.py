@@ -65,6 +65,8 @@ class FastLineup(Lineup):
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """One duel per seed, in seed order, on `workers` threads (contiguous slices)."""
+        if not compiled.compiled_here(fight_batch):
+            compiled.await_compiling(ENGINE)  # compiled elsewhere now: load it when done
         keys = np.array([key_of(s) for s in seeds], dtype=np.uint64)
         out = np.zeros((len(keys), RESULT_COLUMNS), dtype=np.int64)
         workers = max(1, min(workers, len(keys)))

@@ -78,6 +78,8 @@ class FastLineup(Lineup):
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """Duel `k` fought with `seeds[k]` alone, in order, over `workers` threads."""
+        if not compiled.compiled_here(fight_batch):
+            compiled.await_compiling(ENGINE)  # compiled elsewhere now: load it when done
         packed = np.array([key_of(s) for s in seeds], dtype=np.uint64)
         parts = max(1, min(workers, len(packed)))
         if parts == 1:
