@@ -24,7 +24,6 @@ from shipyard.core.drawing import Page
 from shipyard.core.form import Form
 from shipyard.core.issues import Issue, Scenario, is_legal
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.sheet import Priced
 
 Change = Callable[[dict[str, Any]], None]
 DEFAULT_TURNS = 20  # record sheets cover a whole game: the duel's default length
@@ -54,14 +53,6 @@ class CatalogManifest(Protocol):
 
     @property
     def version(self) -> str: ...
-
-
-class RulingText(Protocol):
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def text(self) -> str: ...
 
 
 class Catalog(Protocol):
@@ -249,8 +240,3 @@ class Ruleset(Protocol):
         """A design a small step from `design` (a box more or fewer, a weapon added or
         dropped), meant to be legal and cost `budget` or less; `design` is left unchanged."""
         ...
-
-
-def priced(sheet: Priced) -> Priced:
-    """A sheet as the neutral `Priced` view (for type checkers)."""
-    return sheet
