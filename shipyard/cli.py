@@ -40,7 +40,7 @@ from shipyard.commands.tournament import tournament_command
 from shipyard.commands.warm import warm_command
 from shipyard.core.document import ssd_schema
 from shipyard.core.errors import ShipyardError
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Agreement
 from shipyard.core.protocol import Evaluation
 from shipyard.core.sheet import is_marked
 from shipyard.services.fleet import fleet_schema
@@ -120,7 +120,7 @@ def _class_data(result: Evaluation) -> dict[str, Any]:
 def cost(files: FilesArg, as_json: JsonOpt = False, budget: BudgetOpt = None,
          catalog: CatalogOpt = None, allow_hyper_bombs: HyperOpt = False) -> None:
     """Price designs: every line, the total and the derived figures."""
-    scenario = Scenario(budget=budget, hyper_bombs_allowed=allow_hyper_bombs)
+    scenario = Agreement(budget=budget, hyper_bombs_allowed=allow_hyper_bombs)
     loaded = load_all(files, scenario, catalog)
     if as_json:
         code = _json_entries(loaded, lambda f, r: {
@@ -148,7 +148,7 @@ def validate(files: FilesArg, budget: BudgetOpt = None, as_json: JsonOpt = False
              catalog: CatalogOpt = None, allow_hyper_bombs: HyperOpt = False,
              mass_rule: MassOpt = False) -> None:
     """Check designs: exit 0 legal (warnings shown), 1 illegal, 2 unreadable (the worst)."""
-    scenario = Scenario(budget, allow_hyper_bombs, mass_rule)
+    scenario = Agreement(budget, allow_hyper_bombs, mass_rule)
     if has_fleet(files):  # fleet files among the designs: each judged as a fleet
         raise typer.Exit(validate_mixed(files, scenario, catalog, as_json, _validate_entry,
                                         _print_verdict, _verdict_code))

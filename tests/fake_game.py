@@ -22,7 +22,7 @@ from shipyard.core.drawing import PAPERS, Canvas, Page
 from shipyard.core.errors import DesignReadError, first_problem
 from shipyard.core.form import Count as CountField
 from shipyard.core.form import Form, Name, Section
-from shipyard.core.issues import Issue, Scenario
+from shipyard.core.issues import Agreement, Issue
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Change, Evaluation, Figure, Margin
 from shipyard.core.sheet import Line
@@ -119,7 +119,7 @@ class CoinGame:
         return CoinSheet((line,), line.price, PRICE * hull, hull)
 
     def check(self, design: CoinDesign, sheet: CoinSheet, catalog: CoinCatalog,
-              scenario: Scenario) -> list[Issue]:
+              scenario: Agreement) -> list[Issue]:
         if design.hull < 1:
             return [Issue("no-hull", "error", "a coin needs a hull (C1)", "hull", "C1")]
         return []
@@ -198,7 +198,7 @@ class CoinGame:
         delta = self.price(edited, catalog).total - self.price(design, catalog).total
         return Margin(Fraction(delta), delta)
 
-    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
+    def duel_defaults(self, catalog: CoinCatalog) -> DuelScenario:
         return DuelScenario(1, 0, 1)
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
@@ -206,7 +206,7 @@ class CoinGame:
                engine: str | None = None) -> CoinLineup:
         return CoinLineup()
 
-    def form(self, data: dict[str, Any], catalog: CoinCatalog) -> Form:
+    def form(self, catalog: CoinCatalog) -> Form:
         return Form(max_count=MAX_COUNT, sections=(
             Section("Coin", (Name(), CountField("hull", "Hull", noun="hull box"))),))
 

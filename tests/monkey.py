@@ -226,7 +226,7 @@ def check_screen_shows(app: ShipyardApp, saved: Path) -> None:
     data = design.to_data()
     for name in designer.query(NameInput):
         assert name.value == str(data.get(name.path) or ""), "the name field shows another name"
-    editor_form = evaluation.ruleset.form(data, evaluation.catalog)
+    editor_form = evaluation.ruleset.form(evaluation.catalog)
     for group in editor_form.groups():
         boxes = [box for box in designer.query(EntryBox)
                  if box.group.path == group.path and not box.leaving]

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from shipyard.cli import app as cli
 from shipyard.core.dice import CounterDice
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Agreement
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
 from shipyard.services.optimize import (
@@ -131,7 +131,7 @@ def test_the_installed_games_propose_legal_designs_within_budget(name: str) -> N
             design = game.random_design(catalog, budget, rng) if number % 2 else \
                 game.mutate(rng.choice(starts), catalog, budget, rng)
             for _ in range(3):
-                evaluation = evaluate(design, Scenario(budget=budget))
+                evaluation = evaluate(design, Agreement(budget=budget))
                 assert evaluation.legal, [i.message for i in evaluation.issues]
                 assert evaluation.sheet.total <= budget
                 design = game.mutate(design, catalog, budget, rng)
@@ -162,7 +162,7 @@ def test_the_command_writes_a_legal_design_and_prints_json(samples: list[Path],
     assert [o["file"] for o in data["opponents"]] == ["sample:penny", "sample:nine"]
     assert set(data["field"][0]) == {"name", "points", "mean_win_rate"}
     assert data["beats_field"] is True
-    written = evaluate(read_design(target), Scenario(budget=BUDGET))
+    written = evaluate(read_design(target), Agreement(budget=BUDGET))
     assert written.legal and written.sheet.total <= BUDGET
     assert written.design.to_data() == data["design"]
     assert data["points"] == written.sheet.total

@@ -108,7 +108,7 @@ def test_a_seeded_duel_batch(game: str) -> None:
     for name, paths in by_game.items():
         a, b = evaluate(read_design(paths[0])), evaluate(read_design(paths[-1]))
         ruleset = rulesets()[name]
-        defaults = ruleset.duel_defaults()
+        defaults = ruleset.duel_defaults(a.catalog)
         scenario = DuelScenario(defaults.start_range, defaults.closing_speed, 3)
         matchup = Matchup(a, b, ruleset.policies[0], ruleset.policies[0], scenario)
         results = run_batch(matchup, 6, 11)

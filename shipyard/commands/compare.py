@@ -114,9 +114,8 @@ def compare_command(
     if duel is not None:
         require_legal([(one.file, e) for one, e in zip(loaded, evaluations, strict=True)])
         ruleset = evaluations[0].ruleset
-        root = str(catalog) if catalog is not None else None
         try:
-            scenario = ruleset.duel_defaults(root)
+            scenario = ruleset.duel_defaults(evaluations[0].catalog)
         except ShipyardError as exc:
             fail(str(exc))
         count = workers if workers > 0 else (os.cpu_count() or 1)

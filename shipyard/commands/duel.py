@@ -57,8 +57,7 @@ PROGRESS_FROM = 500  # runs from which a progress bar is worth showing
 def _load(argument: str, catalog: Path | None = None) -> Evaluation:
     try:
         result = load(argument, catalog=catalog)
-        root = str(catalog) if catalog is not None else None
-        result.ruleset.duel_defaults(root)  # its combat tables must load
+        result.ruleset.duel_defaults(result.catalog)  # its combat tables must load
     except ShipyardError as exc:
         _fail(str(exc))
     if not result.legal:
@@ -185,7 +184,7 @@ def duel_command(
             _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
     if engine is not None and engine not in first.ruleset.engines:
         _fail(f"unknown engine {engine!r} (known: {', '.join(first.ruleset.engines)})")
-    defaults = first.ruleset.duel_defaults(str(catalog) if catalog is not None else None)
+    defaults = first.ruleset.duel_defaults(first.catalog)
     scenario = DuelScenario(defaults.start_range if range_ is None else range_,
                             defaults.closing_speed,
                             defaults.turn_limit if turns is None else turns)

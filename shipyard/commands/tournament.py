@@ -197,9 +197,8 @@ def tournament_command(
     chosen = policy if policy is not None else ruleset.policies[0]
     if chosen not in ruleset.policies:
         fail(f"unknown policy {chosen!r} (known: {', '.join(ruleset.policies)})")
-    root = str(catalog) if catalog is not None else None
     try:
-        scenario = ruleset.duel_defaults(root)
+        scenario = ruleset.duel_defaults(entrants[0].evaluation.catalog)
     except ShipyardError as exc:
         fail(str(exc))
     count = workers if workers > 0 else (os.cpu_count() or 1)

@@ -22,7 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.form import Form
-from shipyard.core.issues import Issue, Scenario, is_legal
+from shipyard.core.issues import Agreement, Issue, is_legal
 from shipyard.core.outcome import DuelScenario, Result
 
 Change = Callable[[dict[str, Any]], None]
@@ -84,8 +84,8 @@ class Figure:
 class Margin:
     """What one edit does to a priced design: points, and the figures it moves."""
 
-    points: Fraction
-    total: int
+    points: Fraction  # exact points the edit adds (negative: saves)
+    total_change: int  # what it does to the whole-point total
     notes: tuple[str, ...] = ()  # e.g. "free final damage +1", "size class I -> II"
 
 
@@ -153,7 +153,7 @@ class Ruleset(Protocol):
     def price(self, design: Any, catalog: Any) -> Any: ...
 
     def check(self, design: Any, sheet: Any, catalog: Any,
-              scenario: Scenario) -> list[Issue]: ...
+              scenario: Agreement) -> list[Issue]: ...
 
     def sheet_data(self, sheet: Any, issues: Sequence[Issue]) -> dict[str, Any]:
         """Every figure of a priced sheet as JSON data (`cost --json`)."""
@@ -213,8 +213,9 @@ class Ruleset(Protocol):
                 before: Any | None = None) -> Margin | None: ...
 
     # Duels
-    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
-        """The scenario the catalog suggests: start range, closing speed, turn limit."""
+    def duel_defaults(self, catalog: Any) -> DuelScenario:
+        """The scenario this catalog's combat tables suggest: start range, closing
+        speed, turn limit."""
         ...
 
     engines: tuple[str, ...]  # duel engines, the first is the default (e.g. "fast", "reference")
@@ -226,7 +227,7 @@ class Ruleset(Protocol):
         ...
 
     # Designer form
-    def form(self, data: dict[str, Any], catalog: Any) -> Form:
+    def form(self, catalog: Any) -> Form:
         """The designer's fields for this design's data, in sections (`core.form`)."""
         ...
 

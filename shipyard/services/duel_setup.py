@@ -56,7 +56,7 @@ def load_opponent(argument: str, ruleset: str) -> Evaluation:
                           f"a {ruleset} design")
     if not evaluation.legal:
         raise DuelProblem(illegal_line(argument, evaluation))
-    evaluation.ruleset.duel_defaults()  # its combat tables must load
+    evaluation.ruleset.duel_defaults(evaluation.catalog)  # its combat tables must load
     return evaluation
 
 

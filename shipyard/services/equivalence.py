@@ -70,7 +70,7 @@ def rows(ruleset: str) -> Iterator[Row]:
 
 def matchup(row: Row, evaluations: dict[str, Evaluation]) -> Matchup:
     a, b = evaluations[row.a], evaluations[row.b]
-    scenario = row.scenario or a.ruleset.duel_defaults()
+    scenario = row.scenario or a.ruleset.duel_defaults(a.catalog)
     return Matchup(a, b, row.captain, row.captain, scenario)
 
 

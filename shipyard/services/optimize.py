@@ -30,7 +30,7 @@ from random import Random
 from typing import Any
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Agreement
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation, Ruleset
 from shipyard.core.stats import Rate, rate
@@ -260,7 +260,7 @@ class _Breeder:
     def admit(self, design: Any) -> Evaluation | None:
         try:  # proposals are data like any design file: read them back and judge them
             design = self.ruleset.parse(design.to_data(), "<candidate>")
-            evaluation = evaluate(design, Scenario(budget=self.budget))
+            evaluation = evaluate(design, Agreement(budget=self.budget))
         except ShipyardError:
             return None
         key = design_key(evaluation)
@@ -295,7 +295,7 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
     """Search for the design with the best mean win rate against `opponents`."""
     if not opponents:
         raise OptimizeError("nothing to fight: no opponent was given")
-    scenario = ruleset.duel_defaults()
+    scenario = ruleset.duel_defaults(opponents[0].evaluation.catalog)
     arena = _Arena(opponents, scenario, ruleset.policies[0], settings, progress, stop)
     breeder = _Breeder(ruleset, settings.budget, Random(stream_seed(settings.seed, "search")))
     rivals = [o for o in opponents if o.evaluation.legal
@@ -325,7 +325,7 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
         progress("measuring afresh", 0)
     name = f"Optimized ({int(best.sheet.total)} points)"  # its own cost, not the budget
     renamed = evaluate(ruleset.parse({**best.design.to_data(), "name": name}, "<optimized>"),
-                       Scenario(budget=settings.budget))
+                       Agreement(budget=settings.budget))
     measured = arena.measure(name, renamed)
     field_measured = tuple(arena.measure(rival.label, rival.evaluation) for rival in rivals)
     return Optimized(ruleset, settings, measured, field_measured, tuple(history), arena.duels)

@@ -22,7 +22,7 @@ from typing import Any, cast
 from shipyard.core.envelope import SSD_SCHEMA
 from shipyard.core.errors import DesignReadError, ShipyardError, describe
 from shipyard.core.files import read_data
-from shipyard.core.issues import Issue, Scenario
+from shipyard.core.issues import Agreement, Issue
 from shipyard.core.protocol import Evaluation, Ruleset
 
 GROUP = "shipyard.rulesets"
@@ -153,17 +153,17 @@ def read_design(path: Path) -> Any:
     return parse_design(read_data(path), str(path))
 
 
-def evaluate(design: Any, scenario: Scenario | None = None,
+def evaluate(design: Any, scenario: Agreement | None = None,
              catalog_root: str | None = None, file: str = "<design>") -> Evaluation:
     """Price and check a shape-checked design under its own ruleset."""
     ruleset = get_ruleset(design.ruleset, file)
     catalog = ruleset.catalog(catalog_root)
     sheet = ruleset.price(design, catalog)
-    issues = ruleset.check(design, sheet, catalog, scenario or Scenario())
+    issues = ruleset.check(design, sheet, catalog, scenario or Agreement())
     return Evaluation(design, sheet, tuple(issues), catalog, ruleset)
 
 
-def validate(data: object, scenario: Scenario | None = None) -> list[Issue]:
+def validate(data: object, scenario: Agreement | None = None) -> list[Issue]:
     """Legality of arbitrary data: never raises, shape problems become issues."""
     try:
         design = parse_design(data)

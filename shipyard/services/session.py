@@ -18,7 +18,7 @@ from typing import Any
 
 from shipyard.core.errors import DesignReadError, WriteError
 from shipyard.core.files import write_atomic
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Agreement
 from shipyard.core.protocol import Design
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Workbench
@@ -198,7 +198,7 @@ def open_session(file: Path | None, budget: int | None = None,
     `catalog` is a house-rules catalog folder that prices the design instead
     of the bundled one (a `CatalogError` if it cannot be read).
     """
-    scenario = Scenario(budget=budget)
+    scenario = Agreement(budget=budget)
     folder = recovery_dir if recovery_dir is not None else state_folder()
     root = None if catalog is None else str(catalog)
 

@@ -119,7 +119,7 @@ class FileActions(OrderedInput):
     def form(self) -> Form:
         """The ruleset's designer form for the design being edited."""
         evaluation = self.session.workbench.evaluation
-        return evaluation.ruleset.form(evaluation.design.to_data(), evaluation.catalog)
+        return evaluation.ruleset.form(evaluation.catalog)
 
     def commands(self) -> list[Command]:
         """Every command of the palette: (title, help, action)."""

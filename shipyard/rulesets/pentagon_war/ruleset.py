@@ -17,7 +17,7 @@ from shipyard.core.catalog_files import catalog_root
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.form import Form
-from shipyard.core.issues import Issue, Scenario
+from shipyard.core.issues import Agreement, Issue
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import DEFAULT_TURNS, Change, Evaluation, Figure, Margin
 from shipyard.core.sheet import roman
@@ -87,7 +87,7 @@ class PentagonWar:
         return pricing.price(design, catalog)
 
     def check(self, design: Design, sheet: pricing.Sheet, catalog: Catalog,
-              scenario: Scenario) -> list[Issue]:
+              scenario: Agreement) -> list[Issue]:
         return legality.check(design, sheet, catalog, scenario)
 
     def sheet_data(self, sheet: pricing.Sheet, issues: Sequence[Issue]) -> dict[str, Any]:
@@ -152,11 +152,11 @@ class PentagonWar:
         found = what_if(design, change, catalog, before)
         if found is None:
             return None
-        return Margin(found.points, found.total, margin_notes(found))
+        return Margin(found.points, found.total_change, margin_notes(found))
 
     # Duels
-    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
-        return scenario_defaults(load_combat(catalog_root))
+    def duel_defaults(self, catalog: Catalog) -> DuelScenario:
+        return scenario_defaults(load_combat(catalog.folder))
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,
@@ -173,7 +173,7 @@ class PentagonWar:
                          f"choose from {', '.join(self.engines)}")
 
     # Designer form
-    def form(self, data: dict[str, Any], catalog: Catalog) -> Form:
+    def form(self, catalog: Catalog) -> Form:
         return design_form(catalog)
 
     # Design search

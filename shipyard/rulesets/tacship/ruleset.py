@@ -7,6 +7,7 @@ Every method hands over to this package's own modules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from random import Random
@@ -17,7 +18,7 @@ from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.errors import DesignReadError
 from shipyard.core.form import Form
-from shipyard.core.issues import Issue, Scenario
+from shipyard.core.issues import Agreement, Issue
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import DEFAULT_TURNS, Change, Evaluation, Figure, Margin
 from shipyard.rulesets.tacship import legality, pricing, search
@@ -96,7 +97,7 @@ class Tacship:
         return pricing.price(design, catalog)
 
     def check(self, design: TacshipDesign, sheet: pricing.TacshipSheet,
-              catalog: TacshipCatalog, scenario: Scenario) -> list[Issue]:
+              catalog: TacshipCatalog, scenario: Agreement) -> list[Issue]:
         return legality.check(design, sheet, catalog, scenario.budget)
 
     def sheet_data(self, sheet: pricing.TacshipSheet, issues: Sequence[Issue]) -> dict[str, Any]:
@@ -191,26 +192,29 @@ class Tacship:
         return Margin(Fraction(new.total - old.total), new.total - old.total, tuple(notes))
 
     # Duels
-    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
-        scenario = load_combat(catalog_root).scenario
-        return DuelScenario(scenario.start_range, scenario.start_speed, scenario.turn_limit)
+    def duel_defaults(self, catalog: TacshipCatalog) -> DuelScenario:
+        # Both fighters start at the catalog's start speed, head-on (rules 4).
+        scenario = load_combat(catalog.folder).scenario
+        return DuelScenario(scenario.start_range, 2 * scenario.start_speed,
+                            scenario.turn_limit)
 
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,
                engine: str | None = None) -> Lineup:
         """The compiled engine by default (`fast`), or the readable `reference` one."""
+        start = engine_scenario(scenario)
         if engine is None or engine == "fast":
             # Imported here: numba loads only when a duel is asked for. A FastLineup
             # is a Lineup that fights on the compiled engine.
             from shipyard.rulesets.tacship.fast.lineup import FastLineup
-            return FastLineup(a.design, b.design, names, policies, scenario, a.catalog.folder)
+            return FastLineup(a.design, b.design, names, policies, start, a.catalog.folder)
         if engine == "reference":
-            return Lineup(a.design, b.design, names, policies, scenario, a.catalog.folder)
+            return Lineup(a.design, b.design, names, policies, start, a.catalog.folder)
         raise ValueError(f"no Tacship engine named {engine!r}; "
                          f"choose from {', '.join(self.engines)}")
 
     # Designer form
-    def form(self, data: dict[str, Any], catalog: TacshipCatalog) -> Form:
+    def form(self, catalog: TacshipCatalog) -> Form:
         return design_form(catalog)
 
     # Design search
@@ -220,3 +224,9 @@ class Tacship:
     def mutate(self, design: TacshipDesign, catalog: TacshipCatalog, budget: int,
                rng: Random) -> TacshipDesign:
         return search.mutate(design, catalog, budget, rng)
+
+
+def engine_scenario(scenario: DuelScenario) -> DuelScenario:
+    """The scenario as the Tacship engines read it: their `closing_speed` is each
+    fighter's own start speed, half the range's closing speed (rounded down)."""
+    return replace(scenario, closing_speed=scenario.closing_speed // 2)

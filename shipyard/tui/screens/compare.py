@@ -264,7 +264,8 @@ class CompareScreen(Screen[None]):
                 raise DuelProblem(illegal_line(self.labels[index], self.evaluations[index]))
         runs = whole_number(self.query_one("#compare-runs", Input).value, "Runs", 1)
         seed = whole_number(self.query_one("#compare-seed", Input).value, "Seed", None)
-        return runs, seed, self.evaluations[0].ruleset.duel_defaults()
+        return runs, seed, self.evaluations[0].ruleset.duel_defaults(
+            self.evaluations[0].catalog)
 
     def start(self, total: int, entries: tuple[int, ...]) -> None:
         """A run starts: the Duels tab says so (and counts the duels), no older results."""

@@ -29,7 +29,7 @@ from shipyard.tui.widgets.title import TitleBar
 
 def form_of(evaluation: Evaluation) -> Form:
     """The ruleset's designer form for the evaluated design."""
-    return evaluation.ruleset.form(evaluation.design.to_data(), evaluation.catalog)
+    return evaluation.ruleset.form(evaluation.catalog)
 
 
 OVER_BUDGET = "over-budget"  # every game's code for a design over the agreed budget
@@ -61,7 +61,7 @@ def hint_text(label: str, margin: Margin | None, total: int,
         sign = "+" if margin.points >= 0 else "-"
         unit = "point" if abs(margin.points) == 1 else "points"
         text.append(f"{sign}{points(abs(margin.points))} {unit}", style="bold")
-        text.append(f" (total {total + margin.total})")
+        text.append(f" (total {total + margin.total_change})")
         if margin.notes:
             text.append(" · " + " · ".join(margin.notes), style="yellow")
     if breaks is not None:
@@ -133,7 +133,7 @@ class DesignerScreen(Screen[None]):
             if problems.get(issue.path) != "error":
                 problems[issue.path] = issue.severity
         data = evaluation.design.to_data()
-        form = evaluation.ruleset.form(data, evaluation.catalog)
+        form = evaluation.ruleset.form(evaluation.catalog)
         view = View(data, evaluation.sheet, problems, form)
         editor = self.query_one(Editor)
         editor.show(view)

@@ -118,7 +118,7 @@ class DuelScreen(Screen[None]):
         self.policies = evaluation.ruleset.policies
         self.defaults = DuelScenario()
         try:
-            self.defaults = evaluation.ruleset.duel_defaults()
+            self.defaults = evaluation.ruleset.duel_defaults(evaluation.catalog)
         except ShipyardError as exc:
             self.combat_problem = str(exc)
 
