@@ -94,7 +94,9 @@ def cheap_engines() -> Iterator[None]:
     optimize screen's search one generation of few runs."""
     saved = []
     for ruleset in rulesets().values():
-        kind = type(ruleset)
+        if ruleset.duels is None:
+            continue
+        kind = type(ruleset.duels)
         saved.append((kind, kind.lineup))
         kind.lineup = lambda self, *args, **kwargs: CoinLineup()  # type: ignore[method-assign]
     search = (optimize_screen.GENERATIONS, optimize_screen.RUNS)

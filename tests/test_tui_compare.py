@@ -111,8 +111,9 @@ def test_two_samples_side_by_side_show_their_sheet_totals(tmp_path: Path) -> Non
 
 def test_a_head_to_head_shows_the_rates_of_run_batch(tmp_path: Path) -> None:
     lancer, starter = sample("lancer"), sample("starter")
-    policy = lancer.ruleset.policies[0]
-    matchup = Matchup(lancer, starter, policy, policy, lancer.ruleset.duel_defaults(lancer.catalog))
+    policy = lancer.ruleset.duels.policies[0]
+    scenario = lancer.ruleset.duels.duel_defaults(lancer.catalog)
+    matchup = Matchup(lancer, starter, policy, policy, scenario)
     expected = summarize(run_batch(matchup, 20, 1))
 
     async def steps(pilot: Pilot[Any]) -> None:
@@ -135,8 +136,8 @@ def test_a_head_to_head_shows_the_rates_of_run_batch(tmp_path: Path) -> None:
 def test_a_small_tournament_ranks_as_run_tournament(tmp_path: Path) -> None:
     field = [sample("lancer"), sample("starter"), sample("stinger")]
     entrants = [Entrant(e.design.name, e) for e in field]
-    policy = field[0].ruleset.policies[0]
-    expected = run_tournament(entrants, 10, 3, 1, policy, field[0].ruleset.duel_defaults(
+    policy = field[0].ruleset.duels.policies[0]
+    expected = run_tournament(entrants, 10, 3, 1, policy, field[0].ruleset.duels.duel_defaults(
         field[0].catalog))
 
     async def steps(pilot: Pilot[Any]) -> None:
@@ -163,8 +164,8 @@ def test_with_three_designs_ctrl_r_asks_which_pair_meets(tmp_path: Path) -> None
     # Stinger). The third is
     # picked: its figures are those of run_batch on that matchup, seed 3, 10 duels.
     starter, stinger = sample("starter"), sample("stinger")
-    policy = starter.ruleset.policies[0]
-    scenario = starter.ruleset.duel_defaults(starter.catalog)
+    policy = starter.ruleset.duels.policies[0]
+    scenario = starter.ruleset.duels.duel_defaults(starter.catalog)
     matchup = Matchup(starter, stinger, policy, policy, scenario)
     expected = summarize(run_batch(matchup, 10, 3))
 

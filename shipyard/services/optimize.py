@@ -32,7 +32,7 @@ from typing import Any
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Agreement
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.protocol import Evaluation, Ruleset, duels_of, search_of
 from shipyard.core.stats import Rate, rate
 from shipyard.services.batch import Matchup, run_batch
 from shipyard.services.registry import evaluate, read_design
@@ -254,6 +254,7 @@ class _Breeder:
 
     def __init__(self, ruleset: Ruleset, budget: int, rng: Random) -> None:
         self.ruleset, self.budget, self.rng = ruleset, budget, rng
+        self.search = search_of(ruleset)
         self.catalog = ruleset.catalog()
         self.seen: set[str] = set()
 
@@ -271,10 +272,10 @@ class _Breeder:
 
     def propose(self, parents: Sequence[Evaluation]) -> Any:
         if not parents or self.rng.random() < FRESH:
-            return self.ruleset.random_design(self.catalog, self.budget, self.rng)
+            return self.search.random_design(self.catalog, self.budget, self.rng)
         weights = list(range(len(parents), 0, -1))  # the better parents more often
         parent = self.rng.choices(parents, weights)[0]
-        return self.ruleset.mutate(parent.design, self.catalog, self.budget, self.rng)
+        return self.search.mutate(parent.design, self.catalog, self.budget, self.rng)
 
     def fill(self, population: list[Evaluation], size: int,
              parents: Sequence[Evaluation]) -> None:
@@ -295,8 +296,9 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
     """Search for the design with the best mean win rate against `opponents`."""
     if not opponents:
         raise OptimizeError("nothing to fight: no opponent was given")
-    scenario = ruleset.duel_defaults(opponents[0].evaluation.catalog)
-    arena = _Arena(opponents, scenario, ruleset.policies[0], settings, progress, stop)
+    duels = duels_of(ruleset)
+    scenario = duels.duel_defaults(opponents[0].evaluation.catalog)
+    arena = _Arena(opponents, scenario, duels.policies[0], settings, progress, stop)
     breeder = _Breeder(ruleset, settings.budget, Random(stream_seed(settings.seed, "search")))
     rivals = [o for o in opponents if o.evaluation.legal
               and o.evaluation.sheet.total <= settings.budget]
