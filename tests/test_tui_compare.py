@@ -26,7 +26,7 @@ from shipyard.services.tournament import Entrant, run_tournament
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens.compare import CompareScreen
 from shipyard.tui.screens.dialogs import ListDialog
-from shipyard.tui.screens.fleet import AddDesignDialog
+from shipyard.tui.screens.fleet_add import AddDesignDialog
 from shipyard.tui.widgets.compare_table import cell
 from shipyard.tui.widgets.duel_chart import outcome_rows
 from shipyard.tui.widgets.tournament_chart import ranking_rows

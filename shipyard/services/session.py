@@ -61,6 +61,14 @@ def suggested_path(design: Design, current: Path | None) -> Path:
     return folder / f"{stem}.ship.json"
 
 
+def design_path(answer: str) -> Path:
+    """A file name typed for a design, with `.ship.json` added when it has no JSON suffix."""
+    path = Path(answer.strip()).expanduser()
+    if not path.name.lower().endswith(".json"):
+        path = path.with_name(path.name + ".ship.json")  # the design format is JSON
+    return path
+
+
 def starter_design(name: str = "") -> Design:
     design = read_design(resolve(f"sample:{STARTER}"))
     return design.model_copy(update={"name": name}) if name else design  # type: ignore[no-any-return]

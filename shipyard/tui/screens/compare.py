@@ -56,7 +56,7 @@ from shipyard.services.tournament import Entrant, Tournament, pairings, run_tour
 from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
 from shipyard.tui.screens.dialogs import ListDialog
-from shipyard.tui.screens.fleet import AddDesignDialog
+from shipyard.tui.screens.fleet_add import AddDesignDialog
 from shipyard.tui.widgets.compare_table import fill_table, labels_of
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
