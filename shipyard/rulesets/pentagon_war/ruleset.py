@@ -20,7 +20,6 @@ from shipyard.core.issues import Agreement, Issue
 from shipyard.core.protocol import (
     DEFAULT_TURNS,
     Change,
-    Duels,
     Figure,
     Json,
     Margin,
@@ -66,9 +65,7 @@ class PentagonWar:
     sheets: tuple[str, ...] = SHEETS
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = SHEET_LABELS
-
-    def __init__(self) -> None:
-        self._duels = PentagonWarDuels()
+    duels = PentagonWarDuels()  # stateless: one for every instance
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> Design:
@@ -163,11 +160,7 @@ class PentagonWar:
     def form(self, catalog: Catalog) -> Form:
         return design_form(catalog)
 
-    # Duels and design search
-    @property
-    def duels(self) -> Duels[Design, pricing.Sheet, Catalog]:
-        return self._duels
-
+    # Design search
     @property
     def search(self) -> Search[Design, Catalog]:
         return search

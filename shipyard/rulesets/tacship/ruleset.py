@@ -19,7 +19,6 @@ from shipyard.core.issues import Agreement, Issue
 from shipyard.core.protocol import (
     DEFAULT_TURNS,
     Change,
-    Duels,
     Figure,
     Json,
     Margin,
@@ -56,9 +55,7 @@ class Tacship:
     sheets: tuple[str, ...] = SHEETS
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = {"chart": "Record chart"}  # noqa: RUF012
-
-    def __init__(self) -> None:
-        self._duels = TacshipDuels()
+    duels = TacshipDuels()  # stateless: one for every instance
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> TacshipDesign:
@@ -143,11 +140,7 @@ class Tacship:
     def form(self, catalog: TacshipCatalog) -> Form:
         return design_form(catalog)
 
-    # Duels and design search
-    @property
-    def duels(self) -> Duels[TacshipDesign, pricing.TacshipSheet, TacshipCatalog]:
-        return self._duels
-
+    # Design search
     @property
     def search(self) -> Search[TacshipDesign, TacshipCatalog]:
         return search
