@@ -24,7 +24,7 @@ from shipyard.commands.inputs import (
 from shipyard.commands.options import CatalogOpt, JsonOpt
 from shipyard.commands.terminal import fail, guarded, out
 from shipyard.core.document import ssd_schema
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.core.sheet import is_marked
 from shipyard.services.fleet import fleet_schema
 from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, read_design
@@ -100,9 +100,9 @@ def samples_command(as_json: JsonOpt = False, catalog: CatalogOpt = None) -> Non
             return evaluate(design, catalog_root=root, file=str(path))
         result = guarded(one)
         size = result.ruleset.class_of(result.sheet)
-        row = {"name": sample_name(path), "ruleset": result.ruleset.name,
-               "design": result.design.name, "total": result.sheet.total,
-               size.key: size.value, "legal": result.legal, "file": str(path)}
+        row: dict[str, Any] = {"name": sample_name(path), "ruleset": result.ruleset.name,
+                               "design": result.design.name, "total": result.sheet.total,
+                               size.key: size.value, "legal": result.legal, "file": str(path)}
         data = catalog_data(result)
         if data is not None:
             row["catalog"] = data

@@ -19,7 +19,7 @@ from shipyard.commands.options import BudgetOpt, CatalogOpt, JsonOpt
 from shipyard.commands.sheets import issue_line, print_sheet
 from shipyard.commands.terminal import EXIT_ILLEGAL, out, problem
 from shipyard.core.issues import Agreement
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 
 FilesArg = Annotated[
     list[str],

@@ -42,8 +42,9 @@ from shipyard.commands.terminal import (
 from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import Evaluation, duels_of
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Rate, Summary, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
 from shipyard.services.cluster import connect

@@ -40,7 +40,8 @@ from shipyard.commands.terminal import (
 )
 from shipyard.core.errors import DesignReadError, ShipyardError
 from shipyard.core.issues import Agreement, Issue
-from shipyard.core.protocol import DEFAULT_TURNS, Evaluation
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import check_options, missing_sheets
 from shipyard.render.fleet_pack import pack_export, render_pack, ship_documents
 from shipyard.services.fleet import SUFFIXES, FleetReport, is_fleet, judge, read_fleet

@@ -17,7 +17,7 @@ from typing import Any
 from shipyard.core.catalog_files import read_toml
 from shipyard.core.errors import CatalogError, DesignReadError, ShipyardError
 from shipyard.core.issues import Agreement
-from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, resolve
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -35,7 +35,7 @@ def rulesets_command(
     = False,
 ) -> None:
     """List the games Shipyard knows, with their catalog version and duel captains."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     try:
         for ruleset in rulesets().values():
             catalog = ruleset.catalog()

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.text import Text
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.core.visible import visible
 from shipyard.services.batch import COMPILING, compiling
 

@@ -47,7 +47,8 @@ from shipyard.commands.terminal import (
 )
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import encodable, write_atomic
-from shipyard.core.protocol import Evaluation, duels_of
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import rate
 from shipyard.services.cluster import connect
 from shipyard.services.fleet import distinct_designs, is_fleet

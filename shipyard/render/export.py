@@ -19,7 +19,8 @@ from shipyard.core.drawing import PAPERS, Page
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Agreement, Issue
-from shipyard.core.protocol import DEFAULT_TURNS, MAX_TURNS, Evaluation
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import DEFAULT_TURNS, MAX_TURNS
 from shipyard.render.svg import render_svg
 from shipyard.render.text import render_markdown, render_text
 from shipyard.services.registry import evaluate, get_ruleset, read_design, rulesets

@@ -25,8 +25,9 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from shipyard.core.dice import duel_seed
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import BatchLineup, Evaluation, Lineup, duels_of
+from shipyard.core.protocol import BatchLineup, Lineup, duels_of
 from shipyard.services import cluster, warming
 from shipyard.services.registry import evaluate, get_ruleset
 

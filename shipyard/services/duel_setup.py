@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import Result
-from shipyard.core.protocol import Evaluation, duels_of
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Summary, summarize
 from shipyard.services.batch import Matchup, names, run_batch
 from shipyard.services.registry import evaluate, read_design

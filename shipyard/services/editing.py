@@ -16,7 +16,8 @@ from typing import Any
 
 from shipyard.core.errors import DesignReadError
 from shipyard.core.issues import Agreement, Issue
-from shipyard.core.protocol import Design, Evaluation
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import Design
 from shipyard.services.registry import evaluate, parse_design
 
 UNDO_DEPTH = 500

@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
 from shipyard.core.dice import duel_seed
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import BatchLineup, Evaluation, duels_of
+from shipyard.core.protocol import BatchLineup, duels_of
 from shipyard.services.batch import Matchup, lineup
 from shipyard.services.registry import evaluate, get_ruleset, read_design
 from shipyard.services.samples import sample_name, sample_paths

@@ -24,7 +24,7 @@ from shipyard.core.envelope import SSD_SCHEMA
 from shipyard.core.errors import DesignReadError, ReadError, describe, first_problem
 from shipyard.core.files import file_format, load_text, read_data, read_text
 from shipyard.core.issues import Agreement, Issue, is_legal
-from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.values import DESIGN_SCHEMA
 from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, parse_design
 from shipyard.services.samples import PREFIX, resolve

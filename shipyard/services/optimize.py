@@ -31,8 +31,9 @@ from typing import Any
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Agreement
+from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import Evaluation, Ruleset, duels_of, search_of
+from shipyard.core.protocol import duels_of, search_of
 from shipyard.core.stats import Rate, rate
 from shipyard.services.batch import Matchup, run_batch
 from shipyard.services.registry import evaluate, read_design

@@ -71,7 +71,11 @@ def design_path(answer: str) -> Path:
 
 def starter_design(name: str = "") -> Design:
     design = read_design(resolve(f"sample:{STARTER}"))
-    return design.model_copy(update={"name": name}) if name else design  # type: ignore[no-any-return]
+    if not name:
+        return design
+    data = design.to_data()
+    data["name"] = name
+    return parse_design(data)
 
 
 @dataclass

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import IO, Literal
 
 from shipyard.core import compiled
+from shipyard.core.neutral import Ruleset
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import BatchLineup, Lineup, Ruleset
+from shipyard.core.protocol import BatchLineup, Lineup
 from shipyard.services.registry import evaluate, read_design
 
 try:  # POSIX: a lock that dies with the process holding it

@@ -14,7 +14,8 @@ from textual import work
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
-from shipyard.core.protocol import Design, Ruleset
+from shipyard.core.neutral import Ruleset
+from shipyard.core.protocol import Design
 from shipyard.services.editing import Change, append
 from shipyard.services.fleet_session import FLEET_STATE, FleetSession
 from shipyard.services.registry import parse_design, read_design, rulesets
@@ -72,8 +73,8 @@ def fresh_design(ruleset: Ruleset) -> Design:
         if sample_name(path) == STARTER:
             data = read_design(path).to_data()
             data["name"] = NEW_NAME
-            return parse_design(data, str(path))  # type: ignore[no-any-return]
-    return ruleset.new_design(NEW_NAME)  # type: ignore[no-any-return]
+            return parse_design(data, str(path))
+    return ruleset.new_design(NEW_NAME)
 
 
 class FileActions(OrderedInput):

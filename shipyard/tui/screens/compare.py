@@ -36,8 +36,9 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import Evaluation, duels_of
+from shipyard.core.protocol import duels_of
 from shipyard.services.batch import Matchup
 from shipyard.services.compare import check_comparable, compare
 from shipyard.services.duel_setup import (

@@ -17,7 +17,8 @@ from textual.screen import Screen
 
 from shipyard.core.form import Form
 from shipyard.core.issues import Issue
-from shipyard.core.protocol import Evaluation, Margin
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import Margin
 from shipyard.tui.host import Host
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field, View, unset

@@ -32,8 +32,9 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import Evaluation, duels_of
+from shipyard.core.protocol import duels_of
 from shipyard.services.batch import Matchup, run_one
 from shipyard.services.duel_setup import (
     DEFAULT_OPPONENT,

@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSe
 
 from shipyard.core.drawing import PAPERS
 from shipyard.core.files import write_atomic
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.render.export import (
     FORMAT_OF_SUFFIX,
     FORMATS,

@@ -27,7 +27,7 @@ from textual.widgets import (
 )
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.services.fleet import MAX_SHIPS
 from shipyard.services.fleet_session import (
     FleetChange,

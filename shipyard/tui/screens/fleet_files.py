@@ -11,7 +11,7 @@ from textual import work
 from textual.screen import Screen
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.services.fleet_session import (
     FLEET_STATE,
     FleetSession,
