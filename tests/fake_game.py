@@ -34,8 +34,13 @@ class CoinDesign(BaseModel):
     def to_json(self) -> str: return json.dumps(self.to_data(), indent=2) + "\n"
 
 
-CoinSheet = NamedTuple("CoinSheet", [("lines", tuple[Line, ...]), ("exact_total", Fraction),  # noqa: UP014
-                                     ("total", int), ("hull", int)])
+class CoinSheet(NamedTuple):
+    lines: tuple[Line, ...]
+    exact_total: Fraction
+    total: int
+    hull: int
+
+
 CoinCatalog = SimpleNamespace  # manifest, folder, digest and rulings: all a catalog needs
 STAMP = document.CatalogStamp(ruleset=NAME, title="Coin", version="0.1", digest="0" * 64)
 
@@ -55,17 +60,22 @@ class CoinGame:
     def schema(self) -> Json: return CoinDesign.model_json_schema()
     def new_design(self, name: str) -> CoinDesign: return CoinDesign(name=name)
     def samples(self) -> list[Path]: return list(self.sample_files)
+
     def catalog(self, root: str | None = None) -> CoinCatalog:
         return CoinCatalog(manifest=STAMP, folder="(built in)", digest="0" * 64, rulings={})
+
     def budget(self, catalog: CoinCatalog) -> int | None: return None
     def class_of(self, sheet: CoinSheet) -> Figure: return Figure("hull", "hull", sheet.hull)
     def groups(self, sheet: CoinSheet) -> dict[str, Fraction]: return {"all": sheet.exact_total}
     def figures(self, e: Coin) -> list[Figure]: return [self.class_of(e.sheet)]
+
     def summary(self, e: Coin, budget: int | None) -> list[str]:
         return [f"Total {e.sheet.total} points"]
+
     def kind_words(self, e: Coin) -> str: return "coin"
     def panel_rows(self, e: Coin) -> list[tuple[str, str]]: return [("Hull", str(e.sheet.hull))]
     def row_figures(self, row: Json) -> str: return f"{row['price']} / box"
+
     def has_sheet(self, doc: document.SsdDocument, sheet: str) -> str | None:
         return None if sheet == "card" else f"a coin has no {sheet} sheet"
 
@@ -76,8 +86,8 @@ class CoinGame:
 
     def check(self, design: CoinDesign, sheet: CoinSheet, catalog: CoinCatalog,
               scenario: Agreement) -> list[Issue]:
-        return [Issue("no-hull", "error", "a coin needs a hull (C1)", "hull", "C1")] * (
-            design.hull < 1)
+        ok = design.hull >= 1
+        return [] if ok else [Issue("no-hull", "error", "a coin needs a hull (C1)", "hull", "C1")]
 
     def sheet_data(self, sheet: CoinSheet, issues: Sequence[Issue]) -> Json:
         return {"total": sheet.total, "legal": is_legal(issues),
