@@ -17,15 +17,7 @@ from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.form import Form
 from shipyard.core.issues import Agreement, Issue
-from shipyard.core.protocol import (
-    DEFAULT_TURNS,
-    Change,
-    Figure,
-    Json,
-    Margin,
-    Ruleset,
-    Search,
-)
+from shipyard.core.protocol import DEFAULT_TURNS, Change, Figure, Json, Margin, Ruleset, Search
 from shipyard.core.sheet import roman
 from shipyard.rulesets.pentagon_war import legality, pricing, search
 from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog

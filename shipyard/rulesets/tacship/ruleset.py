@@ -16,15 +16,7 @@ from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.form import Form
 from shipyard.core.issues import Agreement, Issue
-from shipyard.core.protocol import (
-    DEFAULT_TURNS,
-    Change,
-    Figure,
-    Json,
-    Margin,
-    Ruleset,
-    Search,
-)
+from shipyard.core.protocol import DEFAULT_TURNS, Change, Figure, Json, Margin, Ruleset, Search
 from shipyard.rulesets.tacship import legality, pricing, search
 from shipyard.rulesets.tacship.catalog import TacshipCatalog, load_tacship_catalog
 from shipyard.rulesets.tacship.design import TacshipDesign, parse_tacship_design, tacship_schema
