@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import time
 
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import summarize
 from shipyard.services import warming
 from shipyard.services.batch import Matchup, run_batch
@@ -39,7 +40,7 @@ def main() -> None:
     for a, b, slow_runs, fast_runs in PAIRS:
         first = evaluate(read_design(resolve(f"sample:{a}")))
         second = evaluate(read_design(resolve(f"sample:{b}")))
-        engines = first.ruleset.engines
+        engines = duels_of(first.ruleset).engines
         fast = Matchup(first, second, engine=engines[0])
         reference = Matchup(first, second, engine="reference")
         if engines[0] != "reference":

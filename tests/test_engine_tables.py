@@ -150,7 +150,8 @@ def test_command_defaults_match_the_catalog(combat: Combat) -> None:
     params = inspect.signature(duel_command).parameters
     assert params["range_"].default is None  # the game's own, from its catalog
     assert params["turns"].default is None
-    defaults = get_ruleset("pentagon-war").duel_defaults()
+    defaults = get_ruleset("pentagon-war").duels.duel_defaults(
+        get_ruleset("pentagon-war").catalog())
     assert (defaults.start_range, defaults.turn_limit) == \
         (combat.scenario.start_range, combat.scenario.turn_limit) == (30, 20)
 

@@ -48,15 +48,15 @@ def lineup() -> FastLineup:
 def test_the_ruleset_fights_on_the_compiled_engine_by_default() -> None:
     a, b = sample("lancer"), sample("starter")
     ruleset = a.ruleset
-    assert ruleset.engines == ("fast", "reference")
+    assert ruleset.duels.engines == ("fast", "reference")
     args = (a, b, ("lancer", "starter"), ("default", "default"), DuelScenario())
-    assert isinstance(ruleset.lineup(*args), FastLineup)
-    assert isinstance(ruleset.lineup(*args, engine="fast"), FastLineup)
-    reference = ruleset.lineup(*args, engine="reference")
+    assert isinstance(ruleset.duels.lineup(*args), FastLineup)
+    assert isinstance(ruleset.duels.lineup(*args, engine="fast"), FastLineup)
+    reference = ruleset.duels.lineup(*args, engine="reference")
     assert type(reference) is Lineup
-    assert isinstance(ruleset.lineup(*args), BatchLineup)
+    assert isinstance(ruleset.duels.lineup(*args), BatchLineup)
     with pytest.raises(ValueError, match="warp"):
-        ruleset.lineup(*args, engine="warp")
+        ruleset.duels.lineup(*args, engine="warp")
 
 
 def test_a_logged_duel_is_the_batch_duel_told(lineup: FastLineup) -> None:

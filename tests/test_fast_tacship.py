@@ -395,11 +395,12 @@ def test_a_logged_duel_is_the_batch_duel_told() -> None:
 def test_the_ruleset_fights_on_the_fast_engine_unless_asked() -> None:
     ruleset = Tacship()
     a, b = (evaluate(read_design(resolve(f"sample:{n}"))) for n in ("valkyrie", "harpy"))
-    assert ruleset.engines == ("fast", "reference")
+    assert ruleset.duels.engines == ("fast", "reference")
     for engine in (None, "fast"):
-        assert isinstance(ruleset.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO,
+        assert isinstance(ruleset.duels.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO,
                                          engine), FastLineup)
-    reference = ruleset.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO, "reference")
+    reference = ruleset.duels.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO,
+                                     "reference")
     assert type(reference) is Lineup
     with pytest.raises(ValueError, match="no Tacship engine named 'warp'"):
-        ruleset.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO, "warp")
+        ruleset.duels.lineup(a, b, ("V", "H"), ("default", "default"), SCENARIO, "warp")

@@ -80,10 +80,10 @@ def test_both_engines_agree_on_house_rules(tmp_path: Path) -> None:
     folder = house(tmp_path, "pentagon-war", {"enabled": "true", "speed_limit": "4"})
     a, b = (evaluate(read_design(resolve(f"sample:{n}")), catalog_root=str(folder))
             for n in ("stinger", "hammer"))
-    duel = Matchup(a, b, scenario=a.ruleset.duel_defaults(str(folder)))
+    duel = Matchup(a, b, scenario=a.ruleset.duels.duel_defaults(a.catalog))
     faster = Matchup(a, b, "brawler", "brawler", duel.scenario)
     assert differences(duel, seeds_of(2, 30)) == []
     assert differences(faster, seeds_of(3, 30)) == []
-    told = a.ruleset.lineup(a, b, ("S", "H"), ("brawler", "brawler"), duel.scenario)
+    told = a.ruleset.duels.lineup(a, b, ("S", "H"), ("brawler", "brawler"), duel.scenario)
     assert any("(cosmic rays)" in line for seed in seeds_of(3, 5)
                for line in told.fight(seed, log=True).log)

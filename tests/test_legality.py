@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from shipyard.core.issues import Issue, Scenario
+from shipyard.core.issues import Agreement, Issue
 from shipyard.services.registry import evaluate
 from tests.conftest import make
 
@@ -18,7 +18,7 @@ GOOD: dict[str, Any] = {
 }
 
 
-def issues(scenario: Scenario | None = None, **changes: Any) -> list[Issue]:
+def issues(scenario: Agreement | None = None, **changes: Any) -> list[Issue]:
     fields = {**GOOD, **changes}
     return list(evaluate(make(**fields), scenario).issues)
 
@@ -110,13 +110,13 @@ def test_base_may_armor_its_rear() -> None:
 
 def test_budget() -> None:
     # GOOD costs 2 x 5 + 3 + 2 x 23 + radar 4 + armor 9 = 72.
-    assert codes(issues(Scenario(budget=72))) == set()
-    over = issues(Scenario(budget=71))
+    assert codes(issues(Agreement(budget=72))) == set()
+    over = issues(Agreement(budget=71))
     assert ("over-budget", "") in codes(over)
 
 
 def test_hyper_bomb_with_the_scenario() -> None:
-    found = issues(Scenario(hyper_bombs_allowed=True),
+    found = issues(Agreement(hyper_bombs_allowed=True),
                    systems={**GOOD["systems"], "hyper_bomb": 1})
     assert codes(found) == set()
 
@@ -154,7 +154,7 @@ def test_mass_rule_judges_engines_by_mass_class() -> None:
     # Ramming weight 10 = 600 mass points alone: mass class 3 > 2 engines.
     fields = {"systems": {**GOOD["systems"], "ramming_weight": 10}}
     assert ("slow-acceleration", "systems.engine") not in codes(issues(**fields), "warning")
-    found = issues(Scenario(mass_rule=True), **fields)
+    found = issues(Agreement(mass_rule=True), **fields)
     assert ("slow-acceleration", "systems.engine") in codes(found, "warning")
 
 

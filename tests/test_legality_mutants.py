@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from shipyard.core.issues import Issue, Scenario
+from shipyard.core.issues import Agreement, Issue
 from shipyard.rulesets.pentagon_war.catalog import load_catalog
 from shipyard.rulesets.pentagon_war.design import Design
 from shipyard.rulesets.pentagon_war.legality import check
@@ -37,12 +37,12 @@ def warning(code: str, message: str, path: str, rule: str) -> Issue:
     return Issue(code, "warning", f"{message} ({rule})", path, rule)
 
 
-def issues_of(design: Design, scenario: Scenario | None = None) -> list[Issue]:
+def issues_of(design: Design, scenario: Agreement | None = None) -> list[Issue]:
     catalog = load_catalog()
     return check(design, price(design, catalog), catalog, scenario)
 
 
-def issues(scenario: Scenario | None = None, **changes: Any) -> list[Issue]:
+def issues(scenario: Agreement | None = None, **changes: Any) -> list[Issue]:
     return issues_of(make(**{**GOOD, **changes}), scenario)
 
 
@@ -245,7 +245,7 @@ def test_mass_class_is_named_under_the_mass_rule() -> None:
     # Mass: 60 x 10 + 4 x 2 armor + 2 x (other non-radar boxes). Non-radar before hull:
     # 2 + 1 + 2 + 2 + 10 + main 1 = 18, radar 3 -> 21 -> hull 2; 20 -> FD 1; 21 non-radar.
     # Other = 21 - 2 - 10 = 9 -> 18. 600 + 8 + 18 = 626 -> 626/300 -> class 3.
-    found = issues(Scenario(mass_rule=True), systems={**SYSTEMS, "ramming_weight": 10})
+    found = issues(Agreement(mass_rule=True), systems={**SYSTEMS, "ramming_weight": 10})
     assert found == [warning("slow-acceleration",
                              "2 engines for mass class 3: slower than standard acceleration",
                              "systems.engine", "2.3")]
@@ -253,7 +253,7 @@ def test_mass_class_is_named_under_the_mass_rule() -> None:
 
 def test_over_budget() -> None:
     # GOOD costs 72 (see above): one point over a budget of 71.
-    assert issues(Scenario(budget=71)) == [
+    assert issues(Agreement(budget=71)) == [
         error("over-budget", "72 points is over the budget of 71", "", "1.1")]
 
 

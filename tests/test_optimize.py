@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from shipyard.cli import app as cli
 from shipyard.core.dice import CounterDice
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Agreement
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
 from shipyard.services.optimize import (
@@ -37,7 +37,7 @@ from shipyard.services.registry import evaluate, read_design, register, rulesets
 from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens.optimize import OptimizeScreen
-from tests.fake_game import NAME, PRICE, CoinGame, CoinLineup
+from tests.fake_game import NAME, PRICE, CoinDesign, CoinGame
 
 BUDGET = 30  # hull 10 at 3 points a box
 KEYS = {"ruleset", "budget", "seed", "generations", "runs", "design", "points", "opponents",
@@ -45,7 +45,7 @@ KEYS = {"ruleset", "budget", "seed", "generations", "runs", "design", "points", 
 runner = CliRunner()
 
 
-class HullLineup(CoinLineup):
+class HullLineup:
     """The bigger hull wins; equal hulls toss a coin."""
 
     def __init__(self, a: int, b: int) -> None:
@@ -56,11 +56,34 @@ class HullLineup(CoinLineup):
         return Result(winner, 1, (1 - winner, winner), "hull")
 
 
-class HullGame(CoinGame):
+class HullDuels:
+    policies: tuple[str, ...] = ("default",)
+    engines: tuple[str, ...] = ("reference",)
+
+    def duel_defaults(self, catalog: object) -> DuelScenario:
+        return DuelScenario(1, 0, 1)
+
     def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,
                engine: str | None = None) -> HullLineup:
         return HullLineup(a.sheet.hull, b.sheet.hull)
+
+
+class HullSearch:
+    def random_design(self, catalog: object, budget: int, rng: Random) -> CoinDesign:
+        return CoinDesign(name="Random coin", hull=rng.randint(1, max(1, budget // PRICE)))
+
+    def mutate(self, design: CoinDesign, catalog: object, budget: int,
+               rng: Random) -> CoinDesign:
+        hull = int(design.hull) + rng.choice((-2, -1, 1, 2))
+        return design.model_copy(update={"hull": min(max(hull, 1), max(1, budget // PRICE))})
+
+
+class HullGame(CoinGame):
+    """The coin game with duels (the bigger hull wins) and a design search."""
+
+    duels = HullDuels()  # type: ignore[assignment]
+    search = HullSearch()  # type: ignore[assignment]
 
 
 def coin(folder: Path, name: str, hull: int) -> Path:
@@ -128,13 +151,13 @@ def test_the_installed_games_propose_legal_designs_within_budget(name: str) -> N
     starts = [read_design(path) for path in game.samples()]
     for budget in (150, 300) if name == "pentagon-war" else (12, 30):
         for number in range(6):
-            design = game.random_design(catalog, budget, rng) if number % 2 else \
-                game.mutate(rng.choice(starts), catalog, budget, rng)
+            design = game.search.random_design(catalog, budget, rng) if number % 2 else \
+                game.search.mutate(rng.choice(starts), catalog, budget, rng)
             for _ in range(3):
-                evaluation = evaluate(design, Scenario(budget=budget))
+                evaluation = evaluate(design, Agreement(budget=budget))
                 assert evaluation.legal, [i.message for i in evaluation.issues]
                 assert evaluation.sheet.total <= budget
-                design = game.mutate(design, catalog, budget, rng)
+                design = game.search.mutate(design, catalog, budget, rng)
 
 
 @pytest.mark.parametrize(("name", "budget"), [("pentagon-war", 140), ("tacship", 30)])
@@ -162,7 +185,7 @@ def test_the_command_writes_a_legal_design_and_prints_json(samples: list[Path],
     assert [o["file"] for o in data["opponents"]] == ["sample:penny", "sample:nine"]
     assert set(data["field"][0]) == {"name", "points", "mean_win_rate"}
     assert data["beats_field"] is True
-    written = evaluate(read_design(target), Scenario(budget=BUDGET))
+    written = evaluate(read_design(target), Agreement(budget=BUDGET))
     assert written.legal and written.sheet.total <= BUDGET
     assert written.design.to_data() == data["design"]
     assert data["points"] == written.sheet.total

@@ -31,7 +31,7 @@ def test_plugin_discovery(point: object) -> None:
     catalog = ruleset.catalog()
     assert catalog.manifest.ruleset == ruleset.name
     assert ruleset.samples(), "every game ships sample designs"
-    assert ruleset.policies and ruleset.sheets
+    assert ruleset.duels.policies and ruleset.sheets
     assert set(ruleset.sheet_titles) == set(ruleset.sheets) == set(ruleset.sheet_labels)
 
 

@@ -71,7 +71,8 @@ def test_every_ruleset_has_samples_and_a_catalog(game: str) -> None:
         ruleset = rulesets()[name]
         catalog = ruleset.catalog()
         assert catalog.manifest.ruleset == name
-        assert ruleset.sheets and ruleset.policies
+        assert ruleset.sheets
+        assert ruleset.duels is None if name == NAME else ruleset.duels.policies
 
 
 def test_cost_and_validate_through_the_cli(game: str) -> None:
@@ -108,9 +109,15 @@ def test_a_seeded_duel_batch(game: str) -> None:
     for name, paths in by_game.items():
         a, b = evaluate(read_design(paths[0])), evaluate(read_design(paths[-1]))
         ruleset = rulesets()[name]
-        defaults = ruleset.duel_defaults()
+        if ruleset.duels is None:  # a game with no duels says so, in the CLI and the designer
+            said = runner.invoke(cli, ["duel", str(paths[0]), str(paths[-1])])
+            assert said.exit_code != 0 and "Coin game has no duels" in said.output
+            said = runner.invoke(cli, ["optimize", "--ruleset", name, "--budget", "30"])
+            assert said.exit_code != 0 and "Coin game has no" in said.output
+            continue
+        defaults = ruleset.duels.duel_defaults(a.catalog)
         scenario = DuelScenario(defaults.start_range, defaults.closing_speed, 3)
-        matchup = Matchup(a, b, ruleset.policies[0], ruleset.policies[0], scenario)
+        matchup = Matchup(a, b, ruleset.duels.policies[0], ruleset.duels.policies[0], scenario)
         results = run_batch(matchup, 6, 11)
         assert len(results) == 6
         assert results == run_batch(matchup, 6, 11)  # same seed, same duels
@@ -140,6 +147,13 @@ def test_the_designer_opens_edits_and_saves(game: str, tmp_path: Path) -> None:
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert not app.session.workbench.changed
+            if app.session.workbench.evaluation.ruleset.duels is None:
+                designer = app.screen
+                app.action_duel()
+                await pilot.pause()
+                assert app.screen is designer
+                assert any("Coin game has no duels" in str(n.message)
+                           for n in app._notifications)
         drive(designer_app(copy, state), edit)
         after = copy.read_text()
         assert after != before

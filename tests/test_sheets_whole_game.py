@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 from shipyard.cli import app
 from shipyard.core.drawing import Rect, Text
 from shipyard.render.export import export
-from shipyard.rulesets.pentagon_war.forms import drones_of
 from shipyard.rulesets.pentagon_war.layout import layout
 from shipyard.rulesets.pentagon_war.ruleset import PentagonWar
+from shipyard.rulesets.pentagon_war.turn_forms import drones_of
 from shipyard.rulesets.tacship.layout import layout as tacship_layout
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve, sample_paths

@@ -15,8 +15,8 @@ from shipyard.core.drawing import Canvas, Page, Polygon, Rect, Text, bounds, tex
 from shipyard.render.svg import mark_size
 from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
 from shipyard.rulesets.pentagon_war.document import build_document
-from shipyard.rulesets.pentagon_war.forms import IMPULSES, POWER_LINES
 from shipyard.rulesets.pentagon_war.layout import BOX, layout
+from shipyard.rulesets.pentagon_war.turn_forms import IMPULSES, POWER_LINES
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs

@@ -17,8 +17,8 @@ from shipyard.render.svg import render_svg
 from shipyard.render.text import render_markdown, render_text
 from shipyard.rulesets.pentagon_war.design import Design, read_design
 from shipyard.rulesets.pentagon_war.document import build_document
-from shipyard.rulesets.pentagon_war.forms import POWER_LINES
 from shipyard.rulesets.pentagon_war.layout import layout
+from shipyard.rulesets.pentagon_war.turn_forms import POWER_LINES
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import sample_paths
 

@@ -26,7 +26,7 @@ from shipyard.services.tournament import Entrant, run_tournament
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens.compare import CompareScreen
 from shipyard.tui.screens.dialogs import ListDialog
-from shipyard.tui.screens.fleet import AddDesignDialog
+from shipyard.tui.screens.fleet_add import AddDesignDialog
 from shipyard.tui.widgets.compare_table import cell
 from shipyard.tui.widgets.duel_chart import outcome_rows
 from shipyard.tui.widgets.tournament_chart import ranking_rows
@@ -111,8 +111,9 @@ def test_two_samples_side_by_side_show_their_sheet_totals(tmp_path: Path) -> Non
 
 def test_a_head_to_head_shows_the_rates_of_run_batch(tmp_path: Path) -> None:
     lancer, starter = sample("lancer"), sample("starter")
-    policy = lancer.ruleset.policies[0]
-    matchup = Matchup(lancer, starter, policy, policy, lancer.ruleset.duel_defaults())
+    policy = lancer.ruleset.duels.policies[0]
+    scenario = lancer.ruleset.duels.duel_defaults(lancer.catalog)
+    matchup = Matchup(lancer, starter, policy, policy, scenario)
     expected = summarize(run_batch(matchup, 20, 1))
 
     async def steps(pilot: Pilot[Any]) -> None:
@@ -135,8 +136,9 @@ def test_a_head_to_head_shows_the_rates_of_run_batch(tmp_path: Path) -> None:
 def test_a_small_tournament_ranks_as_run_tournament(tmp_path: Path) -> None:
     field = [sample("lancer"), sample("starter"), sample("stinger")]
     entrants = [Entrant(e.design.name, e) for e in field]
-    policy = field[0].ruleset.policies[0]
-    expected = run_tournament(entrants, 10, 3, 1, policy, field[0].ruleset.duel_defaults())
+    policy = field[0].ruleset.duels.policies[0]
+    expected = run_tournament(entrants, 10, 3, 1, policy, field[0].ruleset.duels.duel_defaults(
+        field[0].catalog))
 
     async def steps(pilot: Pilot[Any]) -> None:
         screen = await open_compare(pilot, "starter", "stinger")
@@ -162,8 +164,9 @@ def test_with_three_designs_ctrl_r_asks_which_pair_meets(tmp_path: Path) -> None
     # Stinger). The third is
     # picked: its figures are those of run_batch on that matchup, seed 3, 10 duels.
     starter, stinger = sample("starter"), sample("stinger")
-    policy = starter.ruleset.policies[0]
-    matchup = Matchup(starter, stinger, policy, policy, starter.ruleset.duel_defaults())
+    policy = starter.ruleset.duels.policies[0]
+    scenario = starter.ruleset.duels.duel_defaults(starter.catalog)
+    matchup = Matchup(starter, stinger, policy, policy, scenario)
     expected = summarize(run_batch(matchup, 10, 3))
 
     async def steps(pilot: Pilot[Any]) -> None:

@@ -22,7 +22,8 @@ from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from shipyard.tui.screens.duel import DuelScreen
 from shipyard.tui.screens.export import ExportDialog
-from shipyard.tui.screens.fleet import FleetScreen, pack_stem
+from shipyard.tui.screens.fleet import FleetScreen
+from shipyard.tui.screens.fleet_export import pack_stem
 from shipyard.tui.screens.optimize import OptimizeScreen
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.editor import Editor
@@ -285,7 +286,7 @@ def test_the_wording_of_the_fleet_the_fighter_and_the_keys(tmp_path: Path) -> No
     from shipyard.render.export import render
     from shipyard.services.fleet import RULE
     from shipyard.services.registry import evaluate
-    from shipyard.tui.screens.fleet import FleetIssues
+    from shipyard.tui.widgets.roster import FleetIssues
 
     # The fleet's own issue has no rule of the game to name before it.
     over = Issue("over-budget", "error", "the fleet costs 900 points, 100 over its budget of "

@@ -126,7 +126,8 @@ def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
     # fields filled from the ruleset's duel defaults).
     assert (default("range_"), default("turns")) == (None, None)
     rules = scenario_defaults(load_combat())
-    assert get_ruleset("pentagon-war").duel_defaults() == rules
+    assert get_ruleset("pentagon-war").duels.duel_defaults(
+        get_ruleset("pentagon-war").catalog()) == rules
 
 
 def test_a_run_shows_the_figures_of_the_engine(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Input, OptionList, Static
 from shipyard.render.fleet_pack import render_pack, ship_documents
 from shipyard.services.fleet import judge, read_fleet
 from shipyard.services.fleet_session import (
+    FLEET_STATE,
     FleetSession,
     add_ship,
     design_reference,
@@ -32,12 +33,9 @@ from shipyard.services.samples import sample_name, sample_paths
 from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens.dialogs import ConfirmDialog, TextDialog
-from shipyard.tui.screens.fleet import (
-    FLEET_STATE,
-    AddDesignDialog,
-    FleetExportDialog,
-    FleetScreen,
-)
+from shipyard.tui.screens.fleet import FleetScreen
+from shipyard.tui.screens.fleet_add import AddDesignDialog
+from shipyard.tui.screens.fleet_export import FleetExportDialog
 from shipyard.tui.widgets.issues import IssuesPanel
 
 SIZE = (120, 40)

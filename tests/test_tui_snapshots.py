@@ -86,7 +86,8 @@ def test_small_help_screen(snap_compare: Compare, tmp_path: Path) -> None:
 
 async def _fleet_772(pilot: Any) -> None:
     """Three lancers and a starter against 800 points (772, 28 left)."""
-    from shipyard.tui.screens.fleet import FLEET_STATE, FleetScreen
+    from shipyard.services.fleet_session import FLEET_STATE
+    from shipyard.tui.screens.fleet import FleetScreen
 
     await pilot.press("f8")
     await pilot.pause()

@@ -22,6 +22,7 @@ from shipyard.commands.options import CatalogOpt, WorkersOpt, runs_option
 from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Rate
 from shipyard.services.compare import Row, Value, check_comparable, compare, rows_data
 from shipyard.services.tournament import Entrant, PairResult, play
@@ -113,16 +114,15 @@ def compare_command(
     pairs: list[PairResult] = []
     if duel is not None:
         require_legal([(one.file, e) for one, e in zip(loaded, evaluations, strict=True)])
-        ruleset = evaluations[0].ruleset
-        root = str(catalog) if catalog is not None else None
         try:
-            scenario = ruleset.duel_defaults(root)
+            duels = duels_of(evaluations[0].ruleset)
+            scenario = duels.duel_defaults(evaluations[0].catalog)
         except ShipyardError as exc:
             fail(str(exc))
         count = workers if workers > 0 else (os.cpu_count() or 1)
         entrants = [Entrant(label, e) for label, e in zip(labels, evaluations, strict=True)]
         before_duels(evaluations[0])
-        pairs = play(entrants, duel, seed, count, ruleset.policies[0], scenario)
+        pairs = play(entrants, duel, seed, count, duels.policies[0], scenario)
     if as_json:
         data: dict[str, Any] = {
             "designs": [{"file": one.file, "name": e.design.name, "ruleset": e.ruleset.name,

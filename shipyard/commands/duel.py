@@ -42,8 +42,9 @@ from shipyard.commands.terminal import (
 from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import Evaluation
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Rate, Summary, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
 from shipyard.services.cluster import connect
@@ -57,8 +58,7 @@ PROGRESS_FROM = 500  # runs from which a progress bar is worth showing
 def _load(argument: str, catalog: Path | None = None) -> Evaluation:
     try:
         result = load(argument, catalog=catalog)
-        root = str(catalog) if catalog is not None else None
-        result.ruleset.duel_defaults(root)  # its combat tables must load
+        duels_of(result.ruleset).duel_defaults(result.catalog)  # its tables must load
     except ShipyardError as exc:
         _fail(str(exc))
     if not result.legal:
@@ -179,13 +179,14 @@ def duel_command(
     first, second = _load(a, catalog), _load(b, catalog)
     if second.ruleset.name != first.ruleset.name:
         _fail(f"{b}: a {second.ruleset.name} design cannot duel a {first.ruleset.name} design")
-    known = first.ruleset.policies
+    duels = duels_of(first.ruleset)  # _load made sure the game has duels
+    known = duels.policies
     for policy in (policy_a, policy_b):
         if policy not in known:
             _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
-    if engine is not None and engine not in first.ruleset.engines:
-        _fail(f"unknown engine {engine!r} (known: {', '.join(first.ruleset.engines)})")
-    defaults = first.ruleset.duel_defaults(str(catalog) if catalog is not None else None)
+    if engine is not None and engine not in duels.engines:
+        _fail(f"unknown engine {engine!r} (known: {', '.join(duels.engines)})")
+    defaults = duels.duel_defaults(first.catalog)
     scenario = DuelScenario(defaults.start_range if range_ is None else range_,
                             defaults.closing_speed,
                             defaults.turn_limit if turns is None else turns)

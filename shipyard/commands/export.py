@@ -29,7 +29,7 @@ from shipyard.commands.terminal import (
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import PAPERS
 from shipyard.core.errors import ShipyardError
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Agreement
 from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import (
     FORMATS,
@@ -141,7 +141,7 @@ def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt 
         export_fleet(files, fmt, output, paper, chosen, sheets is not None, draft, budget,
                      catalog, turns)
         return
-    loaded = load_all(files, Scenario(budget=budget), catalog)
+    loaded = load_all(files, Agreement(budget=budget), catalog)
     code = EXIT_OK
     for one in loaded:
         if one.evaluation is None:

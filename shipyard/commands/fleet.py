@@ -39,8 +39,9 @@ from shipyard.commands.terminal import (
     say,
 )
 from shipyard.core.errors import DesignReadError, ShipyardError
-from shipyard.core.issues import Issue, Scenario
-from shipyard.core.protocol import DEFAULT_TURNS, Evaluation
+from shipyard.core.issues import Agreement, Issue
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import check_options, missing_sheets
 from shipyard.render.fleet_pack import pack_export, render_pack, ship_documents
 from shipyard.services.fleet import SUFFIXES, FleetReport, is_fleet, judge, read_fleet
@@ -51,7 +52,7 @@ FleetArg = Annotated[str, typer.Argument(metavar="FILE", show_default=False,
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
-def load_fleet(argument: str, budget: int | None = None, scenario: Scenario | None = None,
+def load_fleet(argument: str, budget: int | None = None, scenario: Agreement | None = None,
                catalog: Path | None = None) -> FleetReport:
     """Read and judge a fleet file; any `ShipyardError` names the file."""
     path = Path(argument)
@@ -106,7 +107,7 @@ def fleet_command(file: FleetArg, budget: BudgetOpt = None, as_json: JsonOpt = F
                   catalog: CatalogOpt = None) -> None:
     """A fleet's roster: each ship's points and size, the total against the budget, issues."""
     try:
-        report = load_fleet(file, budget, Scenario(), catalog)
+        report = load_fleet(file, budget, Agreement(), catalog)
     except ShipyardError as exc:
         fail(str(exc))
     house = catalog_data(report.evaluations[0]) if report.evaluations else None
@@ -156,7 +157,7 @@ class FleetLoaded:
         return EXIT_UNREADABLE if self.report is None else fleet_code(self.report)
 
 
-def validate_mixed(arguments: Sequence[str], scenario: Scenario, catalog: Path | None,
+def validate_mixed(arguments: Sequence[str], scenario: Agreement, catalog: Path | None,
                    as_json: bool, design_entry: Callable[[str, Evaluation], dict[str, Any]],
                    design_text: Callable[[Loaded, CatalogNotes], None],
                    design_code: Callable[[Evaluation], int]) -> int:
@@ -229,7 +230,7 @@ def export_fleet(files: Sequence[str], fmt: str, output: Path | None, paper: str
     file = files[0]
     try:
         check_options(fmt, paper, chosen, turns)
-        report = load_fleet(file, budget, Scenario(), catalog)
+        report = load_fleet(file, budget, Agreement(), catalog)
     except ShipyardError as exc:
         fail(str(exc))
     errors = [issue for issue in report.issues if issue.severity == "error"]

@@ -16,8 +16,8 @@ from typing import Any
 
 from shipyard.core.catalog_files import read_toml
 from shipyard.core.errors import CatalogError, DesignReadError, ShipyardError
-from shipyard.core.issues import Scenario
-from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.issues import Agreement
+from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, resolve
 
@@ -65,7 +65,7 @@ def catalog_ruleset(catalog: Path) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def load(argument: str, scenario: Scenario | None = None,
+def load(argument: str, scenario: Agreement | None = None,
          catalog: Path | None = None) -> Evaluation:
     """Read, price and check one design; any `ShipyardError` names the file."""
     path = resolve(argument)
@@ -95,7 +95,7 @@ class Loaded:
         return 2 if self.error is not None else 0
 
 
-def load_all(arguments: Sequence[str], scenario: Scenario | None = None,
+def load_all(arguments: Sequence[str], scenario: Agreement | None = None,
              catalog: Path | None = None) -> list[Loaded]:
     """Every argument (folders expanded) loaded in order; unreadable ones kept as errors."""
     loaded = []

@@ -39,7 +39,7 @@ from shipyard.commands.terminal import (
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
-from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.services.optimize import (
     Opponent,
     Optimized,

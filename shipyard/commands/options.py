@@ -67,3 +67,5 @@ SchedulerOpt = Annotated[
                       "tcp://HOST:8786, instead of --workers here; same results (needs the "
                       "cluster extra, see docs/cluster.md)."),
 ]
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -35,15 +35,18 @@ def rulesets_command(
     = False,
 ) -> None:
     """List the games Shipyard knows, with their catalog version and duel captains."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     try:
         for ruleset in rulesets().values():
             catalog = ruleset.catalog()
+            duels = ruleset.duels
             rows.append({"name": ruleset.name, "title": ruleset.title,
                          "version": catalog.manifest.version, "digest": catalog.digest,
                          "catalog": catalog.folder, "samples": len(ruleset.samples()),
-                         "sheets": list(ruleset.sheets), "policies": list(ruleset.policies),
-                         "engines": list(ruleset.engines), "default": ruleset.default})
+                         "sheets": list(ruleset.sheets),
+                         "policies": list(duels.policies if duels else ()),
+                         "engines": list(duels.engines if duels else ()),
+                         "default": ruleset.default})
     except ShipyardError as exc:
         fail(str(exc))
     for name, reason in broken().items():

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from shipyard.commands.terminal import out
 from shipyard.core.issues import Issue
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.core.sheet import marked
 
 
@@ -36,8 +36,8 @@ def print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
         table.add_row(escape(line.item), str(line.boxes or ""), points,
                       escape(f"{line.source} {line.rule}{mark}"))
     out.print(table)
-    for number, line in enumerate(result.ruleset.summary(result, budget)):
-        out.print(line, style="bold" if number == 0 else None, markup=False)
+    for number, words in enumerate(result.ruleset.summary(result, budget)):
+        out.print(words, style="bold" if number == 0 else None, markup=False)
     for issue in result.issues:
         out.print(issue_line(issue))
     out.print()

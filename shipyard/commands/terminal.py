@@ -14,13 +14,15 @@ escapes every non-ASCII character, so the text round-trips exactly.
 from __future__ import annotations
 
 import sys
-from typing import Any, NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from shipyard.core.protocol import Evaluation
+from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.visible import visible
 from shipyard.services.batch import COMPILING, compiling
 
@@ -93,3 +95,14 @@ def before_duels(evaluation: Evaluation, engine: str | None = None) -> None:
     """
     if interactive() and compiling(evaluation, engine):
         problem(f"{COMPILING}…")
+
+
+T = TypeVar("T")
+
+
+def guarded(action: Callable[[], T]) -> T:
+    """The action's value; a Shipyard error is its one line and exit 2."""
+    try:
+        return action()
+    except ShipyardError as exc:
+        fail(str(exc))

@@ -47,7 +47,8 @@ from shipyard.commands.terminal import (
 )
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import encodable, write_atomic
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import rate
 from shipyard.services.cluster import connect
 from shipyard.services.fleet import distinct_designs, is_fleet
@@ -193,13 +194,15 @@ def tournament_command(
     if len(entrants) < 2:
         fail("a tournament needs two different designs or more")
     require_legal([(f, e) for f, e in found])
-    ruleset = entrants[0].evaluation.ruleset
-    chosen = policy if policy is not None else ruleset.policies[0]
-    if chosen not in ruleset.policies:
-        fail(f"unknown policy {chosen!r} (known: {', '.join(ruleset.policies)})")
-    root = str(catalog) if catalog is not None else None
     try:
-        scenario = ruleset.duel_defaults(root)
+        duels = duels_of(entrants[0].evaluation.ruleset)
+    except ShipyardError as exc:
+        fail(str(exc))
+    chosen = policy if policy is not None else duels.policies[0]
+    if chosen not in duels.policies:
+        fail(f"unknown policy {chosen!r} (known: {', '.join(duels.policies)})")
+    try:
+        scenario = duels.duel_defaults(entrants[0].evaluation.catalog)
     except ShipyardError as exc:
         fail(str(exc))
     count = workers if workers > 0 else (os.cpu_count() or 1)

@@ -2,7 +2,7 @@
 
 Every ruleset reports errors and warnings in this one shape, naming the
 rule (a section or ruling id of docs/rules.md) and the field at fault, so
-faces show them without knowing the game. `Scenario` is what the players
+faces show them without knowing the game. `Agreement` is what the players
 agreed that legality depends on.
 """
 
@@ -36,7 +36,7 @@ class Issue:
 
 
 @dataclass(frozen=True)
-class Scenario:
+class Agreement:
     """What the players agreed that legality depends on."""
 
     budget: int | None = None

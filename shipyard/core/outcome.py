@@ -13,7 +13,12 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class DuelScenario:
-    """Start range (hexes), closing speed (hexes per turn) and turn limit (rules 3)."""
+    """Start range (hexes), closing speed and turn limit (rules 3).
+
+    The closing speed is how many hexes a turn the range between the two craft
+    shrinks at the start, both craft together: a game that gives each craft a
+    start speed of its own splits it between them.
+    """
 
     start_range: int = 30
     closing_speed: int = 0

@@ -8,25 +8,37 @@ and totals (`Priced`), legality is a list of `Issue`s, record sheets are an
 that fights one seeded duel at a time. A ruleset registers one object that
 satisfies `Ruleset` under the `shipyard.rulesets` entry-point group
 (see `shipyard.services.registry` and docs/rulesets.md).
+
+`Ruleset[D, S, C]` is generic in the game's design, priced sheet and catalog
+types, so the type checker follows a game's own types from its ruleset through
+an `Evaluation` to the faces. A game supplies its parts: the rules (`Rules`),
+record sheets (`RecordSheets`), the designer's and the CLI's words
+(`Presentation`), and, if it has them, duels (`Duels`) and a design search
+(`Search`). Without them `duels` or `search` is None and the faces say so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from random import Random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, runtime_checkable
 
+from typing_extensions import TypeVar
+
+from shipyard.core.catalog_files import Ruling
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
+from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
-from shipyard.core.issues import Issue, Scenario, is_legal
+from shipyard.core.issues import Agreement, Issue, is_legal
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.sheet import Priced
 
-Change = Callable[[dict[str, Any]], None]
+Json = dict[str, Any]  # JSON data as read or written: its values have no one type
+Change = Callable[[Json], None]
 DEFAULT_TURNS = 20  # record sheets cover a whole game: the duel's default length
 MAX_TURNS = 60  # the most turns a form covers or a duel lasts: three games' worth
 
@@ -40,7 +52,7 @@ class Design(Protocol):
     @property
     def ruleset(self) -> str: ...
 
-    def to_data(self) -> dict[str, Any]: ...
+    def to_data(self) -> Json: ...
 
     def to_json(self) -> str: ...
 
@@ -56,14 +68,6 @@ class CatalogManifest(Protocol):
     def version(self) -> str: ...
 
 
-class RulingText(Protocol):
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def text(self) -> str: ...
-
-
 class Catalog(Protocol):
     """What every ruleset's catalog offers: who it is, where it was read, its digest."""
 
@@ -77,7 +81,15 @@ class Catalog(Protocol):
     def digest(self) -> str: ...
 
     @property
-    def rulings(self) -> dict[str, Any]: ...
+    def rulings(self) -> Mapping[str, Ruling]: ...
+
+
+# A bare `Evaluation` or `Ruleset` (a game not named) has Any for these; the neutral
+# protocols would do, once the duel engines name their own evaluations.
+D = TypeVar("D", bound=Design, default=Any)  # the game's design model
+S = TypeVar("S", bound=Priced, default=Any)  # its priced sheet
+C = TypeVar("C", bound=Catalog, default=Any)  # its catalog
+C_in = TypeVar("C_in", bound=Catalog, contravariant=True, default=Any)
 
 
 @dataclass(frozen=True)
@@ -93,8 +105,8 @@ class Figure:
 class Margin:
     """What one edit does to a priced design: points, and the figures it moves."""
 
-    points: Fraction
-    total: int
+    points: Fraction  # exact points the edit adds (negative: saves)
+    total_change: int  # what it does to the whole-point total
     notes: tuple[str, ...] = ()  # e.g. "free final damage +1", "size class I -> II"
 
 
@@ -120,67 +132,56 @@ class BatchLineup(Lineup, Protocol):
 
 
 @dataclass(frozen=True)
-class Evaluation:
+class Evaluation(Generic[D, S, C]):
     """A design with its priced sheet, its legality issues and the catalog used."""
 
-    design: Any
-    sheet: Any
+    design: D
+    sheet: S
     issues: tuple[Issue, ...]
-    catalog: Any
-    ruleset: Ruleset
+    catalog: C
+    ruleset: Ruleset[D, S, C]
 
     @property
     def legal(self) -> bool:
         return is_legal(self.issues)
 
 
-class Ruleset(Protocol):
-    """Everything a game supplies to the faces and services of Shipyard."""
+class Rules(Protocol[D, S, C]):
+    """A game's designs, catalog, pricing and legality."""
 
     name: str  # the design file's `ruleset` value
     title: str
     default: bool  # a design file with no `ruleset` key belongs to the default ruleset
-    sheets: tuple[str, ...]  # record sheets, in print order
-    sheet_titles: dict[str, str]  # full titles, printed on the pages
-    sheet_labels: dict[str, str]  # short names for menus
-    policies: tuple[str, ...]  # duel captains, the first is the default
 
-    # Designs
-    def parse(self, data: object, file: str) -> Any:
+    def parse(self, data: object, file: str) -> D:
         """Shape-check already-read data as this game's design (`DesignReadError`)."""
         ...
 
-    def schema(self) -> dict[str, Any]: ...
+    def schema(self) -> Json: ...
 
-    def new_design(self, name: str) -> Any: ...
+    def new_design(self, name: str) -> D: ...
 
     def samples(self) -> list[Path]: ...
 
-    # Catalog, pricing, legality
-    def catalog(self, root: str | None = None) -> Any: ...
+    def catalog(self, root: str | None = None) -> C: ...
 
-    def price(self, design: Any, catalog: Any) -> Any: ...
+    def price(self, design: D, catalog: C) -> S: ...
 
-    def check(self, design: Any, sheet: Any, catalog: Any,
-              scenario: Scenario) -> list[Issue]: ...
+    def check(self, design: D, sheet: S, catalog: C, scenario: Agreement) -> list[Issue]: ...
 
-    def sheet_data(self, sheet: Any, issues: Sequence[Issue]) -> dict[str, Any]:
+    def sheet_data(self, sheet: S, issues: Sequence[Issue]) -> Json:
         """Every figure of a priced sheet as JSON data (`cost --json`)."""
         ...
 
-    def figures(self, evaluation: Evaluation) -> list[Figure]:
-        """The headline figures of a priced design, in the game's own words."""
-        ...
-
-    def budget(self, catalog: Any) -> int | None:
+    def budget(self, catalog: C) -> int | None:
         """The game's own points budget (None: the players agree one)."""
         ...
 
-    def class_of(self, sheet: Any) -> Figure:
+    def class_of(self, sheet: S) -> Figure:
         """The one size figure players quote beside the points (e.g. size class II)."""
         ...
 
-    def groups(self, sheet: Any) -> dict[str, Fraction]:
+    def groups(self, sheet: S) -> dict[str, Fraction]:
         """Points per group of systems, in the game's own groups and order (`compare`).
 
         Every priced line falls in exactly one group, so the groups sum to the
@@ -188,24 +189,20 @@ class Ruleset(Protocol):
         """
         ...
 
-    def summary(self, evaluation: Evaluation, budget: int | None) -> list[str]:
-        """The lines printed under a priced design's table."""
+    def what_if(self, design: D, change: Change, catalog: C,
+                before: S | None = None) -> Margin | None:
+        """What `change` would do to the design's price; None if it makes no design."""
         ...
 
-    def kind_words(self, evaluation: Evaluation) -> str:
-        """What the craft is, in a few words (e.g. "manned spacecraft")."""
-        ...
 
-    def panel_rows(self, evaluation: Evaluation) -> list[tuple[str, str]]:
-        """The designer sheet's figure rows: (label, value) in the game's words."""
-        ...
+class RecordSheets(Protocol[D, S, C]):
+    """A game's record sheets: the `shipyard.ssd/1` document and its pages."""
 
-    def price_rows(self, catalog: Any) -> list[dict[str, Any]]: ...
+    sheets: tuple[str, ...]  # record sheets, in print order
+    sheet_titles: dict[str, str]  # full titles, printed on the pages
+    sheet_labels: dict[str, str]  # short names for menus
 
-    def row_figures(self, row: dict[str, Any]) -> str: ...
-
-    # Record sheets
-    def document(self, evaluation: Evaluation, *, budget: int | None = None,
+    def document(self, evaluation: Evaluation[D, S, C], *, budget: int | None = None,
                  draft: bool = False) -> SsdDocument: ...
 
     def layout(self, documents: Sequence[SsdDocument], paper: str,
@@ -217,40 +214,98 @@ class Ruleset(Protocol):
         """None if the document has `sheet`, else why it does not."""
         ...
 
-    # Designer
-    def what_if(self, design: Any, change: Change, catalog: Any,
-                before: Any | None = None) -> Margin | None: ...
 
-    # Duels
-    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
-        """The scenario the catalog suggests: start range, closing speed, turn limit."""
+class Presentation(Protocol[D, S, C]):
+    """A game's own words in the designer and the CLI."""
+
+    def figures(self, evaluation: Evaluation[D, S, C]) -> list[Figure]:
+        """The headline figures of a priced design, in the game's own words."""
         ...
 
+    def summary(self, evaluation: Evaluation[D, S, C], budget: int | None) -> list[str]:
+        """The lines printed under a priced design's table."""
+        ...
+
+    def kind_words(self, evaluation: Evaluation[D, S, C]) -> str:
+        """What the craft is, in a few words (e.g. "manned spacecraft")."""
+        ...
+
+    def panel_rows(self, evaluation: Evaluation[D, S, C]) -> list[tuple[str, str]]:
+        """The designer sheet's figure rows: (label, value) in the game's words."""
+        ...
+
+    def price_rows(self, catalog: C) -> list[Json]:
+        """The catalog's price list, a row an item (`shipyard catalog`)."""
+        ...
+
+    def row_figures(self, row: Json) -> str:
+        """One price-list row's figures, in a few words."""
+        ...
+
+    def form(self, catalog: C) -> Form:
+        """The designer's fields for this game's designs, in sections (`core.form`)."""
+        ...
+
+
+class Duels(Protocol[D, S, C]):
+    """A game's duels: defaults, captains, engines, and line-ups that fight."""
+
+    policies: tuple[str, ...]  # duel captains, the first is the default
     engines: tuple[str, ...]  # duel engines, the first is the default (e.g. "fast", "reference")
 
-    def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
+    def duel_defaults(self, catalog: C) -> DuelScenario:
+        """The scenario this catalog's combat tables suggest: start range, closing
+        speed, turn limit."""
+        ...
+
+    def lineup(self, a: Evaluation[D, S, C], b: Evaluation[D, S, C], names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,
                engine: str | None = None) -> Lineup:
         """Both designs made ready to fight; `engine` None means the first of `engines`."""
         ...
 
-    # Designer form
-    def form(self, data: dict[str, Any], catalog: Any) -> Form:
-        """The designer's fields for this design's data, in sections (`core.form`)."""
-        ...
 
-    # Design search (`shipyard optimize`): proposals only; the caller prices and checks
-    # every design these return, and drops the illegal or over-budget ones.
-    def random_design(self, catalog: Any, budget: int, rng: Random) -> Any:
+class Search(Protocol[D, C_in]):
+    """Design search (`shipyard optimize`): proposals only; the caller prices and checks
+    every design these return, and drops the illegal or over-budget ones."""
+
+    def random_design(self, catalog: C_in, budget: int, rng: Random) -> D:
         """A sensible design drawn with `rng`, meant to be legal and cost `budget` or less."""
         ...
 
-    def mutate(self, design: Any, catalog: Any, budget: int, rng: Random) -> Any:
+    def mutate(self, design: D, catalog: C_in, budget: int, rng: Random) -> D:
         """A design a small step from `design` (a box more or fewer, a weapon added or
         dropped), meant to be legal and cost `budget` or less; `design` is left unchanged."""
         ...
 
 
-def priced(sheet: Priced) -> Priced:
-    """A sheet as the neutral `Priced` view (for type checkers)."""
-    return sheet
+class Ruleset(Rules[D, S, C], RecordSheets[D, S, C], Presentation[D, S, C], Protocol[D, S, C]):
+    """Everything a game supplies to the faces and services of Shipyard."""
+
+    @property
+    def duels(self) -> Duels[D, S, C] | None:
+        """The game's duels; None if it has none."""
+        ...
+
+    @property
+    def search(self) -> Search[D, C] | None:
+        """The game's design search; None if it has none."""
+        ...
+
+
+class Missing(ShipyardError):
+    """A face asked a game for a part it does not supply (duels, design search)."""
+
+
+def duels_of(ruleset: Ruleset[D, S, C]) -> Duels[D, S, C]:
+    """The game's duels, or `Missing`: "this game has no duels"."""
+    if ruleset.duels is None:
+        raise Missing(f"{ruleset.title} has no duels")
+    return ruleset.duels
+
+
+def search_of(ruleset: Ruleset[D, S, C]) -> Search[D, C]:
+    """The game's design search, or `Missing`: "this game has no design search"."""
+    if ruleset.search is None:
+        raise Missing(f"{ruleset.title} has no design search")
+    return ruleset.search

@@ -18,8 +18,9 @@ from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import PAPERS, Page
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
-from shipyard.core.issues import Issue, Scenario
-from shipyard.core.protocol import DEFAULT_TURNS, MAX_TURNS, Evaluation
+from shipyard.core.issues import Agreement, Issue
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import DEFAULT_TURNS, MAX_TURNS
 from shipyard.render.svg import render_svg
 from shipyard.render.text import render_markdown, render_text
 from shipyard.services.registry import evaluate, get_ruleset, read_design, rulesets
@@ -101,7 +102,7 @@ def documents(paths: Sequence[str | Path], *, draft: bool = False,
 
     An unreadable file raises `DesignReadError` before any legality is judged.
     """
-    scenario = Scenario(budget=budget)
+    scenario = Agreement(budget=budget)
     evaluations = []
     for argument in paths:
         path = resolve(str(argument))

@@ -28,8 +28,9 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from shipyard.core.dice import duel_seed
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import BatchLineup, Evaluation, Lineup
+from shipyard.core.protocol import BatchLineup, Lineup, duels_of
 from shipyard.services import cluster, warming
 from shipyard.services.registry import evaluate, get_ruleset
 
@@ -77,10 +78,9 @@ def names(matchup: Matchup) -> tuple[str, str]:
 
 def lineup(matchup: Matchup) -> Lineup:
     """The matchup made ready by its ruleset to fight many duels."""
-    ruleset = matchup.a.ruleset
-    return ruleset.lineup(matchup.a, matchup.b, names(matchup),
-                          (matchup.policy_a, matchup.policy_b), matchup.scenario,
-                          matchup.engine)
+    return duels_of(matchup.a.ruleset).lineup(
+        matchup.a, matchup.b, names(matchup), (matchup.policy_a, matchup.policy_b),
+        matchup.scenario, matchup.engine)
 
 
 def duels(ready: Lineup, master: int, start: int, stop: int, workers: int = 1) -> list[Result]:

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from shipyard import __version__
 from shipyard.core.errors import ShipyardError
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler, and for a first worker to join
 KEEP = 16  # rebuilt shipments a worker keeps, the most recently used ones

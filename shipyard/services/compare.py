@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 
 Value = int | float | Fraction | None
 SECTIONS = ("figures", "boxes", "points")

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import Result
-from shipyard.core.protocol import Evaluation
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Summary, summarize
 from shipyard.services.batch import Matchup, names, run_batch
 from shipyard.services.registry import evaluate, read_design
@@ -56,7 +57,7 @@ def load_opponent(argument: str, ruleset: str) -> Evaluation:
                           f"a {ruleset} design")
     if not evaluation.legal:
         raise DuelProblem(illegal_line(argument, evaluation))
-    evaluation.ruleset.duel_defaults()  # its combat tables must load
+    duels_of(evaluation.ruleset).duel_defaults(evaluation.catalog)  # its tables must load
     return evaluation
 
 

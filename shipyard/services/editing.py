@@ -15,8 +15,9 @@ from itertools import pairwise
 from typing import Any
 
 from shipyard.core.errors import DesignReadError
-from shipyard.core.issues import Issue, Scenario
-from shipyard.core.protocol import Design, Evaluation
+from shipyard.core.issues import Agreement, Issue
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import Design
 from shipyard.services.registry import evaluate, parse_design
 
 UNDO_DEPTH = 500
@@ -120,7 +121,7 @@ class Workbench:
     """The design being edited, its evaluation, and its undo / redo history."""
 
     design: Design
-    scenario: Scenario = field(default_factory=Scenario)
+    scenario: Agreement = field(default_factory=Agreement)
     evaluation: Evaluation = field(init=False)
     undo_stack: list[Design] = field(default_factory=list)
     redo_stack: list[Design] = field(default_factory=list)
@@ -198,7 +199,7 @@ class Workbench:
         self._show(self.redo_stack.pop())
         return True
 
-    def set_scenario(self, scenario: Scenario) -> None:
+    def set_scenario(self, scenario: Agreement) -> None:
         self.scenario = scenario
         self.evaluation = self.evaluate(self.design)
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
 from shipyard.core.dice import duel_seed
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import BatchLineup, Evaluation
+from shipyard.core.protocol import BatchLineup, duels_of
 from shipyard.services.batch import Matchup, lineup
 from shipyard.services.registry import evaluate, get_ruleset, read_design
 from shipyard.services.samples import sample_name, sample_paths
@@ -63,14 +64,14 @@ def rows(ruleset: str) -> Iterator[Row]:
     """Every pair of the game's samples (a sample against itself too) under each captain."""
     game = get_ruleset(ruleset)
     names = sorted(sample_name(path) for path in sample_paths(ruleset))
-    for captain in game.policies:
+    for captain in duels_of(game).policies:
         for a, b in combinations_with_replacement(names, 2):
             yield Row(ruleset, captain, a, b)
 
 
 def matchup(row: Row, evaluations: dict[str, Evaluation]) -> Matchup:
     a, b = evaluations[row.a], evaluations[row.b]
-    scenario = row.scenario or a.ruleset.duel_defaults()
+    scenario = row.scenario or duels_of(a.ruleset).duel_defaults(a.catalog)
     return Matchup(a, b, row.captain, row.captain, scenario)
 
 
@@ -80,7 +81,7 @@ def differences(duel: Matchup, seeds: Sequence[int]) -> list[Difference]:
     reference = lineup(replace(duel, engine=REFERENCE))
     expected = [reference.fight(seed) for seed in seeds]
     found: list[Difference] = []
-    for engine in duel.a.ruleset.engines:
+    for engine in duels_of(duel.a.ruleset).engines:
         if engine == REFERENCE:
             continue
         other = lineup(replace(duel, engine=engine))

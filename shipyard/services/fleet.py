@@ -23,8 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, f
 from shipyard.core.envelope import SSD_SCHEMA
 from shipyard.core.errors import DesignReadError, ReadError, describe, first_problem
 from shipyard.core.files import file_format, load_text, read_data, read_text
-from shipyard.core.issues import Issue, Scenario, is_legal
-from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.issues import Agreement, Issue, is_legal
+from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.values import DESIGN_SCHEMA
 from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, parse_design
 from shipyard.services.samples import PREFIX, resolve
@@ -339,7 +339,7 @@ def _prefixed(issue: Issue, where: str) -> Issue:
     return Issue(issue.code, issue.severity, issue.message, path, issue.rule)
 
 
-def judge(fleet: Fleet, budget: int | None = None, scenario: Scenario | None = None,
+def judge(fleet: Fleet, budget: int | None = None, scenario: Agreement | None = None,
           catalog_root: str | None = None) -> FleetReport:
     """Price and check every design of a fleet, and the fleet against its budget.
 
@@ -347,8 +347,8 @@ def judge(fleet: Fleet, budget: int | None = None, scenario: Scenario | None = N
     per-design budget); a house catalog prices the designs of the fleet's game.
     """
     agreed = budget if budget is not None else fleet.budget
-    base = scenario or Scenario()
-    own = Scenario(None, base.hyper_bombs_allowed, base.mass_rule)
+    base = scenario or Agreement()
+    own = Agreement(None, base.hyper_bombs_allowed, base.mass_rule)
     issues: list[Issue] = []
     ships: list[Ship] = []
     evaluations: list[Evaluation] = []

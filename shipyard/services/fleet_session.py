@@ -145,15 +145,6 @@ def set_names(index: int, names: list[str] | None) -> FleetChange:
     return change
 
 
-def move_ship(index: int, offset: int) -> FleetChange:
-    def change(data: dict[str, Any]) -> None:
-        ships = _ships(data)
-        target = index + offset
-        if 0 <= index < len(ships) and 0 <= target < len(ships):
-            ships[index], ships[target] = ships[target], ships[index]
-    return change
-
-
 def set_field(key: str, value: object) -> FleetChange:
     """The fleet's name or budget (None removes the key)."""
     def change(data: dict[str, Any]) -> None:

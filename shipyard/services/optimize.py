@@ -30,9 +30,10 @@ from random import Random
 from typing import Any
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Agreement
+from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.outcome import DuelScenario, Result
-from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.protocol import duels_of, search_of
 from shipyard.core.stats import Rate, rate
 from shipyard.services.batch import Matchup, run_batch
 from shipyard.services.registry import evaluate, read_design
@@ -254,13 +255,14 @@ class _Breeder:
 
     def __init__(self, ruleset: Ruleset, budget: int, rng: Random) -> None:
         self.ruleset, self.budget, self.rng = ruleset, budget, rng
+        self.search = search_of(ruleset)
         self.catalog = ruleset.catalog()
         self.seen: set[str] = set()
 
     def admit(self, design: Any) -> Evaluation | None:
         try:  # proposals are data like any design file: read them back and judge them
             design = self.ruleset.parse(design.to_data(), "<candidate>")
-            evaluation = evaluate(design, Scenario(budget=self.budget))
+            evaluation = evaluate(design, Agreement(budget=self.budget))
         except ShipyardError:
             return None
         key = design_key(evaluation)
@@ -271,10 +273,10 @@ class _Breeder:
 
     def propose(self, parents: Sequence[Evaluation]) -> Any:
         if not parents or self.rng.random() < FRESH:
-            return self.ruleset.random_design(self.catalog, self.budget, self.rng)
+            return self.search.random_design(self.catalog, self.budget, self.rng)
         weights = list(range(len(parents), 0, -1))  # the better parents more often
         parent = self.rng.choices(parents, weights)[0]
-        return self.ruleset.mutate(parent.design, self.catalog, self.budget, self.rng)
+        return self.search.mutate(parent.design, self.catalog, self.budget, self.rng)
 
     def fill(self, population: list[Evaluation], size: int,
              parents: Sequence[Evaluation]) -> None:
@@ -295,8 +297,9 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
     """Search for the design with the best mean win rate against `opponents`."""
     if not opponents:
         raise OptimizeError("nothing to fight: no opponent was given")
-    scenario = ruleset.duel_defaults()
-    arena = _Arena(opponents, scenario, ruleset.policies[0], settings, progress, stop)
+    duels = duels_of(ruleset)
+    scenario = duels.duel_defaults(opponents[0].evaluation.catalog)
+    arena = _Arena(opponents, scenario, duels.policies[0], settings, progress, stop)
     breeder = _Breeder(ruleset, settings.budget, Random(stream_seed(settings.seed, "search")))
     rivals = [o for o in opponents if o.evaluation.legal
               and o.evaluation.sheet.total <= settings.budget]
@@ -325,7 +328,7 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
         progress("measuring afresh", 0)
     name = f"Optimized ({int(best.sheet.total)} points)"  # its own cost, not the budget
     renamed = evaluate(ruleset.parse({**best.design.to_data(), "name": name}, "<optimized>"),
-                       Scenario(budget=settings.budget))
+                       Agreement(budget=settings.budget))
     measured = arena.measure(name, renamed)
     field_measured = tuple(arena.measure(rival.label, rival.evaluation) for rival in rivals)
     return Optimized(ruleset, settings, measured, field_measured, tuple(history), arena.duels)

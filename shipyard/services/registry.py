@@ -22,8 +22,9 @@ from typing import Any, cast
 from shipyard.core.envelope import SSD_SCHEMA
 from shipyard.core.errors import DesignReadError, ShipyardError, describe
 from shipyard.core.files import read_data
-from shipyard.core.issues import Issue, Scenario
-from shipyard.core.protocol import Evaluation, Ruleset
+from shipyard.core.issues import Agreement, Issue
+from shipyard.core.neutral import Evaluation, Ruleset
+from shipyard.core.protocol import Design
 
 GROUP = "shipyard.rulesets"
 _EXTRA: dict[str, Ruleset] = {}  # rulesets registered at run time (tests, plugins in development)
@@ -106,7 +107,7 @@ def ruleset_of(data: object, file: str = "<design>") -> Ruleset:
     return get_ruleset(name, file)
 
 
-def parse_design(data: object, file: str = "<design>") -> Any:
+def parse_design(data: object, file: str = "<design>") -> Design:
     """Shape-check data as a design of the ruleset it names.
 
     A file that names no ruleset is read as the default game's; if it fails
@@ -148,22 +149,22 @@ def _reads_as(data: object, tried: Ruleset, file: str) -> Ruleset | None:
     return None
 
 
-def read_design(path: Path) -> Any:
+def read_design(path: Path) -> Design:
     """Read and shape-check a design file of any ruleset; `DesignReadError` if unreadable."""
     return parse_design(read_data(path), str(path))
 
 
-def evaluate(design: Any, scenario: Scenario | None = None,
+def evaluate(design: Design, scenario: Agreement | None = None,
              catalog_root: str | None = None, file: str = "<design>") -> Evaluation:
     """Price and check a shape-checked design under its own ruleset."""
     ruleset = get_ruleset(design.ruleset, file)
     catalog = ruleset.catalog(catalog_root)
     sheet = ruleset.price(design, catalog)
-    issues = ruleset.check(design, sheet, catalog, scenario or Scenario())
+    issues = ruleset.check(design, sheet, catalog, scenario or Agreement())
     return Evaluation(design, sheet, tuple(issues), catalog, ruleset)
 
 
-def validate(data: object, scenario: Scenario | None = None) -> list[Issue]:
+def validate(data: object, scenario: Agreement | None = None) -> list[Issue]:
     """Legality of arbitrary data: never raises, shape problems become issues."""
     try:
         design = parse_design(data)

@@ -18,7 +18,7 @@ from typing import Any
 
 from shipyard.core.errors import DesignReadError, WriteError
 from shipyard.core.files import write_atomic
-from shipyard.core.issues import Scenario
+from shipyard.core.issues import Agreement
 from shipyard.core.protocol import Design
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Workbench
@@ -61,9 +61,21 @@ def suggested_path(design: Design, current: Path | None) -> Path:
     return folder / f"{stem}.ship.json"
 
 
+def design_path(answer: str) -> Path:
+    """A file name typed for a design, with `.ship.json` added when it has no JSON suffix."""
+    path = Path(answer.strip()).expanduser()
+    if not path.name.lower().endswith(".json"):
+        path = path.with_name(path.name + ".ship.json")  # the design format is JSON
+    return path
+
+
 def starter_design(name: str = "") -> Design:
     design = read_design(resolve(f"sample:{STARTER}"))
-    return design.model_copy(update={"name": name}) if name else design  # type: ignore[no-any-return]
+    if not name:
+        return design
+    data = design.to_data()
+    data["name"] = name
+    return parse_design(data)
 
 
 @dataclass
@@ -198,7 +210,7 @@ def open_session(file: Path | None, budget: int | None = None,
     `catalog` is a house-rules catalog folder that prices the design instead
     of the bundled one (a `CatalogError` if it cannot be read).
     """
-    scenario = Scenario(budget=budget)
+    scenario = Agreement(budget=budget)
     folder = recovery_dir if recovery_dir is not None else state_folder()
     root = None if catalog is None else str(catalog)
 

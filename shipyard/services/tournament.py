@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import Z95, Rate, rate
 from shipyard.services.batch import Job, Matchup, fight
 

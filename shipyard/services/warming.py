@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from shipyard.core import compiled
+from shipyard.core.neutral import Ruleset
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import BatchLineup, Lineup, Ruleset
+from shipyard.core.protocol import BatchLineup, Lineup
 from shipyard.services.registry import evaluate, read_design
 
 State = Literal["ready", "compiling", "cold", "none"]
@@ -62,13 +63,13 @@ def probe(ruleset: Ruleset) -> Lineup | None:
 
 def _probe(ruleset: Ruleset) -> Lineup | None:
     samples = ruleset.samples()
-    if not samples:
+    if not samples or ruleset.duels is None:
         return None
     evaluation = evaluate(read_design(samples[0]))
     name = evaluation.design.name or "craft"
-    policy = ruleset.policies[0]
-    return ruleset.lineup(evaluation, evaluation, (f"{name} (A)", f"{name} (B)"),
-                          (policy, policy), DuelScenario(turn_limit=1))
+    policy = ruleset.duels.policies[0]
+    return ruleset.duels.lineup(evaluation, evaluation, (f"{name} (A)", f"{name} (B)"),
+                                (policy, policy), DuelScenario(turn_limit=1))
 
 
 def compiled_engine(ruleset: Ruleset) -> BatchLineup | None:

@@ -14,13 +14,15 @@ from textual import work
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
-from shipyard.core.protocol import Design, Ruleset
+from shipyard.core.neutral import Ruleset
+from shipyard.core.protocol import Design
 from shipyard.services.editing import Change, append
 from shipyard.services.fleet_session import FLEET_STATE, FleetSession
 from shipyard.services.registry import parse_design, read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
-from shipyard.services.session import STARTER, Session, suggested_path
+from shipyard.services.session import STARTER, Session, design_path, suggested_path
 from shipyard.tui.ordered import OrderedInput
+from shipyard.tui.saving import ask_save_path, budget_answer
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 
 Command = tuple[str, str, str]
@@ -71,8 +73,8 @@ def fresh_design(ruleset: Ruleset) -> Design:
         if sample_name(path) == STARTER:
             data = read_design(path).to_data()
             data["name"] = NEW_NAME
-            return parse_design(data, str(path))  # type: ignore[no-any-return]
-    return ruleset.new_design(NEW_NAME)  # type: ignore[no-any-return]
+            return parse_design(data, str(path))
+    return ruleset.new_design(NEW_NAME)
 
 
 class FileActions(OrderedInput):
@@ -119,7 +121,7 @@ class FileActions(OrderedInput):
     def form(self) -> Form:
         """The ruleset's designer form for the design being edited."""
         evaluation = self.session.workbench.evaluation
-        return evaluation.ruleset.form(evaluation.design.to_data(), evaluation.catalog)
+        return evaluation.ruleset.form(evaluation.catalog)
 
     def commands(self) -> list[Command]:
         """Every command of the palette: (title, help, action)."""
@@ -146,23 +148,11 @@ class FileActions(OrderedInput):
         return await self.save_as()
 
     async def save_as(self) -> bool:
-        suggestion = suggested_path(self.session.design, self.session.path)
-        answer = await self.ask(TextDialog(
-            "Save as", "File to save the design to (JSON design format):", str(suggestion)))
-        if not answer or not answer.strip():
-            return False
-        path = Path(answer.strip()).expanduser()
-        if path.is_dir():
-            path = path / suggestion.name
-        elif not path.name.lower().endswith(".json"):
-            path = path.with_name(path.name + ".ship.json")  # the design format is JSON
-        same = self.session.path is not None and path.resolve() == self.session.path.resolve()
-        if path.exists() and not same:
-            confirm = await self.ask(ConfirmDialog(
-                "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel"))
-            if confirm != "yes":
-                return False
-        return self.write(path)
+        path = await ask_save_path(
+            self, "Save as", "File to save the design to (JSON design format):",
+            suggested_path(self.session.design, self.session.path), self.session.path,
+            design_path)
+        return path is not None and self.write(path)
 
     @work(group=DIALOG)
     async def action_save(self) -> None:
@@ -304,12 +294,12 @@ class FileActions(OrderedInput):
             "" if current is None else str(current), placeholder="e.g. 300"))
         if answer is None:
             return
-        text = answer.strip().replace(",", "").replace("_", "")
-        if text and not (text.isdigit() and len(text) <= 9):
-            self.notify(f"budget: {answer!r} is not a whole number of points", severity="error")
+        try:
+            budget = budget_answer(answer)
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
             return
-        workbench.set_scenario(dataclasses.replace(workbench.scenario,
-                                                   budget=int(text) if text else None))
+        workbench.set_scenario(dataclasses.replace(workbench.scenario, budget=budget))
         self.design_changed()
 
     def action_add(self, group: str) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.screen import Screen
 
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.services.batch import COMPILING, compiling
 
 

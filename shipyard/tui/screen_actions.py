@@ -73,10 +73,21 @@ class ScreenActions(FileActions):
         else:
             self.push_screen(HelpScreen(bindings, self.form()))
 
+    def lacks(self, part: str) -> bool:
+        """True, with a notice, when the design's game has no `part` ("duels", "search")."""
+        ruleset = self.session.workbench.evaluation.ruleset
+        if getattr(ruleset, part) is not None:
+            return False
+        words = "duels" if part == "duels" else "design search"
+        self.notify(f"{ruleset.title} has no {words}.", title="Not in this game",
+                    severity="warning")
+        return True
+
     def action_duel(self) -> None:
         from shipyard.tui.screens.duel import DuelScreen
 
-        self.push_screen(DuelScreen(self.session.workbench.evaluation))
+        if not self.lacks("duels"):
+            self.push_screen(DuelScreen(self.session.workbench.evaluation))
 
     def action_fleet(self) -> None:
         from shipyard.tui.screens.fleet import FleetScreen
@@ -102,6 +113,8 @@ class ScreenActions(FileActions):
             return
         from shipyard.tui.screens.optimize import OptimizeScreen
 
+        if self.lacks("duels") or self.lacks("search"):
+            return
         workbench = self.session.workbench
         design = await self.ask(OptimizeScreen(workbench.evaluation,
                                                             workbench.scenario.budget))

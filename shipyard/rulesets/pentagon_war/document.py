@@ -10,7 +10,6 @@ catalog it was priced with. Pure core code: no renderer is imported here.
 from __future__ import annotations
 
 from shipyard.core.document import BoxRows, CatalogStamp, SsdDocument
-from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.arcs import arc_order, expand, known_distinct
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.design import (
@@ -20,7 +19,7 @@ from shipyard.rulesets.pentagon_war.design import (
     WEAPON_TYPES,
     Design,
 )
-from shipyard.rulesets.pentagon_war.pricing import Sheet, count
+from shipyard.rulesets.pentagon_war.pricing import PentagonWarEvaluation, Sheet, count
 from shipyard.rulesets.pentagon_war.report import sheet_data
 
 
@@ -84,7 +83,7 @@ def groups_of(design: Design, sheet: Sheet, catalog: Catalog) -> BoxRows:
     return rows
 
 
-def build_document(evaluation: Evaluation, *, budget: int | None = None,
+def build_document(evaluation: PentagonWarEvaluation, *, budget: int | None = None,
                    draft: bool = False) -> SsdDocument:
     """The SSD document of an evaluated design."""
     design, sheet, catalog = evaluation.design, evaluation.sheet, evaluation.catalog

@@ -9,7 +9,7 @@ the SVG fonts match closely.
 
 Sheets per design (rules 2.1): the SSD (here), then the Capacitor Power
 Management Form, the Acceleration Record and one compact acceleration record
-per drone (`forms.py`); a base (no engines, R11) has no Acceleration Record.
+per drone (`turn_forms.py`); a base (no engines, R11) has no Acceleration Record.
 Large designs flow onto further SSD pages rather than shrinking boxes below
 `BOX` millimetres.
 """
@@ -30,7 +30,6 @@ from shipyard.core.drawing import (
     wrap,
 )
 from shipyard.core.protocol import DEFAULT_TURNS
-from shipyard.rulesets.pentagon_war.forms import accel, drone_records, drones_of, power
 from shipyard.rulesets.pentagon_war.sheet_canvas import (
     BOX,
     DRONE_MARKS,
@@ -38,6 +37,7 @@ from shipyard.rulesets.pentagon_war.sheet_canvas import (
     SHEETS,
     SheetCanvas,
 )
+from shipyard.rulesets.pentagon_war.turn_forms import accel, drone_records, drones_of, power
 
 BOX_PITCH = 5.0
 ROW_PITCH = 5.8

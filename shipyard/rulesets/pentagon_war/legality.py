@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from shipyard.core.issues import Issue, Scenario
+from shipyard.core.issues import Agreement, Issue
 from shipyard.core.sheet import roman
 from shipyard.rulesets.pentagon_war.arcs import adjacent, arc_order, expand
 from shipyard.rulesets.pentagon_war.catalog import Catalog
@@ -158,7 +158,7 @@ def _guns(design: Design, catalog: Catalog) -> list[Issue]:
     return found
 
 
-def _craft(design: Design, sheet: Sheet, catalog: Catalog, scenario: Scenario) -> list[Issue]:
+def _craft(design: Design, sheet: Sheet, catalog: Catalog, scenario: Agreement) -> list[Issue]:
     found: list[Issue] = []
     engines = count(design.systems.engine)
     if engines and count(design.armor.get("4")):
@@ -202,7 +202,7 @@ def _craft(design: Design, sheet: Sheet, catalog: Catalog, scenario: Scenario) -
     return found
 
 
-def _warnings(design: Design, sheet: Sheet, scenario: Scenario) -> list[Issue]:
+def _warnings(design: Design, sheet: Sheet, scenario: Agreement) -> list[Issue]:
     found: list[Issue] = []
     engines = count(design.systems.engine)
     need = sheet.mass_class if scenario.mass_rule else sheet.size_class
@@ -231,9 +231,9 @@ def _warnings(design: Design, sheet: Sheet, scenario: Scenario) -> list[Issue]:
 
 
 def check(design: Design, sheet: Sheet, catalog: Catalog,
-          scenario: Scenario | None = None) -> list[Issue]:
+          scenario: Agreement | None = None) -> list[Issue]:
     """Every error and warning of rules 1.6 for a shape-checked design."""
-    scenario = scenario or Scenario()
+    scenario = scenario or Agreement()
     return [
         *_counts(design),
         *_names(design),

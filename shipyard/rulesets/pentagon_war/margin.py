@@ -27,7 +27,7 @@ class Margin:
     """The difference one edit makes to a priced design."""
 
     points: Fraction
-    total: int
+    total_change: int
     free_hull: int
     final_damage: int
     size_class: tuple[int, int]
@@ -46,7 +46,7 @@ def boxes_to_next_class(sheet: Sheet, catalog: Catalog) -> int:
 def difference(before: Sheet, after: Sheet) -> Margin:
     return Margin(
         points=after.exact_total - before.exact_total,
-        total=after.total - before.total,
+        total_change=after.total - before.total,
         free_hull=after.free_hull - before.free_hull,
         final_damage=after.free_final_damage - before.free_final_damage,
         size_class=(before.size_class, after.size_class),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from shipyard.core.catalog_files import Entry
+from shipyard.core.protocol import Evaluation
 from shipyard.core.sheet import Line
 from shipyard.rulesets.pentagon_war.arcs import known_distinct
 from shipyard.rulesets.pentagon_war.catalog import Catalog, Flat, Tiered
@@ -342,3 +343,6 @@ def price(design: Design, catalog: Catalog) -> Sheet:
         explosion_strength=_explosion(ledger, design, catalog),
         engines_for_standard=size,
     )
+
+
+PentagonWarEvaluation = Evaluation[Design, Sheet, Catalog]

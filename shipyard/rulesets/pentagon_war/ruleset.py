@@ -10,29 +10,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from random import Random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.form import Form
-from shipyard.core.issues import Issue, Scenario
-from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import DEFAULT_TURNS, Change, Evaluation, Figure, Margin
+from shipyard.core.issues import Agreement, Issue
+from shipyard.core.protocol import DEFAULT_TURNS, Change, Figure, Json, Margin, Ruleset, Search
 from shipyard.core.sheet import roman
 from shipyard.rulesets.pentagon_war import legality, pricing, search
 from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog
 from shipyard.rulesets.pentagon_war.design import Design, design_schema, parse_design
 from shipyard.rulesets.pentagon_war.document import build_document
-from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
-from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
-from shipyard.rulesets.pentagon_war.engine.policy import POLICIES
-from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.rulesets.pentagon_war.duels import PentagonWarDuels
 from shipyard.rulesets.pentagon_war.form import design_form
 from shipyard.rulesets.pentagon_war.layout import layout, missing
 from shipyard.rulesets.pentagon_war.margin import margin_notes, what_if
 from shipyard.rulesets.pentagon_war.price_list import figures, price_rows
+from shipyard.rulesets.pentagon_war.pricing import PentagonWarEvaluation
 from shipyard.rulesets.pentagon_war.report import sheet_data
 from shipyard.rulesets.pentagon_war.sheet_canvas import SHEET_LABELS, SHEET_TITLES, SHEETS
 from shipyard.rulesets.pentagon_war.sheet_text import kind_words, panel_rows, summary_lines
@@ -61,14 +57,13 @@ class PentagonWar:
     sheets: tuple[str, ...] = SHEETS
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = SHEET_LABELS
-    policies: tuple[str, ...] = tuple(POLICIES)
-    engines: tuple[str, ...] = ("fast", "reference")
+    duels = PentagonWarDuels()  # stateless: one for every instance
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> Design:
         return parse_design(data, file)
 
-    def schema(self) -> dict[str, Any]:
+    def schema(self) -> Json:
         return design_schema()
 
     def new_design(self, name: str) -> Design:
@@ -87,10 +82,10 @@ class PentagonWar:
         return pricing.price(design, catalog)
 
     def check(self, design: Design, sheet: pricing.Sheet, catalog: Catalog,
-              scenario: Scenario) -> list[Issue]:
+              scenario: Agreement) -> list[Issue]:
         return legality.check(design, sheet, catalog, scenario)
 
-    def sheet_data(self, sheet: pricing.Sheet, issues: Sequence[Issue]) -> dict[str, Any]:
+    def sheet_data(self, sheet: pricing.Sheet, issues: Sequence[Issue]) -> Json:
         return sheet_data(sheet, tuple(issues))
 
     def budget(self, catalog: Catalog) -> int | None:
@@ -106,9 +101,8 @@ class PentagonWar:
             found[group] += line.price
         return found
 
-    def figures(self, evaluation: Evaluation) -> list[Figure]:
-        sheet: pricing.Sheet = evaluation.sheet
-        design: Design = evaluation.design
+    def figures(self, evaluation: PentagonWarEvaluation) -> list[Figure]:
+        sheet, design = evaluation.sheet, evaluation.design
         return [
             self.class_of(sheet),
             Figure("kind", "kind", kind_words(design, sheet)),
@@ -119,23 +113,23 @@ class PentagonWar:
             Figure("radar_rating", "radar rating", sheet.radar_rating),
         ]
 
-    def summary(self, evaluation: Evaluation, budget: int | None) -> list[str]:
+    def summary(self, evaluation: PentagonWarEvaluation, budget: int | None) -> list[str]:
         return summary_lines(evaluation.design, evaluation.sheet, budget)
 
-    def kind_words(self, evaluation: Evaluation) -> str:
+    def kind_words(self, evaluation: PentagonWarEvaluation) -> str:
         return kind_words(evaluation.design, evaluation.sheet)
 
-    def panel_rows(self, evaluation: Evaluation) -> list[tuple[str, str]]:
+    def panel_rows(self, evaluation: PentagonWarEvaluation) -> list[tuple[str, str]]:
         return panel_rows(evaluation.sheet, evaluation.catalog)
 
-    def price_rows(self, catalog: Catalog) -> list[dict[str, Any]]:
+    def price_rows(self, catalog: Catalog) -> list[Json]:
         return price_rows(catalog)
 
-    def row_figures(self, row: dict[str, Any]) -> str:
+    def row_figures(self, row: Json) -> str:
         return figures(row)
 
     # Record sheets
-    def document(self, evaluation: Evaluation, *, budget: int | None = None,
+    def document(self, evaluation: PentagonWarEvaluation, *, budget: int | None = None,
                  draft: bool = False) -> SsdDocument:
         return build_document(evaluation, budget=budget, draft=draft)
 
@@ -152,34 +146,17 @@ class PentagonWar:
         found = what_if(design, change, catalog, before)
         if found is None:
             return None
-        return Margin(found.points, found.total, margin_notes(found))
-
-    # Duels
-    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
-        return scenario_defaults(load_combat(catalog_root))
-
-    def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
-               policies: tuple[str, str], scenario: DuelScenario,
-               engine: str | None = None) -> Lineup:
-        """The compiled engine by default (`fast`), or the readable `reference` one."""
-        if engine is None or engine == "fast":
-            # Imported here: numba loads only when a duel is asked for. A FastLineup
-            # is a Lineup that fights on the compiled engine.
-            from shipyard.rulesets.pentagon_war.fast.lineup import FastLineup
-            return FastLineup(a, b, names, policies, scenario)
-        if engine == "reference":
-            return Lineup(a, b, names, policies, scenario)
-        raise ValueError(f"no Pentagon War engine named {engine!r}; "
-                         f"choose from {', '.join(self.engines)}")
+        return Margin(found.points, found.total_change, margin_notes(found))
 
     # Designer form
-    def form(self, data: dict[str, Any], catalog: Catalog) -> Form:
+    def form(self, catalog: Catalog) -> Form:
         return design_form(catalog)
 
     # Design search
-    def random_design(self, catalog: Catalog, budget: int, rng: Random) -> Design:
-        return search.random_design(catalog, budget, rng)
+    @property
+    def search(self) -> Search[Design, Catalog]:
+        return search
 
-    def mutate(self, design: Design, catalog: Catalog, budget: int,
-               rng: Random) -> Design:
-        return search.mutate(design, catalog, budget, rng)
+
+if TYPE_CHECKING:  # the type checker holds the game to the whole protocol
+    _ruleset: Ruleset[Design, pricing.Sheet, Catalog] = PentagonWar()

@@ -1,7 +1,7 @@
 """The Pentagon War's record sheets by name, and the canvas every one is drawn on.
 
 Shared by the SSD layout (`layout.py`) and the turn-by-turn forms
-(`forms.py`), so neither imports the other.
+(`turn_forms.py`), so neither imports the other.
 """
 
 from __future__ import annotations

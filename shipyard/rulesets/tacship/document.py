@@ -22,10 +22,9 @@ from typing import Any
 
 from shipyard.core.document import Box, BoxRows, CatalogStamp, Group, SsdDocument
 from shipyard.core.issues import Issue, is_legal
-from shipyard.core.protocol import Evaluation
 from shipyard.core.sheet import Line
 from shipyard.rulesets.tacship.design import TacshipDesign
-from shipyard.rulesets.tacship.pricing import TacshipSheet, whole
+from shipyard.rulesets.tacship.pricing import TacshipEvaluation, TacshipSheet, whole
 
 ARC_ORDER = ["fore", "aft"]  # the two turret arcs, ahead first (rules 4)
 ARMED_BOXES = 2  # rules 4: at most two items of ordnance armed at one time
@@ -122,12 +121,10 @@ def groups_of(design: TacshipDesign, sheet: TacshipSheet) -> BoxRows:
     return rows
 
 
-def build_document(evaluation: Evaluation, *, budget: int | None = None,
+def build_document(evaluation: TacshipEvaluation, *, budget: int | None = None,
                    draft: bool = False) -> SsdDocument:
     """The record chart document of an evaluated Tacship fighter."""
-    design: TacshipDesign = evaluation.design
-    sheet: TacshipSheet = evaluation.sheet
-    catalog = evaluation.catalog
+    design, sheet, catalog = evaluation.design, evaluation.sheet, evaluation.catalog
     rows = groups_of(design, sheet)
     manifest = catalog.manifest
     figures = sheet_data(sheet, evaluation.issues)

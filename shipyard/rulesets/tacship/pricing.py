@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from shipyard.core.protocol import Evaluation
 from shipyard.core.sheet import Line
 from shipyard.rulesets.tacship.catalog import Entry, TacshipCatalog
 from shipyard.rulesets.tacship.design import TacshipDesign
@@ -133,3 +134,6 @@ def price(design: TacshipDesign, catalog: TacshipCatalog) -> TacshipSheet:
         crew=whole(design.crew),
         ordnance_load=sum(whole(count) for _kind, count in design.ordnance.items()),
     )
+
+
+TacshipEvaluation = Evaluation[TacshipDesign, TacshipSheet, TacshipCatalog]

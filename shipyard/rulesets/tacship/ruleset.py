@@ -9,27 +9,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from random import Random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
-from shipyard.core.errors import DesignReadError
 from shipyard.core.form import Form
-from shipyard.core.issues import Issue, Scenario
-from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import DEFAULT_TURNS, Change, Evaluation, Figure, Margin
+from shipyard.core.issues import Agreement, Issue
+from shipyard.core.protocol import DEFAULT_TURNS, Change, Figure, Json, Margin, Ruleset, Search
 from shipyard.rulesets.tacship import legality, pricing, search
 from shipyard.rulesets.tacship.catalog import TacshipCatalog, load_tacship_catalog
 from shipyard.rulesets.tacship.design import TacshipDesign, parse_tacship_design, tacship_schema
 from shipyard.rulesets.tacship.document import build_document, sheet_data
-from shipyard.rulesets.tacship.engine.lineup import Lineup
-from shipyard.rulesets.tacship.engine.policy import POLICIES
-from shipyard.rulesets.tacship.engine.tables import load_combat
-from shipyard.rulesets.tacship.form import CREW_WORDS, design_form
+from shipyard.rulesets.tacship.duels import TacshipDuels
+from shipyard.rulesets.tacship.form import design_form
 from shipyard.rulesets.tacship.layout import SHEET_TITLES, SHEETS, layout
+from shipyard.rulesets.tacship.margin import what_if
 from shipyard.rulesets.tacship.price_list import price_rows, row_figures
+from shipyard.rulesets.tacship.pricing import TacshipEvaluation
+from shipyard.rulesets.tacship.sheet_text import crew_figure, panel_rows, summary_lines
 
 # Points per group (`compare`), by priced line key (rules 4).
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -38,26 +36,6 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "weapons": ("fixed_laser", "turret_laser"),
     "ordnance": ("hardpoint",),
 }
-
-
-def _new_errors(design: TacshipDesign, sheet: pricing.TacshipSheet, edited: TacshipDesign,
-                edited_sheet: pricing.TacshipSheet, catalog: TacshipCatalog) -> list[str]:
-    """The rule errors an edit would bring (the budget has its own note), in short words."""
-    known = {(i.code, i.path) for i in legality.check(design, sheet, catalog)}
-    return [f"{issue.message.removesuffix(f' ({issue.rule})')} (rules {issue.rule})"
-            for issue in legality.check(edited, edited_sheet, catalog)
-            if issue.severity == "error" and issue.code != "over-budget"
-            and (issue.code, issue.path) not in known]
-
-
-def _many(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _load(design: TacshipDesign) -> str:
-    """The ordnance carried, in words: "2 missiles, 1 decoy"."""
-    return ", ".join(_many(count, kind) if isinstance(count, int) else f"{count} {kind}"
-                     for kind, count in design.ordnance.items() if count)
 
 
 class Tacship:
@@ -69,14 +47,13 @@ class Tacship:
     sheets: tuple[str, ...] = SHEETS
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = {"chart": "Record chart"}  # noqa: RUF012
-    policies: tuple[str, ...] = tuple(POLICIES)
-    engines: tuple[str, ...] = ("fast", "reference")
+    duels = TacshipDuels()  # stateless: one for every instance
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> TacshipDesign:
         return parse_tacship_design(data, file)
 
-    def schema(self) -> dict[str, Any]:
+    def schema(self) -> Json:
         return tacship_schema()
 
     def new_design(self, name: str) -> TacshipDesign:
@@ -96,19 +73,17 @@ class Tacship:
         return pricing.price(design, catalog)
 
     def check(self, design: TacshipDesign, sheet: pricing.TacshipSheet,
-              catalog: TacshipCatalog, scenario: Scenario) -> list[Issue]:
+              catalog: TacshipCatalog, scenario: Agreement) -> list[Issue]:
         return legality.check(design, sheet, catalog, scenario.budget)
 
-    def sheet_data(self, sheet: pricing.TacshipSheet, issues: Sequence[Issue]) -> dict[str, Any]:
+    def sheet_data(self, sheet: pricing.TacshipSheet, issues: Sequence[Issue]) -> Json:
         return sheet_data(sheet, tuple(issues))
 
     def budget(self, catalog: TacshipCatalog) -> int | None:
         return catalog.construction.budget.points  # every fighter is built with 30 (rules 4)
 
     def class_of(self, sheet: pricing.TacshipSheet) -> Figure:
-        # The crew as priced (illegal crews included: a crew of 3 is a "3-man fighter").
-        crew = CREW_WORDS.get(sheet.crew, f"{sheet.crew}-man" if sheet.crew > 0 else "crewless")
-        return Figure("crew", f"{crew} fighter", sheet.crew)
+        return crew_figure(sheet)
 
     def groups(self, sheet: pricing.TacshipSheet) -> dict[str, Fraction]:
         found = {group: Fraction(0) for group in GROUPS}
@@ -117,51 +92,32 @@ class Tacship:
             found[group] += line.price
         return found
 
-    def figures(self, evaluation: Evaluation) -> list[Figure]:
-        sheet: pricing.TacshipSheet = evaluation.sheet
-        return [self.class_of(sheet),
+    def what_if(self, design: TacshipDesign, change: Change, catalog: TacshipCatalog,
+                before: pricing.TacshipSheet | None = None) -> Margin | None:
+        return what_if(design, change, catalog, before)
+
+    def figures(self, evaluation: TacshipEvaluation) -> list[Figure]:
+        return [crew_figure(evaluation.sheet),
                 *(Figure(key, key.replace("_", " "), value)
-                  for key, value in sheet.figures().items())]
+                  for key, value in evaluation.sheet.figures().items())]
 
-    def kind_words(self, evaluation: Evaluation) -> str:
-        return self.class_of(evaluation.sheet).label
+    def kind_words(self, evaluation: TacshipEvaluation) -> str:
+        return crew_figure(evaluation.sheet).label
 
-    def summary(self, evaluation: Evaluation, budget: int | None) -> list[str]:
-        sheet: pricing.TacshipSheet = evaluation.sheet
-        catalog: TacshipCatalog = evaluation.catalog
-        limit = budget if budget is not None else catalog.construction.budget.points
-        load = _load(evaluation.design) or "none"
-        return [
-            f"Total {sheet.total} of {limit} points  {self.kind_words(evaluation)}",
-            f"Damage boxes {sheet.damage_boxes}  survivability +{sheet.survivability}  "
-            f"thrust {sheet.thrust}",
-            f"Lasers {_many(sheet.laser_factors, 'factor')} ({_many(sheet.guns, 'gun')})  "
-            f"hardpoints {sheet.hardpoints} (load: {load})",
-        ]
+    def summary(self, evaluation: TacshipEvaluation, budget: int | None) -> list[str]:
+        return summary_lines(evaluation, budget)
 
-    def panel_rows(self, evaluation: Evaluation) -> list[tuple[str, str]]:
-        sheet: pricing.TacshipSheet = evaluation.sheet
-        load = _load(evaluation.design) or "nothing"
-        guns = _many(sheet.guns, "gun")
-        # The points against the budget are the bar's, above these rows: the budget in use
-        # may be a house one (--budget), which these rows cannot know.
-        return [
-            ("Fighter", self.kind_words(evaluation)),
-            ("Damage", f"{sheet.damage_boxes} boxes · survivability +{sheet.survivability}"),
-            ("Thrust", str(sheet.thrust)),
-            ("Lasers", f"{sheet.fixed_laser_factors} fixed + {sheet.turret_laser_factors} "
-                       f"turret factors · {guns}"),
-            ("Hardpoints", f"{sheet.hardpoints} · load {load}"),
-        ]
+    def panel_rows(self, evaluation: TacshipEvaluation) -> list[tuple[str, str]]:
+        return panel_rows(evaluation)
 
-    def price_rows(self, catalog: TacshipCatalog) -> list[dict[str, Any]]:
+    def price_rows(self, catalog: TacshipCatalog) -> list[Json]:
         return price_rows(catalog)
 
-    def row_figures(self, row: dict[str, Any]) -> str:
+    def row_figures(self, row: Json) -> str:
         return row_figures(row)
 
     # Record sheets
-    def document(self, evaluation: Evaluation, *, budget: int | None = None,
+    def document(self, evaluation: TacshipEvaluation, *, budget: int | None = None,
                  draft: bool = False) -> SsdDocument:
         return build_document(evaluation, budget=budget, draft=draft)
 
@@ -172,51 +128,15 @@ class Tacship:
     def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
         return None if sheet in SHEETS else f"a Tacship fighter has no {sheet!r} sheet"
 
-    # Designer
-    def what_if(self, design: TacshipDesign, change: Change, catalog: TacshipCatalog,
-                before: pricing.TacshipSheet | None = None) -> Margin | None:
-        data = design.to_data()
-        change(data)
-        try:
-            edited = parse_tacship_design(data)
-        except DesignReadError:
-            return None
-        old = before or pricing.price(design, catalog)
-        new = pricing.price(edited, catalog)
-        notes = []
-        limit = catalog.construction.budget.points
-        if old.total <= limit < new.total:
-            notes.append(f"over the {limit}-point budget (rules 4)")
-        notes += _new_errors(design, old, edited, new, catalog)
-        return Margin(Fraction(new.total - old.total), new.total - old.total, tuple(notes))
-
-    # Duels
-    def duel_defaults(self, catalog_root: str | None = None) -> DuelScenario:
-        scenario = load_combat(catalog_root).scenario
-        return DuelScenario(scenario.start_range, scenario.start_speed, scenario.turn_limit)
-
-    def lineup(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
-               policies: tuple[str, str], scenario: DuelScenario,
-               engine: str | None = None) -> Lineup:
-        """The compiled engine by default (`fast`), or the readable `reference` one."""
-        if engine is None or engine == "fast":
-            # Imported here: numba loads only when a duel is asked for. A FastLineup
-            # is a Lineup that fights on the compiled engine.
-            from shipyard.rulesets.tacship.fast.lineup import FastLineup
-            return FastLineup(a.design, b.design, names, policies, scenario, a.catalog.folder)
-        if engine == "reference":
-            return Lineup(a.design, b.design, names, policies, scenario, a.catalog.folder)
-        raise ValueError(f"no Tacship engine named {engine!r}; "
-                         f"choose from {', '.join(self.engines)}")
-
     # Designer form
-    def form(self, data: dict[str, Any], catalog: TacshipCatalog) -> Form:
+    def form(self, catalog: TacshipCatalog) -> Form:
         return design_form(catalog)
 
     # Design search
-    def random_design(self, catalog: TacshipCatalog, budget: int, rng: Random) -> TacshipDesign:
-        return search.random_design(catalog, budget, rng)
+    @property
+    def search(self) -> Search[TacshipDesign, TacshipCatalog]:
+        return search
 
-    def mutate(self, design: TacshipDesign, catalog: TacshipCatalog, budget: int,
-               rng: Random) -> TacshipDesign:
-        return search.mutate(design, catalog, budget, rng)
+
+if TYPE_CHECKING:  # the type checker holds the game to the whole protocol
+    _ruleset: Ruleset[TacshipDesign, pricing.TacshipSheet, TacshipCatalog] = Tacship()

@@ -12,7 +12,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from shipyard.core.protocol import Catalog, Ruleset
+from shipyard.core.neutral import Ruleset
+from shipyard.core.protocol import Catalog
 from shipyard.core.sheet import is_marked
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.sheet import catalog_line

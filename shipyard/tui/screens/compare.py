@@ -36,8 +36,9 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import Evaluation
+from shipyard.core.protocol import duels_of
 from shipyard.services.batch import Matchup
 from shipyard.services.compare import check_comparable, compare
 from shipyard.services.duel_setup import (
@@ -57,7 +58,7 @@ from shipyard.tui.engine import EngineLine
 from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
 from shipyard.tui.screens.dialogs import ListDialog
-from shipyard.tui.screens.fleet import AddDesignDialog
+from shipyard.tui.screens.fleet_add import AddDesignDialog
 from shipyard.tui.widgets.compare_table import fill_table, labels_of
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
@@ -266,7 +267,8 @@ class CompareScreen(Screen[None]):
                 raise DuelProblem(illegal_line(self.labels[index], self.evaluations[index]))
         runs = whole_number(self.query_one("#compare-runs", Input).value, "Runs", 1)
         seed = whole_number(self.query_one("#compare-seed", Input).value, "Seed", None)
-        return runs, seed, self.evaluations[0].ruleset.duel_defaults()
+        return runs, seed, duels_of(self.evaluations[0].ruleset).duel_defaults(
+            self.evaluations[0].catalog)
 
     def start(self, total: int, entries: tuple[int, ...]) -> None:
         """A run starts: the Duels tab says so (and counts the duels), no older results."""
@@ -306,7 +308,7 @@ class CompareScreen(Screen[None]):
             self.show_problem(str(exc))
             return
         a, b = (self.evaluations[i] for i in pair)
-        policy = a.ruleset.policies[0]
+        policy = duels_of(a.ruleset).policies[0]
         self.start(runs, tuple(self.entries[i] for i in pair))
         before_duels(self, a)
         self.run_duels(Setup(Matchup(a, b, policy, policy, scenario), runs, seed))
@@ -323,8 +325,8 @@ class CompareScreen(Screen[None]):
                          for label, evaluation in zip(self.labels, self.evaluations,
                                                       strict=True))
         self.start(runs * len(pairings(len(entrants))), tuple(self.entries))
-        self.run_field(FieldRun(entrants, runs, seed, self.evaluations[0].ruleset.policies[0],
-                                scenario))
+        policy = duels_of(self.evaluations[0].ruleset).policies[0]
+        self.run_field(FieldRun(entrants, runs, seed, policy, scenario))
 
     @work(thread=True, exclusive=True, group="compare", exit_on_error=False)
     def run_duels(self, setup: Setup) -> None:

@@ -17,7 +17,8 @@ from textual.screen import Screen
 
 from shipyard.core.form import Form
 from shipyard.core.issues import Issue
-from shipyard.core.protocol import Evaluation, Margin
+from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import Margin
 from shipyard.tui.host import Host
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field, View, unset
@@ -29,7 +30,7 @@ from shipyard.tui.widgets.title import TitleBar
 
 def form_of(evaluation: Evaluation) -> Form:
     """The ruleset's designer form for the evaluated design."""
-    return evaluation.ruleset.form(evaluation.design.to_data(), evaluation.catalog)
+    return evaluation.ruleset.form(evaluation.catalog)
 
 
 OVER_BUDGET = "over-budget"  # every game's code for a design over the agreed budget
@@ -61,7 +62,7 @@ def hint_text(label: str, margin: Margin | None, total: int,
         sign = "+" if margin.points >= 0 else "-"
         unit = "point" if abs(margin.points) == 1 else "points"
         text.append(f"{sign}{points(abs(margin.points))} {unit}", style="bold")
-        text.append(f" (total {total + margin.total})")
+        text.append(f" (total {total + margin.total_change})")
         if margin.notes:
             text.append(" · " + " · ".join(margin.notes), style="yellow")
     if breaks is not None:
@@ -133,7 +134,7 @@ class DesignerScreen(Screen[None]):
             if problems.get(issue.path) != "error":
                 problems[issue.path] = issue.severity
         data = evaluation.design.to_data()
-        form = evaluation.ruleset.form(data, evaluation.catalog)
+        form = evaluation.ruleset.form(evaluation.catalog)
         view = View(data, evaluation.sheet, problems, form)
         editor = self.query_one(Editor)
         editor.show(view)

@@ -32,8 +32,9 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
+from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
-from shipyard.core.protocol import Evaluation
+from shipyard.core.protocol import duels_of
 from shipyard.services.batch import Matchup, run_one
 from shipyard.services.duel_setup import (
     DEFAULT_OPPONENT,
@@ -116,10 +117,11 @@ class DuelScreen(Screen[None]):
         self.evaluation = evaluation
         self.fought = 0  # duels of the run under way fought so far
         self.combat_problem = ""
-        self.policies = evaluation.ruleset.policies
+        duels = evaluation.ruleset.duels
+        self.policies = duels.policies if duels is not None else ()
         self.defaults = DuelScenario()
         try:
-            self.defaults = evaluation.ruleset.duel_defaults()
+            self.defaults = duels_of(evaluation.ruleset).duel_defaults(evaluation.catalog)
         except ShipyardError as exc:
             self.combat_problem = str(exc)
 

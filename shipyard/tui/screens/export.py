@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from shipyard.core.drawing import PAPERS
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.render.export import (
     FORMAT_OF_SUFFIX,
     FORMATS,

@@ -12,249 +12,49 @@ screen and coming back finds it as it was.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.containers import Horizontal, Vertical
 from textual.widgets import (
     Button,
     DataTable,
-    Input,
-    Label,
-    OptionList,
-    RadioSet,
     Static,
 )
-from textual.widgets.option_list import Option
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.issues import Issue
-from shipyard.core.protocol import Evaluation
-from shipyard.render.export import SUFFIXES, check_options
-from shipyard.render.fleet_pack import render_pack, ship_documents
-from shipyard.services.fleet import MAX_SHIPS, FleetReport
-from shipyard.services.fleet import RULE as FLEET_RULE
+from shipyard.core.neutral import Evaluation
+from shipyard.services.fleet import MAX_SHIPS
 from shipyard.services.fleet_session import (
-    FLEET_STATE,
     FleetChange,
-    FleetSession,
     add_ship,
     design_reference,
     entry_of,
-    fleet_path,
-    new_fleet_session,
-    open_fleet_session,
     remove_ship,
     set_count,
     set_field,
     set_names,
-    suggested_fleet_path,
 )
-from shipyard.services.samples import PREFIX, sample_name, sample_paths
-from shipyard.tui.delivery import hand_over
 from shipyard.tui.host import host_of
-from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
-from shipyard.tui.screens.export import FileExport, format_and_paper, may_replace
+from shipyard.tui.saving import budget_answer
+from shipyard.tui.screens.dialogs import TextDialog
+from shipyard.tui.screens.fleet_add import AddDesignDialog
+from shipyard.tui.screens.fleet_files import FLEET_DIALOG, FleetFiles
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
-from shipyard.tui.widgets.marked import MarkedCheckbox
+from shipyard.tui.widgets.roster import FleetIssues, dearest_entry, roster_rows, total_words
 from shipyard.tui.widgets.sheet import budget_bar
 from shipyard.tui.widgets.title import TitleBar
 
 OVER_BUDGET = "over-budget"
 COLUMNS = ("#", "Design", "Ships", "Each", "Points", "Legal", "Names")
-SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
-FLEET_DIALOG = "fleet-dialog"  # the worker group of this screen's dialogs, one at a time
 
 
-def total_words(report: FleetReport) -> str:
-    """The total against the budget, in `shipyard fleet`'s words."""
-    if report.budget is None or report.left is None:
-        return f"Total {report.total} points (no budget)"
-    state = f"{report.left} left" if report.left >= 0 else f"{-report.left} over"
-    return f"Total {report.total} of {report.budget} points, {state}"
-
-
-def roster_rows(report: FleetReport) -> list[tuple[str, ...]]:
-    """One row per entry: number, design, ships, points each, points, legality, names."""
-    rows: list[tuple[str, ...]] = []
-    for entry, evaluation in zip(report.fleet.entries, report.evaluations, strict=True):
-        each = int(evaluation.sheet.total)
-        rows.append((str(entry.index + 1), evaluation.design.name or "(unnamed)",
-                     str(entry.count), str(each), str(each * entry.count),
-                     "legal" if evaluation.legal else "ILLEGAL", ", ".join(entry.names)))
-    return rows
-
-
-def dearest_entry(report: FleetReport) -> int | None:
-    """The entry whose ships cost the most together: where to cut when over budget."""
-    costs = [int(e.sheet.total) * entry.count
-             for entry, e in zip(report.fleet.entries, report.evaluations, strict=True)]
-    return max(range(len(costs)), key=costs.__getitem__) if costs else None
-
-
-
-class AddDesignDialog(ModalScreen[str | None]):
-    """A bundled sample (Enter on it) or a design file (typed, then Enter)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
-
-    def __init__(self, ruleset: str | None, title: str = "Add a design") -> None:
-        super().__init__(classes="dialog-screen")
-        self.ruleset = ruleset
-        self.title_text = title
-
-    def compose(self) -> ComposeResult:
-        samples = [sample_name(p) for p in sample_paths(self.ruleset)]
-        with Vertical(classes="dialog"):
-            yield Label(f"{self.title_text}: Enter on a sample, or type a file and Enter",
-                        classes="dialog-title")
-            yield OptionList(*[Option(name, id=name) for name in samples], id="picker-samples")
-            yield Input(placeholder="or a file: path/to/design.ship.json", id="picker-path")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Add", id="picker-add", variant="primary")
-                yield Button("Cancel", id="picker-cancel")
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        samples = self.query_one("#picker-samples", OptionList)
-        samples.highlighted = 0 if samples.option_count else None
-        samples.focus()
-
-    @on(OptionList.OptionSelected, "#picker-samples")
-    def _sample(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(f"{PREFIX}{event.option.id}")
-
-    @on(Input.Submitted, "#picker-path")
-    @on(Button.Pressed, "#picker-add")
-    def _add(self, event: Input.Submitted | Button.Pressed) -> None:
-        event.stop()
-        typed = self.query_one("#picker-path", Input).value.strip()
-        if typed:
-            self.dismiss(typed)
-            return
-        samples = self.query_one("#picker-samples", OptionList)
-        if samples.highlighted is not None:
-            option = samples.get_option_at_index(samples.highlighted)
-            self.dismiss(f"{PREFIX}{option.id}")
-
-    @on(Button.Pressed, "#picker-cancel")
-    def _cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
-
-
-@dataclass(frozen=True)
-class PackRequest:
-    fmt: str
-    paper: str
-    path: Path
-    draft: bool
-
-
-class FleetExportDialog(FileExport[PackRequest | None]):
-    """The fleet pack's format, paper and file; an illegal fleet only as a ticked draft."""
-
-    def __init__(self, report: FleetReport, stem: Path) -> None:
-        super().__init__(classes="dialog-screen")
-        self.report = report
-        self.stem = stem
-
-    def default_target(self) -> str:
-        return str(self.stem.with_name(self.stem.name + SUFFIXES[self.fmt]))
-
-    def compose(self) -> ComposeResult:
-        errors = [i for i in self.report.issues if i.severity == "error"]
-        with VerticalScroll(classes="dialog wide"):
-            yield Label("Export the fleet pack (roster, then every ship's sheets)",
-                        classes="dialog-title docked")
-            with Horizontal(classes="dialog-buttons docked"):
-                yield Button("Export", id="export", variant="primary", disabled=bool(errors))
-                yield Button("Cancel", id="cancel")
-            with Horizontal(classes="export-choices"):
-                yield from format_and_paper()
-            yield Static("File", classes="dialog-heading")
-            yield Input(self.default_target(), id="path")
-            if errors:
-                yield Static(f"The fleet has {len(errors)} error(s): {errors[0].message}. "
-                             "It can only be exported as a draft, marked DRAFT.",
-                             classes="dialog-problem")
-                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft")
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#path", Input).focus()
-
-    @on(Input.Submitted, "#path")
-    @on(Button.Pressed, "#export")
-    def _export(self, event: Input.Submitted | Button.Pressed) -> None:
-        event.stop()
-        if self.query_one("#export", Button).disabled:
-            self.notify("Tick 'Export as a DRAFT' first: the fleet has errors.",
-                        severity="warning")
-            return
-        path = self.checked_path()
-        if path is None:
-            return
-        pressed = self.query_one("#paper", RadioSet).pressed_button
-        paper = (pressed.id if pressed and pressed.id else "paper-a4").removeprefix("paper-")
-        self.dismiss(PackRequest(self.fmt, paper, path, not self.report.legal))
-
-
-
-def pack_stem(data: dict[str, Any], path: Path | None) -> Path:
-    """The fleet pack's file, less its suffix: the fleet file's own name once it is saved
-    (`home.fleet.json` -> `home`), else the one its name suggests."""
-    if path is not None:
-        name = path.name
-        for suffix in (".fleet.json", ".fleet.toml", ".json", ".toml"):
-            if name.lower().endswith(suffix):
-                name = name[:-len(suffix)]
-                break
-        return path.with_name(name or "fleet")
-    suggested = suggested_fleet_path(data, None)
-    return suggested.with_name(suggested.name.removesuffix(".fleet.json"))
-
-
-def pack_content(request: PackRequest, report: FleetReport) -> bytes:
-    """The fleet pack as `shipyard export FLEET` writes it."""
-    sheets = report.fleet.ruleset.sheets
-    check_options(request.fmt, request.paper, sheets)
-    docs = ship_documents(report, request.draft)
-    return render_pack(report, docs, request.fmt, request.paper, sheets, request.draft)
-
-
-class FleetIssues(IssuesPanel):
-    """The fleet's issues: the design panel, worded for a fleet."""
-
-    def text_of(self, issue: Issue) -> Text:
-        """The fleet's own issues (its budget) have no rule of the game to name first."""
-        if issue.rule != FLEET_RULE:
-            return super().text_of(issue)
-        error = issue.severity == "error"
-        text = Text("✖ " if error else "! ", style="bold red" if error else "bold yellow")
-        text.append(issue.message[:1].upper() + issue.message[1:])
-        return text
-
-    def show(self, issues: Sequence[Issue], removable: Sequence[str] = ()) -> None:
-        super().show(issues, removable)
-        if not issues:
-            self.clear_options()
-            self.add_option(Option(Text("No issues: the fleet is legal.", style="green"),
-                                   disabled=True))
-            self.border_title = "Issues: none"
-
-
-class FleetScreen(Screen[None]):
+class FleetScreen(FleetFiles):
     """The roster on the left, the issues on the right, the total and budget bar on top."""
 
     HELP_TITLE = "Fleet"
@@ -288,18 +88,6 @@ class FleetScreen(Screen[None]):
         self.source = source  # the design's file (or sample:NAME) as the designer opened it
         self.unsaved = unsaved  # the design differs from that file
         self.autosave_problem = False
-
-    @property
-    def fleet(self) -> FleetSession:
-        found: Any = getattr(self.app, FLEET_STATE, None)  # the app does not declare it
-        if not isinstance(found, FleetSession):
-            found = new_fleet_session(self.current.design.ruleset, self.recovery_dir)
-            setattr(self.app, FLEET_STATE, found)
-        return found  # type: ignore[no-any-return]
-
-    @fleet.setter
-    def fleet(self, session: FleetSession) -> None:
-        setattr(self.app, FLEET_STATE, session)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -522,11 +310,12 @@ class FleetScreen(Screen[None]):
             "" if current is None else str(current), placeholder="e.g. 800"))
         if answer is None:
             return
-        text = answer.strip().replace(",", "").replace("_", "")
-        if text and not (text.isdigit() and len(text) <= 9):
-            self.notify(f"budget: {answer!r} is not a whole number of points", severity="error")
+        try:
+            budget = budget_answer(answer)
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
             return
-        self.edit(set_field("budget", int(text) if text else None))
+        self.edit(set_field("budget", budget))
 
     @work(group=FLEET_DIALOG)
     async def action_rename(self) -> None:
@@ -536,141 +325,6 @@ class FleetScreen(Screen[None]):
             "Fleet name", "The fleet's name:", str(self.fleet.data.get("name") or "")))
         if answer is not None:
             self.edit(set_field("name", answer.strip()))
-
-    # Files -----------------------------------------------------------------------
-
-    def write(self, path: Path | None = None) -> bool:
-        try:
-            target = self.fleet.save(path)
-        except (OSError, ShipyardError) as exc:
-            self.notify(str(exc), title="Not saved", severity="error")
-            return False
-        self.notify(f"Saved {target}")
-        self.refresh_view()
-        return True
-
-    async def save(self) -> bool:
-        path = self.fleet.path
-        if path is not None and path.name.lower().endswith(".json"):
-            return self.write()
-        return await self.save_as()
-
-    async def save_as(self) -> bool:
-        suggestion = suggested_fleet_path(self.fleet.data, self.fleet.path)
-        answer = await host_of(self).ask(TextDialog(
-            "Save fleet as", "File to save the fleet to (.fleet.json):", str(suggestion)))
-        if not answer or not answer.strip():
-            return False
-        path = Path(answer.strip()).expanduser()
-        path = path / suggestion.name if path.is_dir() else fleet_path(answer)
-        same = self.fleet.path is not None and path.resolve() == self.fleet.path.resolve()
-        if path.exists() and not same:
-            confirm = await host_of(self).ask(ConfirmDialog(
-                "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel"))
-            if confirm != "yes":
-                return False
-        return self.write(path)
-
-    @work(group=FLEET_DIALOG)
-    async def action_save(self) -> None:
-        if host_of(self).asking_already(FLEET_DIALOG):
-            return
-        await self.save()
-
-    @work(group=FLEET_DIALOG)
-    async def action_save_as(self) -> None:
-        if host_of(self).asking_already(FLEET_DIALOG):
-            return
-        await self.save_as()
-
-    async def settle(self, doing: str) -> bool:
-        """Before leaving the fleet: save, discard or stay. True to go on."""
-        if not self.fleet.changed:
-            return True
-        answer = await host_of(self).ask(ChoiceDialog(
-            "Unsaved fleet", f"{self.fleet.title} has unsaved changes. Save them before "
-            f"{doing}?", SAVE_CHOICES))
-        if answer == "save":
-            return await self.save()
-        if answer == "discard":
-            self.fleet.discard_recovery()
-            return True
-        return False
-
-    @work(group=FLEET_DIALOG)
-    async def action_open(self) -> None:
-        if host_of(self).asking_already(FLEET_DIALOG):
-            return
-        if not await self.settle("opening another fleet"):
-            return
-        answer = await host_of(self).ask(TextDialog(
-            "Open fleet", "A fleet file (.fleet.json or .fleet.toml):",
-            placeholder="path/to/home.fleet.json"))
-        if not answer or not answer.strip():
-            return
-        try:
-            session = open_fleet_session(Path(answer.strip()).expanduser(), self.recovery_dir)
-        except ShipyardError as exc:
-            self.notify(str(exc), title="Cannot open", severity="error")
-            return
-        self.fleet = session
-        self.refresh_view()
-        self.go_to_entry(0)
-        await self.recover()
-
-    @work(group=FLEET_DIALOG)
-    async def action_new(self) -> None:
-        if host_of(self).asking_already(FLEET_DIALOG):
-            return
-        if not await self.settle("starting a new fleet"):
-            return
-        self.fleet = new_fleet_session(self.current.design.ruleset, self.recovery_dir)
-        self.refresh_view()
-
-    @work(group=FLEET_DIALOG)
-    async def offer_recovery(self) -> None:
-        if host_of(self).asking_already(FLEET_DIALOG):
-            return
-        await self.recover()
-
-    async def recover(self) -> None:
-        """Offer back a fleet autosaved but never saved, for this file (or an untitled one)."""
-        recovery = self.fleet.pending_recovery()
-        if recovery is None:
-            return
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
-        answer = await host_of(self).ask(ConfirmDialog(
-            "Recover unsaved fleet?",
-            f"Shipyard closed at {when} without saving changes to {self.fleet.title}. "
-            "Restore them? (Undo goes back to the file.)", "Restore", "Discard"))
-        if answer == "yes":
-            try:
-                self.fleet.recover(recovery)
-            except ShipyardError as exc:
-                self.notify(str(exc), title="Not recovered", severity="error")
-            self.changed()
-        else:
-            self.fleet.discard_recovery()
-
-    @work(group=FLEET_DIALOG)
-    async def action_export(self) -> None:
-        if host_of(self).asking_already(FLEET_DIALOG):
-            return
-        report = self.fleet.report
-        if not report.ships:
-            self.notify("The fleet has no ships to export yet (A adds a design).")
-            return
-        stem = pack_stem(self.fleet.data, self.fleet.path)
-        request = await host_of(self).ask(FleetExportDialog(report, stem))
-        if request is None or not (self.app.is_web
-                                   or await may_replace(host_of(self), request.path)):
-            return
-        try:
-            notice = hand_over(self.app, request.path, pack_content(request, report))
-        except (OSError, ShipyardError) as exc:
-            self.notify(str(exc), title="Not exported", severity="error")
-            return
-        self.notify(notice + (" (marked DRAFT)" if request.draft else ""))
 
     # Moving about ----------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from textual.widgets import Button, Input, Label, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.errors import ShipyardError
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.services.duel_setup import WORKERS, DuelProblem, whole_number
 from shipyard.services.optimize import (
     Opponent,

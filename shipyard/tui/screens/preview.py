@@ -11,7 +11,7 @@ from textual.containers import ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Static
 
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.render.text import render_text
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.title import TitleBar

@@ -10,7 +10,7 @@ from fractions import Fraction
 from rich.text import Text
 from textual.widgets import DataTable
 
-from shipyard.core.protocol import Evaluation
+from shipyard.core.neutral import Evaluation
 from shipyard.services.compare import Row, Value
 
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}

@@ -14,7 +14,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from shipyard.core.catalog_files import catalog_root
-from shipyard.core.protocol import Catalog, Evaluation, Ruleset
+from shipyard.core.neutral import Evaluation, Ruleset
+from shipyard.core.protocol import Catalog
 from shipyard.core.sheet import Priced, marked
 
 BAR_WIDTH = 18

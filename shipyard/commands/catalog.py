@@ -1,0 +1,125 @@
+"""`shipyard catalog`, `shipyard schema` and `shipyard samples`: what a game offers.
+
+The price list and rulings of a catalog, the JSON Schema of each file format,
+and the bundled sample designs, each with where its figures come from.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from shipyard.commands.inputs import (
+    CatalogNotes,
+    catalog_data,
+    catalog_line,
+    catalog_ruleset,
+    house_data,
+)
+from shipyard.commands.options import CatalogOpt, JsonOpt
+from shipyard.commands.terminal import fail, guarded, out
+from shipyard.core.document import ssd_schema
+from shipyard.core.neutral import Evaluation
+from shipyard.core.sheet import is_marked
+from shipyard.services.fleet import fleet_schema
+from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, read_design
+from shipyard.services.samples import sample_name, sample_paths
+
+
+def catalog_command(as_json: JsonOpt = False, catalog: CatalogOpt = None,
+                 ruleset: Annotated[str | None, typer.Option(
+                     metavar="NAME", show_default=False,
+                     help="Ruleset name (default: the default game).")] = None,
+                 ) -> None:
+    """Print the price list and tables, each with its provenance."""
+    # A catalog folder says its own game; --ruleset picks among the bundled ones.
+    name = ruleset if ruleset is not None or catalog is None else catalog_ruleset(catalog)
+    chosen = guarded(lambda: get_ruleset(name, "--ruleset") if name is not None
+                     else default_ruleset())
+    loaded = guarded(lambda: chosen.catalog(str(catalog) if catalog else None))
+    rows = chosen.price_rows(loaded)
+    house = house_data(chosen, loaded)
+    if as_json:
+        rulings = {k: v.model_dump() for k, v in loaded.rulings.items()}
+        print(json.dumps({"ruleset": loaded.manifest.ruleset, "version": loaded.manifest.version,
+                          "digest": loaded.digest, "entries": rows, "rulings": rulings,
+                          **({"catalog": house} if house is not None else {})}, indent=2))
+        return
+    if house is not None:
+        out.print(catalog_line(house), markup=False)
+    table = Table(title=escape(f"{loaded.manifest.title} catalog {loaded.manifest.version}"),
+                  title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("Item", "Figures", "Source"):
+        table.add_column(column)
+    for row in rows:
+        mark = " *" if is_marked(row["source"], row["rule"]) else ""
+        table.add_row(escape(row["label"]), escape(chosen.row_figures(row)),
+                      escape(f"{row['source']} {row['rule']}{mark}"))
+    out.print(table)
+    out.print("\n[bold]Rulings[/bold]")
+    for key, ruling in loaded.rulings.items():
+        out.print(f"[bold]{escape(key)}[/bold] {escape(ruling.title)}: {escape(ruling.text)}")
+
+
+KindArg = Annotated[str, typer.Argument(metavar="KIND",
+                                        help="Which schema: design, ssd or fleet.")]
+RulesetOpt = Annotated[str | None, typer.Option(
+    "--ruleset", metavar="NAME", show_default=False,
+    help="The game whose design file to describe (default: the default game; "
+         "shipyard rulesets lists them).")]
+
+
+def schema_command(kind: KindArg = "design", ruleset: RulesetOpt = None) -> None:
+    """Print the JSON Schema of a file format."""
+    game = guarded(lambda: default_ruleset() if ruleset is None
+                   else get_ruleset(ruleset, "--ruleset"))
+    schemas = {"design": game.schema, "ssd": ssd_schema, "fleet": fleet_schema}
+    if kind not in schemas:
+        fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")
+    print(json.dumps(schemas[kind](), indent=2))
+
+
+def samples_command(as_json: JsonOpt = False, catalog: CatalogOpt = None) -> None:
+    """List the bundled sample designs (use them as sample:NAME)."""
+    house = catalog_ruleset(catalog) if catalog is not None else None
+    rows: list[dict[str, Any]] = []
+    sizes: list[str] = []
+    notes = CatalogNotes()
+    lines: list[str] = []
+    for path in sample_paths():
+        def one(path: Path = path) -> Evaluation:
+            design = read_design(path)
+            # A house catalog prices the samples of its own game; the others keep theirs.
+            root = str(catalog) if catalog is not None and house in (None, design.ruleset) \
+                else None
+            return evaluate(design, catalog_root=root, file=str(path))
+        result = guarded(one)
+        size = result.ruleset.class_of(result.sheet)
+        row: dict[str, Any] = {"name": sample_name(path), "ruleset": result.ruleset.name,
+                               "design": result.design.name, "total": result.sheet.total,
+                               size.key: size.value, "legal": result.legal, "file": str(path)}
+        data = catalog_data(result)
+        if data is not None:
+            row["catalog"] = data
+        note = notes.line(result)
+        if note is not None:
+            lines.append(note)
+        rows.append(row)
+        sizes.append(size.label)
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    for note in lines:
+        out.print(note, markup=False)
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("Sample", "Design", "Points", "Size"):
+        table.add_column(column)
+    for row, label in zip(rows, sizes, strict=True):
+        table.add_row(escape(f"sample:{row['name']}"), escape(row["design"]), str(row["total"]),
+                      escape(label))
+    out.print(table)

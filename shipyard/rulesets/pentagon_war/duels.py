@@ -1,0 +1,40 @@
+"""Pentagon War duels as Shipyard sees them: defaults, captains and engines (rules 3).
+
+The `Duels` part of the ruleset: the catalog's scenario, the captains, and a
+line-up on the compiled engine (`fast`, the default) or the readable one.
+"""
+
+from __future__ import annotations
+
+from shipyard.core.outcome import DuelScenario
+from shipyard.core.protocol import Lineup
+from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
+from shipyard.rulesets.pentagon_war.engine.lineup import Lineup as ReferenceLineup
+from shipyard.rulesets.pentagon_war.engine.policy import POLICIES
+from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.rulesets.pentagon_war.pricing import PentagonWarEvaluation
+
+
+class PentagonWarDuels:
+    """Two capital ships on the range track, one seeded duel at a time."""
+
+    policies: tuple[str, ...] = tuple(POLICIES)
+    engines: tuple[str, ...] = ("fast", "reference")
+
+    def duel_defaults(self, catalog: Catalog) -> DuelScenario:
+        return scenario_defaults(load_combat(catalog.folder))
+
+    def lineup(self, a: PentagonWarEvaluation, b: PentagonWarEvaluation,
+               names: tuple[str, str], policies: tuple[str, str], scenario: DuelScenario,
+               engine: str | None = None) -> Lineup:
+        """The compiled engine by default (`fast`), or the readable `reference` one."""
+        if engine is None or engine == "fast":
+            # Imported here: numba loads only when a duel is asked for. A FastLineup
+            # is a Lineup that fights on the compiled engine.
+            from shipyard.rulesets.pentagon_war.fast.lineup import FastLineup
+            return FastLineup(a, b, names, policies, scenario)
+        if engine == "reference":
+            return ReferenceLineup(a, b, names, policies, scenario)
+        raise ValueError(f"no Pentagon War engine named {engine!r}; "
+                         f"choose from {', '.join(self.engines)}")

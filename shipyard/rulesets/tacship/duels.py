@@ -1,0 +1,53 @@
+"""Tacship duels as Shipyard sees them: defaults, pilots and engines (rules 4).
+
+The `Duels` part of the ruleset. The neutral scenario's closing speed is the
+range's, both fighters together; the Tacship engines take each fighter's own
+start speed, so the line-up hands them half of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from shipyard.core.outcome import DuelScenario
+from shipyard.core.protocol import Lineup
+from shipyard.rulesets.tacship.catalog import TacshipCatalog
+from shipyard.rulesets.tacship.engine.lineup import Lineup as ReferenceLineup
+from shipyard.rulesets.tacship.engine.policy import POLICIES
+from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.rulesets.tacship.pricing import TacshipEvaluation
+
+
+def engine_scenario(scenario: DuelScenario) -> DuelScenario:
+    """The scenario as the Tacship engines read it: their `closing_speed` is each
+    fighter's own start speed, half the range's closing speed (rounded down)."""
+    return replace(scenario, closing_speed=scenario.closing_speed // 2)
+
+
+class TacshipDuels:
+    """Two fighters head-on on the hex map, one seeded duel at a time."""
+
+    policies: tuple[str, ...] = tuple(POLICIES)
+    engines: tuple[str, ...] = ("fast", "reference")
+
+    def duel_defaults(self, catalog: TacshipCatalog) -> DuelScenario:
+        # Both fighters start at the catalog's start speed, head-on (rules 4).
+        scenario = load_combat(catalog.folder).scenario
+        return DuelScenario(scenario.start_range, 2 * scenario.start_speed,
+                            scenario.turn_limit)
+
+    def lineup(self, a: TacshipEvaluation, b: TacshipEvaluation, names: tuple[str, str],
+               policies: tuple[str, str], scenario: DuelScenario,
+               engine: str | None = None) -> Lineup:
+        """The compiled engine by default (`fast`), or the readable `reference` one."""
+        start = engine_scenario(scenario)
+        if engine is None or engine == "fast":
+            # Imported here: numba loads only when a duel is asked for. A FastLineup
+            # is a Lineup that fights on the compiled engine.
+            from shipyard.rulesets.tacship.fast.lineup import FastLineup
+            return FastLineup(a.design, b.design, names, policies, start, a.catalog.folder)
+        if engine == "reference":
+            return ReferenceLineup(a.design, b.design, names, policies, start,
+                                   a.catalog.folder)
+        raise ValueError(f"no Tacship engine named {engine!r}; "
+                         f"choose from {', '.join(self.engines)}")
