@@ -194,3 +194,39 @@ def test_a_reference_pool_starts_where_standard_error_has_no_file() -> None:
                           text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["6", "True"]
+
+
+A_WORKER_FAILS = """
+from shipyard.services import batch
+from shipyard.services.batch import REFERENCE, BatchError, Matchup, run_batch
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
+
+class Awkward(Exception):  # an exception that cannot be rebuilt from its pickle
+    def __init__(self, where, why):
+        super().__init__(f"{where}: {why}")
+
+def broken(packed):
+    raise Awkward("rebuild", "no such catalog here")
+
+def sample(name):
+    path = resolve(f"sample:{name}")
+    return evaluate(read_design(path), file=str(path))
+
+batch._unpack = broken  # the worker processes are forked from here: they inherit it
+try:
+    run_batch(Matchup(sample("lancer"), sample("shade"), engine=REFERENCE), 40, 1, workers=2)
+except BatchError as exc:
+    print(exc)
+"""
+
+
+def test_a_worker_process_that_fails_stops_the_batch_with_one_line() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", A_WORKER_FAILS], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == ("a worker process stopped on an error: "
+                           "Awkward: rebuild: no such catalog here\n")

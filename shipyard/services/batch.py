@@ -28,11 +28,12 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from shipyard.core.dice import duel_seed
+from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import BatchLineup, Lineup, duels_of
 from shipyard.services import cluster, warming
-from shipyard.services.registry import evaluate, get_ruleset
+from shipyard.services.registry import evaluate, get_ruleset, installed
 
 CHUNK = 50  # reference duels between two progress reports on one process
 SHARES = 4  # a worker's next chunk is at most this share of what is left per worker
@@ -126,6 +127,10 @@ def shrinking_chunks(start: int, stop: int, workers: int) -> Iterator[tuple[int,
         first = last
 
 
+class BatchError(ShipyardError):
+    """A batch that could not be fought to the end."""
+
+
 # -- worker processes (reference engines) --------------------------------------
 # The catalog folder is None for the bundled catalog of wherever the matchup is rebuilt.
 Packed = tuple[str, str | None, dict[str, Any], dict[str, Any], str, str, DuelScenario,
@@ -154,11 +159,17 @@ def _init(packed: list[Packed]) -> None:
     _PACKED[:] = packed
 
 
-def _work(task: tuple[int, int, int, int]) -> tuple[int, int, list[Result]]:
+def _work(task: tuple[int, int, int, int]) -> tuple[int, int, list[Result] | str]:
+    """One chunk in a worker process; a failure comes back as its one line of text (an
+    exception object might not survive the trip back, which would leave the pool
+    waiting for ever)."""
     job, master, start, stop = task
-    if job not in _WORKER:
-        _WORKER[job] = lineup(_unpack(_PACKED[job]))
-    return job, start, duels(_WORKER[job], master, start, stop)
+    try:
+        if job not in _WORKER:
+            _WORKER[job] = lineup(_unpack(_PACKED[job]))
+        return job, start, duels(_WORKER[job], master, start, stop)
+    except Exception as exc:
+        return job, start, f"{type(exc).__name__}: {exc}"
 
 
 def _context() -> BaseContext:
@@ -262,8 +273,11 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
             if not rest:
                 continue
             waiting = any(engines[k].waiting is not None for k in rest)
-            # While another process compiles, the reference engine leaves it a core.
+            # While another process compiles, the reference engine leaves it a core; a
+            # game registered in this process alone is fought here (no other finds it).
             processes = max(1, workers - 1) if waiting else max(1, workers)
+            if not all(installed(jobs[k].matchup.a.ruleset.name) for k in rest):
+                processes = 1
             if processes == 1:
                 k = rest[0]
                 job = jobs[k]
@@ -285,8 +299,10 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
                 tasks += [(k, job.master, lo, hi)
                           for lo, hi in shrinking_chunks(done[k], last, processes)]
             parts: dict[tuple[int, int], list[Result]] = {}
-            for k, lo, part in pool.imap_unordered(_work, tasks):
-                parts[(k, lo)] = part
+            for k, lo, answer in pool.imap_unordered(_work, tasks):
+                if isinstance(answer, str):
+                    raise BatchError(f"a worker process stopped on an error: {answer}")
+                parts[(k, lo)] = part = answer
                 if progress is not None:
                     progress(len(part))
                 if halted():

@@ -71,6 +71,11 @@ def unregister(name: str) -> None:
     _EXTRA.pop(name, None)
 
 
+def installed(name: str) -> bool:
+    """Whether any process finds the ruleset (an installed package), not only this one."""
+    return name in _installed() and name not in _EXTRA
+
+
 def ruleset_names() -> list[str]:
     return sorted(rulesets())
 
