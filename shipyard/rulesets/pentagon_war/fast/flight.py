@@ -59,9 +59,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     PD_INDEX,
     PD_KILLABLE,
     PD_KIND,
-    PD_LIVE,
     PD_ORDER,
-    PD_SHOT_ALIVE,
     PD_SIZE,
     PD_WEAPON,
     POINT_DEFENSE,
@@ -146,34 +144,24 @@ def working_boxes(tb: Tables, boxes: int, locked: bool, evading: bool) -> int:
 
 @lean_kernel
 def battery(st: State, tb: Tables, n: int, boxes: int) -> int:
-    """One battery's passes at the live targets in the order given (2.5); the damage points
-    scored on a craft in the hex. Killed targets are marked in the point-defense scratch."""
+    """One battery's shot at each live target in the order given, while boxes last (2.5:
+    never twice at one target in an impulse); the damage points scored on a craft in the
+    hex. Killed targets are marked in the point-defense scratch."""
     pd = st.xi
-    live = 0
+    scored, unused = 0, boxes
     for j in range(n):
+        if unused <= 0:
+            break
         t = pd[PD_ORDER, j]
-        if pd[PD_ALIVE, t]:
-            pd[PD_LIVE, live], pd[PD_SHOT_ALIVE, live] = t, 1
-            live += 1
-    if live == 0 or boxes <= 0:
-        return 0
-    scored, unused, standing = 0, boxes, live
-    while unused > 0 and standing > 0:
-        for m in range(live):
-            if unused <= 0:
-                break
-            if not pd[PD_SHOT_ALIVE, m]:
-                continue
-            t = pd[PD_LIVE, m]
-            number = min(tb.f.pd_limit, unused) + pd[PD_SIZE, t]
-            unused -= 1
-            if dice.d6(st.rng) <= number:
-                if pd[PD_KILLABLE, t]:
-                    pd[PD_SHOT_ALIVE, m] = 0
-                    pd[PD_ALIVE, t] = 0
-                    standing -= 1
-                else:
-                    scored += tb.f.pd_damage
+        if not pd[PD_ALIVE, t]:
+            continue
+        number = min(tb.f.pd_limit, unused) + pd[PD_SIZE, t]
+        unused -= 1
+        if dice.d6(st.rng) <= number:
+            if pd[PD_KILLABLE, t]:
+                pd[PD_ALIVE, t] = 0
+            else:
+                scored += tb.f.pd_damage
     return scored
 
 
