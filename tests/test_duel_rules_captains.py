@@ -104,3 +104,14 @@ def test_a_beam_carrier_keeps_power_for_its_beams_and_uses_them() -> None:
     assert policy.weapon_power(hammer, lancer, situation) >= 1
     beams = [o for o in policy.fire(hammer, lancer, situation) if not o.gun and o.double]
     assert beams
+
+
+# -- captains that weigh what the rules do to them ------------------------------------------
+def test_the_race_keeps_out_of_a_big_death_explosion() -> None:
+    fight = duel("lancer", "lancer", CounterDice(1), hexes=30.0)
+    me, enemy = fight.crafts
+    assert Policy().plan(me, enemy, situation_of(fight)) == 0  # a mirror: point blank
+    enemy.suicide_bombs, enemy.boxes["fuel_tank"] = 1, 8
+    # Its blast: 2 x 2 engines + 8 tanks + 6 capacitors + 3 screens + 3 x 1/2 + 10 = 32.5;
+    # past my 3 screens 29.5 at range 0, 13.5 at 2 hexes, 5.5 at 3, nothing from 4 on.
+    assert Policy().plan(me, enemy, situation_of(fight)) >= 4

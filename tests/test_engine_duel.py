@@ -259,8 +259,10 @@ def test_a_design_against_itself_is_even() -> None:
 def test_extra_armor_and_screens_win_clearly() -> None:
     summary = summarize(run_batch(Matchup(sample("lancer"), heavier("lancer", 4, 4)), 300, 5,
                                   workers=2))
-    assert summary.wins.share < 0.2
-    assert summary.losses.low > 0.7
+    # The plain copy never wins; the best it can do is to die at point blank, where its
+    # death explosion meets screens the heavier copy already spent that impulse (2.7).
+    assert summary.wins.high < 0.05
+    assert summary.losses.low > 0.4
 
 
 def test_unknown_policy_names_the_known_ones() -> None:

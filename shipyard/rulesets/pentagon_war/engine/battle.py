@@ -15,7 +15,11 @@ from shipyard.core.dice import Dice
 from shipyard.rulesets.pentagon_war.engine.damage import Hit
 from shipyard.rulesets.pentagon_war.engine.fire import Salvo
 from shipyard.rulesets.pentagon_war.engine.orders import Captain, FireOrder
-from shipyard.rulesets.pentagon_war.engine.reference import Covering, QuickReference
+from shipyard.rulesets.pentagon_war.engine.reference import (
+    Covering,
+    ExplosionRates,
+    QuickReference,
+)
 from shipyard.rulesets.pentagon_war.engine.state import Craft, GunTrack
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 
@@ -50,6 +54,8 @@ class Battle(Protocol):
     def dice(self) -> Dice: ...
     @property
     def covering(self) -> Covering: ...
+    @property
+    def rates(self) -> ExplosionRates: ...
     @property
     def range(self) -> float: ...
     @property

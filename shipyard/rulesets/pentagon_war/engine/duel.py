@@ -99,7 +99,8 @@ class Duel:
             self.lines.append(text)
 
     def situation(self) -> Situation:
-        return Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+        return Situation(self.turn, self.impulse, self.range, self.combat, self.covering,
+                         self.rates)
 
     def result(self) -> Result:
         a, b = self.crafts
@@ -197,7 +198,8 @@ class Duel:
         a, b = self.crafts
         pa, pb = self.policies
         pending, flight = self.pending, self.flight
-        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering,
+                         self.rates)
         # Both policies decide before either craft turns or thrusts.
         maneuvers = (pa.maneuver(a, b, situation), pb.maneuver(b, a, situation))
         self.maneuver(0, a, maneuvers[0])
@@ -205,7 +207,8 @@ class Duel:
         self.move()
         if flight.busy():
             flight.point_defense()
-        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering,
+                         self.rates)
         launches = (pa.launch(a, b, situation), pb.launch(b, a, situation))
         if launches[0].missiles or launches[0].drones:  # most impulses launch nothing
             flight.launch(0, a, launches[0])
@@ -222,8 +225,9 @@ class Duel:
             if want:
                 self.reinforce(craft, want)
             if craft.lingering:
-                for lingering in craft.lingering:
-                    pending[side].append(Hit(lingering.damage, "acid gum", screened=False))
+                for lingering in craft.lingering:  # R18: on the side it clings to
+                    pending[side].append(Hit(lingering.damage, "acid gum", screened=False,
+                                             side=lingering.side))
                     lingering.impulses -= 1
                 craft.lingering = [g for g in craft.lingering if g.impulses > 0]
         for side, craft, _, _ in self.sides:
@@ -236,6 +240,8 @@ class Duel:
         if pending[0] or pending[1] or self.mishaps[0] or self.mishaps[1]:
             self.assess()
         a.reinforcement = b.reinforcement = 0
+        for craft in self.crafts:  # 2.7: the screens meet the next impulse's damage afresh
+            craft.screens_used, craft.rear_struck = 0, False
         self.impulse_targets = [None, None]
 
     def announce(self, side: int, fire: list[FireOrder], drones: tuple[Drone, ...]) -> Incoming:
@@ -317,10 +323,13 @@ class Duel:
         resolve_order(self, side, craft, order)
 
     def add_acid(self, side: int) -> None:
-        """Acid gum keeps eating for the next impulses; screens do not stop it (2.4)."""
+        """Acid gum keeps eating for the next impulses; screens do not stop it (2.4). It
+        clings to the armor side it struck, whichever side the craft shows later (R18)."""
         rule = self.combat.acid_gum
         if rule.lingering and rule.lingering_impulses:
-            self.crafts[side].lingering.append(Lingering(rule.lingering, rule.lingering_impulses))
+            craft = self.crafts[side]
+            craft.lingering.append(Lingering(rule.lingering, rule.lingering_impulses,
+                                             craft.direction))
 
     # -- damage assessment -------------------------------------------------
     def assess(self) -> None:

@@ -64,7 +64,7 @@ class Flight:
                 craft.bolts = [b for b in craft.bolts if b.alive]
             if craft.drones:
                 situation = Situation(duel.turn, duel.impulse, duel.range, combat,
-                                      duel.covering)
+                                      duel.covering, duel.rates)
                 for drone in craft.drones:
                     if not drone.alive:
                         continue

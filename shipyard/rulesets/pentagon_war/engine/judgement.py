@@ -8,7 +8,8 @@ captain reads them to pick its range, its facing and its targets.
 from __future__ import annotations
 
 from shipyard.rulesets.pentagon_war.engine import fire
-from shipyard.rulesets.pentagon_war.engine.reference import Covering
+from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength
+from shipyard.rulesets.pentagon_war.engine.reference import Covering, ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, total_boxes
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 
@@ -103,19 +104,32 @@ def durability(craft: Craft) -> float:
     return float(max(total_boxes(craft), 1))
 
 
-def race(me: Craft, enemy: Craft, hexes: int, combat: Combat,
-         covering: Covering) -> tuple[float, float]:
+def blast_share(strength: float, victim: Craft, hexes: int, rates: ExplosionRates) -> float:
+    """Share of `victim` a death explosion of `strength` at `hexes` destroys past its
+    screens (2.7: full strength in the hex, less by the falloff per hex away)."""
+    points = strength - rates.falloff_per_hex * hexes - victim.boxes["screen"]
+    return max(0.0, points) / durability(victim)
+
+
+def race(me: Craft, enemy: Craft, hexes: int, combat: Combat, covering: Covering,
+         rates: ExplosionRates) -> tuple[float, float]:
     """Share of the enemy I destroy per turn at `hexes`, and share of me it destroys."""
-    return races(me, enemy, (hexes,), combat, covering)[0]
+    return races(me, enemy, (hexes,), combat, covering, rates)[0]
 
 
 def races(me: Craft, enemy: Craft, ranges: tuple[int, ...], combat: Combat,
-          covering: Covering) -> list[tuple[float, float]]:
-    """`race` at each of `ranges`, remembered per state of both craft that matters."""
+          covering: Covering, rates: ExplosionRates) -> list[tuple[float, float]]:
+    """`race` at each of `ranges`, remembered per state of both craft that matters.
+
+    Whoever destroys the other meets its death explosion (2.7): at the rate I destroy
+    the enemy, I also take the share of me its blast would destroy at that range, and
+    the other way round.
+    """
+    mine_blast, theirs_blast = explosion_strength(me, rates), explosion_strength(enemy, rates)
     common = (arms(me), arms(enemy), _drones(me), _drones(enemy), _drone_mix(me),
               _drone_mix(enemy), me.boxes["screen"],
               enemy.boxes["screen"], me.size_class, enemy.size_class, total_boxes(me),
-              total_boxes(enemy), id(covering))
+              total_boxes(enemy), mine_blast, theirs_blast, id(covering), rates)
     found: list[tuple[float, float]] = []
     for hexes in ranges:
         key = (*common, hexes)
@@ -125,7 +139,9 @@ def races(me: Craft, enemy: Craft, ranges: tuple[int, ...], combat: Combat,
                 _RACES.clear()
             mine = net_per_turn(me, enemy, hexes, combat, covering) / durability(enemy)
             theirs = net_per_turn(enemy, me, hexes, combat, covering) / durability(me)
-            known = _RACES[key] = (mine, theirs)
+            known = _RACES[key] = (
+                mine + theirs * blast_share(mine_blast, enemy, hexes, rates),
+                theirs + mine * blast_share(theirs_blast, me, hexes, rates))
         found.append(known)
     return found
 

@@ -14,6 +14,7 @@ from math import copysign, sqrt
 from typing import Literal, NamedTuple
 
 from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
+from shipyard.rulesets.pentagon_war.engine.reference import ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 
@@ -29,6 +30,7 @@ class Situation(NamedTuple):
     range: float
     combat: Combat
     covering: dict[int, frozenset[str]]  # relative direction -> the two arcs covering it
+    rates: ExplosionRates  # the catalog's explosion figures (2.7)
 
     @property
     def hexes(self) -> int:

@@ -75,8 +75,8 @@ class Policy(Captain):
         if me.drone_bays or any(d.alive and not d.escort for d in me.drones):
             ranges = tuple(r for r in ranges if r <= CARRIER_REACH)  # its drones must get there
         best_ratio, best_range = 0.0, self.preferred_range
-        for hexes, (mine, theirs) in zip(ranges, judgement.races(me, enemy, ranges, combat,
-                                                                 covering), strict=True):
+        for hexes, (mine, theirs) in zip(ranges, judgement.races(
+                me, enemy, ranges, combat, covering, situation.rates), strict=True):
             ratio = mine / theirs if theirs > 0 else (float("inf") if mine > 0 else 0.0)
             if ratio > best_ratio:
                 best_ratio, best_range = ratio, hexes

@@ -81,10 +81,12 @@ class Bolt:
 
 @dataclass(slots=True)
 class Lingering:
-    """Acid gum still eating at a craft: screens do not stop it (2.4)."""
+    """Acid gum still eating at a craft: screens do not stop it (2.4); it clings to the
+    armor side it struck (R18)."""
 
     damage: int
     impulses: int
+    side: int
 
 
 @dataclass(slots=True)
@@ -133,6 +135,8 @@ class Craft:
     evading: bool = False
     crashing: bool = False
     reinforcement: int = 0
+    screens_used: int = 0  # screen points spent on damage this impulse (2.7)
+    rear_struck: bool = False  # whether damage struck the rear this impulse (2.7)
     destroyed: bool = False
     killed_by: str = ""
     fired_impulse: int = -1  # impulse of this turn it fired in (control loss)

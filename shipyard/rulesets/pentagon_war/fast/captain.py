@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import inline_kernel, lean_kernel
-from shipyard.rulesets.pentagon_war.fast import estimates
+from shipyard.rulesets.pentagon_war.fast import damage, estimates
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ARMOR,
     AUX_CONTROL,
@@ -127,6 +127,8 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     theirs_drones = estimates.drone_damage(st, tb, enemy)
     mine_boxes = estimates.durability(st, side)
     theirs_boxes = estimates.durability(st, enemy)
+    mine_blast = damage.explosion_strength(st, tb, side)
+    theirs_blast = damage.explosion_strength(st, tb, enemy)
     best_ratio, best_range = 0.0, preferred
     for r in range(tb.f.n_ranges):
         hexes = tb.seqs[RANGES, r]
@@ -134,6 +136,9 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
             continue  # its drones must get there
         mine = estimates.net_per_turn(st, tb, side, hexes, mine_drones) / theirs_boxes
         theirs = estimates.net_per_turn(st, tb, enemy, hexes, theirs_drones) / mine_boxes
+        # 2.7: whoever destroys the other meets its death explosion (judgement.races).
+        mine, theirs = (mine + theirs * estimates.blast_share(st, tb, mine_blast, enemy, hexes),
+                        theirs + mine * estimates.blast_share(st, tb, theirs_blast, side, hexes))
         ratio = mine / theirs if theirs > 0 else (math.inf if mine > 0 else 0.0)
         if ratio > best_ratio:
             best_ratio, best_range = ratio, float(hexes)

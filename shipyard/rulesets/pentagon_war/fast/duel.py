@@ -46,6 +46,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     KILLED_BY,
     L_DAMAGE,
     L_IMPULSES,
+    L_SIDE,
     LG_T,
     LOCKED,
     MAIN_CONTROL,
@@ -63,8 +64,10 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     RADAR_END,
     RADAR_T,
     RANGE,
+    REAR_STRUCK,
     REINFORCEMENT,
     SCREEN,
+    SCREENS_USED,
     SIZE,
     SPECIAL_ELECTRONICS,
     SPENT,
@@ -282,7 +285,8 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
             reinforce(st, tb, side, want)
         if ci[side, N_LINGERING]:
             for i in range(ci[side, N_LINGERING]):
-                lists.add_hit(st, side, st.it[side, LG_T, i, L_DAMAGE], CAUSE_ACID, False)
+                lists.add_hit_on(st, side, st.it[side, LG_T, i, L_DAMAGE], CAUSE_ACID, False,
+                                 st.it[side, LG_T, i, L_SIDE])  # R18: the side it clings to
                 st.it[side, LG_T, i, L_IMPULSES] -= 1
             lists.drop_spent_lingering(st, side)
     for side in range(2):
@@ -295,6 +299,8 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
     if ci[0, N_HITS] or ci[1, N_HITS] or ci[0, MISHAPS] or ci[1, MISHAPS]:
         damage.assess(st, tb)
     ci[0, REINFORCEMENT] = ci[1, REINFORCEMENT] = 0
+    for side in range(2):  # 2.7: the screens meet the next impulse's damage afresh
+        ci[side, SCREENS_USED], ci[side, REAR_STRUCK] = 0, 0
     ci[0, IMPULSE_KIND] = ci[1, IMPULSE_KIND] = T_NONE
 
 

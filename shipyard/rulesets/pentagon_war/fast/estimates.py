@@ -29,6 +29,8 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRF_T,
     DRI_T,
     ENGINE,
+    EX_FALLOFF,
+    EXPLOSION,
     FUEL_TANK,
     G_ARCS,
     G_BOXES,
@@ -164,6 +166,14 @@ def total_boxes(st: State, side: int) -> int:
 @lean_kernel
 def durability(st: State, side: int) -> float:
     return float(max(total_boxes(st, side), 1))
+
+
+@lean_kernel
+def blast_share(st: State, tb: Tables, strength: float, victim: int, hexes: int) -> float:
+    """Share of `victim` a death explosion of `strength` at `hexes` destroys past its
+    screens (judgement.blast_share)."""
+    points = strength - tb.fv[EXPLOSION, EX_FALLOFF] * hexes - st.ci[victim, BOX + SCREEN]
+    return float(max(0.0, points) / durability(st, victim))
 
 
 @lean_kernel

@@ -98,7 +98,8 @@ def strike_craft(st: State, tb: Tables, side: int, kind: int, damage: int) -> No
     if damage > 0:
         lists.add_hit(st, 1 - side, damage, CAUSE_OF_KIND[kind], True)
         if kind == ACID and tb.f.acid_lingering and tb.f.acid_lingering_impulses:
-            lists.add_lingering(st, 1 - side, tb.f.acid_lingering, tb.f.acid_lingering_impulses)
+            lists.add_lingering(st, 1 - side, tb.f.acid_lingering, tb.f.acid_lingering_impulses,
+                                st.ci[1 - side, DIRECTION])  # R18: it clings to that side
 
 
 @lean_kernel

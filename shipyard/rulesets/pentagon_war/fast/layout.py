@@ -44,8 +44,8 @@ T_CRAFT, T_DRONE, T_MISSILE, T_BOLT, T_NONE = range(5)
  DESTROYED, KILLED_BY, FIRED_IMPULSE, TAKEN_SCREENS, TAKEN_ARMOR, TAKEN_INTERIOR, TAKEN_WASTED,
  RADAR_TOP, RADAR_END, N_WEAPONS, N_GUNS, BAY_HEAD, BAY_END, N_DRONES, N_MISSILES, N_BOLTS,
  N_LINGERING, N_HITS, MISHAPS, TURN_KIND, TURN_INDEX, IMPULSE_KIND, IMPULSE_INDEX,
- PLANNED, RUNNING, N_ORDERS, N_DRONE_ORDERS) = range(47)
-BOX = 47  # 14 box counts from here, in SYSTEMS order
+ PLANNED, RUNNING, N_ORDERS, N_DRONE_ORDERS, SCREENS_USED, REAR_STRUCK) = range(49)
+BOX = 49  # 14 box counts from here, in SYSTEMS order
 ARMOR = BOX + 14  # 7 armor columns from here (index 1-6 = side; 0 unused)
 CI_COLUMNS = ARMOR + 7
 
@@ -63,8 +63,8 @@ D_DISTANCE, D_SPEED = range(2)
 M_SPEED, M_ALIVE = range(2)
 M_DISTANCE, M_FUEL = range(2)
 B_FLOWN, B_EROSION, B_ALIVE = range(3)
-L_DAMAGE, L_IMPULSES = range(2)
-H_POINTS, H_CAUSE, H_SCREENED = range(3)
+L_DAMAGE, L_IMPULSES, L_SIDE = range(3)
+H_POINTS, H_CAUSE, H_SCREENED, H_SIDE = range(4)
 
 # -- fire orders: orders[side, k, column] ----------------------------------------------------
 O_INDEX, O_GUN, O_TARGET, O_TARGET_INDEX, O_PULL, O_DOUBLE, O_BOXES = range(7)
