@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.core.dice import ScriptedDice
-from shipyard.rulesets.pentagon_war.engine.damage import Hit, take_damage
+from shipyard.rulesets.pentagon_war.engine.damage import Hit, screen_strength, take_damage
 from shipyard.rulesets.pentagon_war.engine.orders import FireOrder, Maneuver, steer
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
@@ -69,3 +69,30 @@ def test_acid_gum_eats_the_side_it_struck_when_the_craft_turns() -> None:
     fight.play_impulse()  # the Lancer turns its rear; the gum keeps eating side 1
     assert lancer.direction == 4
     assert lancer.armor[1] == 1 and lancer.boxes["engine"] == 2
+
+
+# -- R19: screen reinforcement lasts to the end of the turn -------------------------------
+def test_reinforcement_stays_up_for_the_rest_of_the_turn() -> None:
+    fight = duel("lancer", "lancer", ScriptedDice([]), hexes=20.0,
+                 policies=(Holding(), Holding()))
+    lancer = fight.crafts[0]
+    fight.reinforce(lancer, 2)
+    assert (lancer.reinforcement, lancer.power) == (2, 6 - 2 * 3)
+    for impulse in (2, 3):
+        fight.impulse = impulse
+        fight.play_impulse()
+    assert screen_strength(lancer, fight.combat) == 3 + 2
+    fight.end_turn()
+    assert screen_strength(lancer, fight.combat) == 3
+
+
+def test_reinforcement_never_passes_double_the_screens_left() -> None:
+    fight = duel("hive", "lancer", ScriptedDice([]), hexes=20.0)
+    hive = fight.crafts[0]  # 10 screens
+    hive.charge = 40
+    fight.reinforce(hive, 3)
+    fight.reinforce(hive, 9)  # 7 more is the most 10 screens carry
+    assert hive.reinforcement == 10 and hive.power == 40 - 10 * 3
+    hive.reinforcement = 3
+    hive.boxes["screen"] = 2  # screens destroyed since: they carry only 2 more
+    assert screen_strength(hive, fight.combat) == 4

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shipyard.core.dice import CounterDice
-from shipyard.rulesets.pentagon_war.engine.orders import Situation
+from shipyard.rulesets.pentagon_war.engine.orders import FireOrder, Incoming, Situation
 from shipyard.rulesets.pentagon_war.engine.policy import FAR, Policy, policy_named
 from shipyard.rulesets.pentagon_war.engine.state import Drone
 from tests.test_duel_rules import duel
@@ -115,3 +115,21 @@ def test_the_race_keeps_out_of_a_big_death_explosion() -> None:
     # Its blast: 2 x 2 engines + 8 tanks + 6 capacitors + 3 screens + 3 x 1/2 + 10 = 32.5;
     # past my 3 screens 29.5 at range 0, 13.5 at 2 hexes, 5.5 at 3, nothing from 4 on.
     assert Policy().plan(me, enemy, situation_of(fight)) >= 4
+
+
+def test_no_reinforcement_the_announced_fire_cannot_use() -> None:
+    fight = duel("hive", "lancer", CounterDice(1), hexes=2.0)
+    hive, lancer = fight.crafts
+    hive.charge = 60  # power is no limit here
+    situation = situation_of(fight)
+    laser = next(i for i, g in enumerate(lancer.weapons) if g.type == "laser")
+    one_laser = Incoming((FireOrder(laser),))
+    # At best 12 + size class 3 - 2 (URM at 2) = 13: 5 points, and 10 screens are up.
+    assert Policy().reinforce(hive, lancer, situation, one_laser) == 0
+    everything = Incoming(tuple(FireOrder(i) for i in range(len(lancer.weapons))))
+    # Two proton cannons (7 each at 2 hexes) and the laser: at best 19, about 12 on average,
+    # so it wants 19 screens up rather than 10 + 12.
+    want = Policy().reinforce(hive, lancer, situation, everything)
+    assert want == 19 - 10
+    hive.reinforcement = want  # bought at an earlier impulse of this turn (R19)
+    assert Policy().reinforce(hive, lancer, situation, everything) == 0

@@ -18,6 +18,7 @@ from shipyard.rulesets.pentagon_war.engine.damage import (
     HitReport,
     explosion_strength,
     interior_hits,
+    screen_strength,
     take_damage,
 )
 from shipyard.rulesets.pentagon_war.engine.flight import Flight
@@ -183,6 +184,7 @@ class Duel:
             for gun in craft.guns:
                 gun.shots_this_turn = 0
             craft.beam_push = 0.0
+            craft.reinforcement = 0  # R19: reinforcement lasts to the end of the turn
             craft.fired_impulse = -1
             self.turn_targets[side] = None
             if rays.enabled and abs(craft.velocity) > rays.speed_limit and rays.damage:
@@ -239,7 +241,6 @@ class Duel:
             flight.bolts_strike()
         if pending[0] or pending[1] or self.mishaps[0] or self.mishaps[1]:
             self.assess()
-        a.reinforcement = b.reinforcement = 0
         for craft in self.crafts:  # 2.7: the screens meet the next impulse's damage afresh
             craft.screens_used, craft.rear_struck = 0, False
         self.impulse_targets = [None, None]
@@ -309,13 +310,16 @@ class Duel:
         self.flight.move()
 
     def reinforce(self, craft: Craft, want: int) -> None:
+        """`want` more screen points for the rest of the turn (R19), 3 power each, never
+        past double the undestroyed screen boxes (2.2)."""
         power = self.combat.power
-        limit = craft.boxes["screen"] * power.reinforcement_limit
+        limit = craft.boxes["screen"] * power.reinforcement_limit - craft.reinforcement
         points = max(0, min(want, limit, craft.power // power.screen_reinforcement))
         if points:
             craft.spend(points * power.screen_reinforcement)
-            craft.reinforcement = points
-            self.say(f"impulse {self.impulse}: {craft.name} reinforces its screens by {points}")
+            craft.reinforcement += points
+            self.say(f"impulse {self.impulse}: {craft.name} reinforces its screens by {points}"
+                     f" ({screen_strength(craft, self.combat)} up for the rest of the turn)")
 
     # -- direct fire -------------------------------------------------------
     def fire(self, side: int, craft: Craft, order: FireOrder) -> None:

@@ -32,6 +32,23 @@ def group_damage(kind: str, boxes: int, hexes: int, size: int, combat: Combat) -
     return boxes * fire.mean_damage(kind, hexes, size, 0, combat)
 
 
+def screened(kind: str, boxes: int, hexes: int, size: int, extra: int,
+             combat: Combat) -> tuple[float, int]:
+    """Mean and best-case damage one shot of `boxes` weapons of `kind` puts to the screens
+    this impulse: acid gum's impact only (the gum that lingers passes them), nothing for
+    beams or a liquid metal bolt (it strikes when it arrives). `hexes` is the range as the
+    firer counts it."""
+    if boxes <= 0 or kind in ("magnetic_beam", "liquid_metal_gun"):
+        return 0.0, 0
+    if kind == "acid_gum_gun":
+        hit = fire.best_case(kind, hexes, size, extra, combat) > 0
+        impact = combat.acid_gum.impact
+        return fire.chance(kind, hexes, size, extra, combat) * impact, impact if hit else 0
+    shots = 1 if kind == "radiation_gun" else boxes
+    return (shots * fire.mean_damage(kind, hexes, size, extra, combat),
+            shots * fire.best_case(kind, hexes, size, extra, combat))
+
+
 Track = tuple[str, frozenset[str], int]  # type, arcs, boxes
 Arms = tuple[tuple[Track, ...], tuple[Track, ...]]
 KEPT = 50_000  # remembered answers before starting afresh (they are pure, so any may go)

@@ -15,6 +15,7 @@ from math import ceil, copysign, sqrt
 
 from shipyard.rulesets.pentagon_war.engine import fire, judgement
 from shipyard.rulesets.pentagon_war.engine.aiming import aim_at_small_craft
+from shipyard.rulesets.pentagon_war.engine.damage import screen_strength
 from shipyard.rulesets.pentagon_war.engine.orders import (
     AWAY,
     CRASH_TOWARD,
@@ -307,28 +308,41 @@ class Policy(Captain):
 
     def reinforce(self, me: Craft, enemy: Craft, situation: Situation,
                   incoming: Incoming) -> int:
-        """Screen points for what was announced, from power the unfired weapons leave."""
+        """More screen points for what was announced, from power the unfired weapons leave.
+
+        The screens it wants up are its boxes plus the mean damage of what comes (craft
+        fire, drone fire, missiles in the hex, bolts striking), never more than the best
+        case of all of it; what is already up this turn (R19) counts.
+        """
         if not incoming:
             return 0
         combat = situation.combat
-        expected = float(incoming.arriving)
-        hexes = situation.hexes
+        expected, best = float(incoming.arriving), incoming.arriving
+        size = me.size_class
+        hexes = fire.firing_range(situation.hexes, enemy.locked, combat)
+        extra = fire.modifier(enemy.evading, me.evading, combat)
         for order in incoming.fire:
             if order.target != "craft":
                 continue
             if order.gun and 0 <= order.index < len(enemy.guns):
                 gun = enemy.guns[order.index]
-                expected += judgement.group_damage(gun.type, 1 if gun.type == "radiation_gun"
-                                                   else gun.boxes, hexes, me.size_class, combat)
+                mean, top = judgement.screened(gun.type, gun.boxes, hexes, size, extra, combat)
             elif not order.gun and 0 <= order.index < len(enemy.weapons):
                 group = enemy.weapons[order.index]
                 boxes = order.boxes or group.boxes - group.fired
-                expected += judgement.group_damage(group.type, boxes, hexes, me.size_class,
-                                                   combat)
+                mean, top = judgement.screened(group.type, boxes, hexes, size, extra, combat)
+            else:
+                continue
+            expected, best = expected + mean, best + top
+        drone_extra = fire.modifier(False, me.evading, combat)
         for drone in incoming.drones:
-            expected += fire.mean_damage(drone.weapon, int(drone.gap), me.size_class, 0, combat)
+            gap = fire.firing_range(int(drone.gap), enemy.locked, combat)
+            mean, top = judgement.screened(drone.weapon, 1, gap, size, drone_extra, combat)
+            expected, best = expected + mean, best + top
+        wanted = min(best, me.boxes["screen"] + ceil(expected))
+        more = wanted - screen_strength(me, combat)
         spare = me.power - self._unfired_power(me, combat)
-        return max(0, min(spare // combat.power.screen_reinforcement, ceil(expected)))
+        return max(0, min(spare // combat.power.screen_reinforcement, more))
 
     # -- helpers -----------------------------------------------------------
     def _gun_ready(self, me: Craft, index: int, situation: Situation) -> bool:

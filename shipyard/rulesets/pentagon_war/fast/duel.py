@@ -176,6 +176,7 @@ def end_turn(st: State, tb: Tables) -> None:
         for g in range(ci[side, N_GUNS]):
             st.it[side, GN_T, g, G_SHOTS] = 0
         st.cf[side, BEAM_PUSH] = 0.0
+        ci[side, REINFORCEMENT] = 0  # R19: reinforcement lasts to the end of the turn
         ci[side, FIRED_IMPULSE] = -1
         ci[side, TURN_KIND] = T_NONE
         if tb.f.rays_on and abs(st.cf[side, VELOCITY]) > tb.f.rays_limit and tb.f.rays_damage:
@@ -242,12 +243,13 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
 
 @lean_kernel
 def reinforce(st: State, tb: Tables, side: int, want: int) -> None:
+    """`want` more screen points for the rest of the turn (R19), within double the screens."""
     ci = st.ci
-    limit = ci[side, BOX + SCREEN] * tb.f.reinforcement_limit
+    limit = ci[side, BOX + SCREEN] * tb.f.reinforcement_limit - ci[side, REINFORCEMENT]
     points = max(0, min(want, limit, captain.power(st, side) // tb.f.reinforcement_cost))
     if points:
         ci[side, SPENT] += points * tb.f.reinforcement_cost
-        ci[side, REINFORCEMENT] = points
+        ci[side, REINFORCEMENT] += points
 
 
 @lean_kernel
@@ -298,7 +300,6 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
         flight.bolts_strike(st, tb)
     if ci[0, N_HITS] or ci[1, N_HITS] or ci[0, MISHAPS] or ci[1, MISHAPS]:
         damage.assess(st, tb)
-    ci[0, REINFORCEMENT] = ci[1, REINFORCEMENT] = 0
     for side in range(2):  # 2.7: the screens meet the next impulse's damage afresh
         ci[side, SCREENS_USED], ci[side, REAR_STRUCK] = 0, 0
     ci[0, IMPULSE_KIND] = ci[1, IMPULSE_KIND] = T_NONE

@@ -17,6 +17,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     BAY_HEAD,
     BAYS_T,
     BEAM,
+    BEST,
     BOX,
     CHANCE,
     COSTED,
@@ -87,6 +88,23 @@ def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int) -> fl
             return 0.0
         return float(bolt_damage(tb, max(hexes, tb.f.metal_min_range)))
     return float(boxes * tb.odds[MEAN, kind, min(hexes, tb.f.rcap), size, 0])
+
+
+@lean_kernel
+def screened(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
+             evaders: int) -> tuple[float, float]:
+    """Mean and best-case damage one shot puts to the screens this impulse
+    (judgement.screened)."""
+    if boxes <= 0 or kind in (BEAM, LIQUID):
+        return 0.0, 0.0
+    h = min(hexes, tb.f.rcap)
+    if kind == ACID:
+        impact = tb.f.acid_impact
+        top = impact if tb.odds[BEST, ACID, h, size, evaders] > 0 else 0
+        return float(tb.odds[CHANCE, ACID, h, size, evaders] * impact), float(top)
+    shots = 1 if kind == RADIATION else boxes
+    return (float(shots * tb.odds[MEAN, kind, h, size, evaders]),
+            float(shots * tb.odds[BEST, kind, h, size, evaders]))
 
 
 @lean_kernel
