@@ -96,3 +96,17 @@ def test_reinforcement_never_passes_double_the_screens_left() -> None:
     hive.reinforcement = 3
     hive.boxes["screen"] = 2  # screens destroyed since: they carry only 2 more
     assert screen_strength(hive, fight.combat) == 4
+
+
+# -- 2.3: a base turns one hexside, at least 4 impulses after its last turn ---------------
+def test_a_base_turns_60_degrees_and_then_waits_4_impulses() -> None:
+    fight = duel("ceres-station", "lancer", ScriptedDice([]), hexes=40.0)
+    base = fight.crafts[0]
+    seen = []
+    for clock in range(1, 10):
+        fight.clock = clock
+        fight.impulse = clock
+        fight.maneuver(0, base, steer(3))
+        seen.append(base.direction)
+    # Wants direction 3 from 1: one hexside at impulse 1, the next 4 impulses later.
+    assert seen == [2, 2, 2, 2, 3, 3, 3, 3, 3]

@@ -86,17 +86,6 @@ def test_without_control_a_craft_turns_60_degrees_an_impulse() -> None:
     assert lancer.direction in (2, 6)
 
 
-def test_a_base_turns_only_every_4_impulses() -> None:
-    fight = duel("ceres-station", "lancer", ScriptedDice([]))
-    base = fight.crafts[0]
-    fight.impulse = 2
-    fight.maneuver(0, base, Maneuver(3))
-    assert base.direction == 1
-    fight.impulse = 5
-    fight.maneuver(0, base, Maneuver(3))
-    assert base.direction == 3
-
-
 def test_thrust_needs_the_enemy_dead_ahead_or_astern() -> None:
     fight = duel("lancer", "zelta-dee", ScriptedDice([]))
     lancer = fight.crafts[0]

@@ -38,6 +38,16 @@ from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports, lock_on_words
 
 
+def turned(direction: int, want: int, limit: int) -> int:
+    """The direction a craft holding `direction` reaches turning toward `want` by at most
+    `limit` hexsides (half way round: clockwise)."""
+    steps = (want - direction) % 6
+    if min(steps, 6 - steps) <= limit:
+        return want
+    turn = limit if steps <= 3 else -limit
+    return (direction - 1 + turn) % 6 + 1
+
+
 def scenario_defaults(combat: Combat) -> Scenario:
     """The scenario the catalog's combat tables suggest (rules 3)."""
     s = combat.scenario
@@ -257,16 +267,17 @@ class Duel:
         quick = self.quick
         want = order.direction if 1 <= order.direction <= 6 else craft.direction
         is_base, boxes = craft.is_base, craft.boxes
-        if is_base and (self.impulse - 1) % quick.base_rotation:
-            want = craft.direction  # 2.3: a base turns only every 4 impulses
         control = boxes["main_control"] + boxes["aux_control"] > 0
+        limit = 3  # hexsides a craft may turn at once: any facing
+        if is_base:  # 2.3: 60 degrees, at least 4 impulses after its last turn
+            limit = quick.base_rotation_steps
+            if self.clock - craft.last_rotation < quick.base_rotation:
+                limit = 0
         if not control:  # 2.8: at most 60 degrees per impulse
-            steps = (want - craft.direction) % 6
-            limit = self.combat.control_loss.rotation_steps
-            if min(steps, 6 - steps) > limit:
-                turn = limit if steps <= 3 else -limit
-                want = (craft.direction - 1 + turn) % 6 + 1
-        craft.direction = want
+            limit = min(limit, self.combat.control_loss.rotation_steps)
+        want = turned(craft.direction, want, limit)
+        if want != craft.direction:
+            craft.direction, craft.last_rotation = want, self.clock
         fuelled = not craft.needs_fuel or boxes["fuel_tank"] > 0  # 2.3: unless it scoops fuel
         engines = boxes["engine"] if fuelled and not is_base else 0  # 2.3: a base never moves
         size = craft.size_class if craft.size_class > 1 else 1  # size class 0 counts as 1

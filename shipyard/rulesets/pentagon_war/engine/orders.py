@@ -36,6 +36,11 @@ class Situation(NamedTuple):
     def hexes(self) -> int:
         return int(self.range)
 
+    @property
+    def clock(self) -> int:
+        """Impulses since the start of the duel, this one included."""
+        return (self.turn - 1) * self.combat.quick.impulses + self.impulse
+
 
 @dataclass(frozen=True, slots=True)
 class Allocation:

@@ -230,20 +230,27 @@ class Policy(Captain):
         return best
 
     def base_direction(self, me: Craft, enemy: Craft, situation: Situation) -> int:
-        """A base turns every 4 impulses (2.3): the side it shows until then weighs its armor
-        against what the enemy could put through it, beside what its own weapons bring."""
+        """A base turns 60 degrees at most, 4 impulses after its last turn (2.3): the side
+        it shows next weighs its armor against what the enemy could put through it, beside
+        what its own weapons bring; it stays put unless a side in reach is better."""
         combat, covering, hexes = situation.combat, situation.covering, situation.hexes
-        if (situation.impulse - 1) % combat.quick.base_rotation:
+        quick = combat.quick
+        if situation.clock - me.last_rotation < quick.base_rotation:
             return me.direction  # it cannot turn this impulse anyway
         incoming = judgement.net_per_turn(enemy, me, hexes, combat, covering)
         found = judgement.bearings(me, hexes, enemy.size_class, combat, covering)
-        best, score = me.direction, -1.0
-        for direction in range(1, 7):
+
+        def worth(direction: int) -> float:
             weapons, guns = found[direction]
-            shielded = min(float(me.armor[direction]), incoming)
-            candidate = weapons + guns + shielded
-            if candidate > score + 1e-9:
-                best, score = direction, candidate
+            return weapons + guns + min(float(me.armor[direction]), incoming)
+
+        best, score = me.direction, worth(me.direction)
+        for direction in range(1, 7):
+            steps = (direction - me.direction) % 6
+            if 0 < min(steps, 6 - steps) <= quick.base_rotation_steps:
+                candidate = worth(direction)
+                if candidate > score + 1e-9:
+                    best, score = direction, candidate
         return best
 
     def launch(self, me: Craft, enemy: Craft, situation: Situation) -> Launch:

@@ -126,6 +126,7 @@ class Craft:
     drone_bays: list[str]  # weapons of the drones still aboard, in launch order
     velocity: float = 0.0  # hexes per turn toward the enemy
     direction: int = 1  # relative direction the enemy lies in (1 = dead ahead)
+    last_rotation: int = -99  # impulse of the duel (clock) it last turned in
     charge: int = 0
     spent: int = 0
     ecm: int = 0

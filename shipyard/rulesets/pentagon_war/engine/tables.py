@@ -120,6 +120,7 @@ class Movement(Table):
     crash_mishap_dice: int = Field(ge=0)
     top_speed: int = Field(gt=0)
     base_rotation_impulses: int = Field(ge=1)
+    base_rotation_steps: int = Field(ge=1, le=3)
     evasion_spare_engines: int = Field(ge=0)
 
 

@@ -35,7 +35,8 @@ class Tables(NamedTuple):
 
 INT, FLOAT = np.int64, np.float64
 FIGURES = np.dtype([(name, INT) for name in (
-    "impulses", "base_rotation", "evasion_spare", "secondary_shots", "beam_double",
+    "impulses", "base_rotation", "base_rotation_steps", "evasion_spare", "secondary_shots",
+    "beam_double",
     "beam_at_bolt", "rail_launch", "reinforcement_cost", "reinforcement_limit", "ecm_point",
     "eccm_point", "special_factor", "acid_gap", "acid_boxes", "metal_boxes", "metal_min_range",
     "crash_roll", "crash_dice", "rays_on", "rays_damage", "fire_dice", "rcap", "laser_beyond",

@@ -42,6 +42,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     GN_T,
     INVISIBILITY_COST,
     IS_BASE,
+    LAST_ROTATION,
     MAIN_CONTROL,
     MISSILE,
     N_DRONES,
@@ -233,20 +234,29 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
 
 
 @inline_kernel
-def base_direction(st: State, tb: Tables, side: int, hexes: int, impulse: int) -> int:
-    """The side a base shows until it may turn again (Policy.base_direction)."""
-    if (impulse - 1) % tb.f.base_rotation:
-        return int(st.ci[side, DIRECTION])  # it cannot turn this impulse anyway
+def base_worth(st: State, tb: Tables, side: int, direction: int, hexes: int, size: int,
+               incoming: float) -> float:
+    """What showing `direction` is worth to a base (Policy.base_direction)."""
+    weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size)
+    return float(weapons + guns + min(float(st.ci[side, ARMOR + direction]), incoming))
+
+
+@inline_kernel
+def base_direction(st: State, tb: Tables, side: int, hexes: int, clock: int) -> int:
+    """The side a base shows next, one hexside round at most (Policy.base_direction)."""
+    here = int(st.ci[side, DIRECTION])
+    if clock - st.ci[side, LAST_ROTATION] < tb.f.base_rotation:
+        return here  # it cannot turn this impulse anyway
     enemy = 1 - side
     incoming = estimates.net_per_turn(st, tb, enemy, hexes, estimates.drone_damage(st, tb, enemy))
     size = st.ci[enemy, SIZE]
-    best, score = int(st.ci[side, DIRECTION]), -1.0
+    best, score = here, base_worth(st, tb, side, here, hexes, size, incoming)
     for direction in range(1, 7):
-        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size)
-        shielded = min(float(st.ci[side, ARMOR + direction]), incoming)
-        candidate = weapons + guns + shielded
-        if candidate > score + BASE_MARGIN:
-            best, score = direction, candidate
+        steps = (direction - here) % 6
+        if 0 < min(steps, 6 - steps) <= tb.f.base_rotation_steps:
+            candidate = base_worth(st, tb, side, direction, hexes, size, incoming)
+            if candidate > score + BASE_MARGIN:
+                best, score = direction, candidate
     return best
 
 
@@ -324,7 +334,8 @@ def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
     """Direction, thrust (+1 toward, -1 away), crash, evade (Policy.maneuver)."""
     hexes = int(st.rangef[RANGE])
     if st.ci[side, IS_BASE]:
-        return base_direction(st, tb, side, hexes, impulse), 0, False, False
+        return base_direction(st, tb, side, hexes, (turn - 1) * tb.f.impulses + impulse), 0, \
+            False, False
     aiming = best_direction(st, tb, side, hexes)
     if not has_control(st, side) or fire_now(st, tb, pol, side, turn, impulse):
         return aiming, 0, False, False

@@ -47,6 +47,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     L_DAMAGE,
     L_IMPULSES,
     L_SIDE,
+    LAST_ROTATION,
     LG_T,
     LOCKED,
     MAIN_CONTROL,
@@ -186,7 +187,17 @@ def end_turn(st: State, tb: Tables) -> None:
 
 
 @lean_kernel
-def maneuver(st: State, tb: Tables, side: int, impulse: int, want: int, thrust: int,
+def turned(direction: int, want: int, limit: int) -> int:
+    """The direction reached turning toward `want` by at most `limit` hexsides."""
+    steps = (want - direction) % 6
+    if min(steps, 6 - steps) <= limit:
+        return want
+    turn = limit if steps <= 3 else -limit
+    return (direction - 1 + turn) % 6 + 1
+
+
+@lean_kernel
+def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: int,
              crash: bool, evade: bool) -> None:
     """Rotation and thrust as the rules allow them (2.3, 2.8)."""
     ci = st.ci
@@ -194,15 +205,17 @@ def maneuver(st: State, tb: Tables, side: int, impulse: int, want: int, thrust: 
     if not 1 <= want <= 6:
         want = here
     is_base = ci[side, IS_BASE] != 0
-    if is_base and (impulse - 1) % tb.f.base_rotation:
-        want = here  # 2.3: a base turns only every few impulses
     control = ci[side, BOX + MAIN_CONTROL] + ci[side, BOX + AUX_CONTROL] > 0
+    limit = 3  # hexsides a craft may turn at once: any facing
+    if is_base:  # 2.3: 60 degrees, at least a few impulses after its last turn
+        limit = tb.f.base_rotation_steps
+        if clock - ci[side, LAST_ROTATION] < tb.f.base_rotation:
+            limit = 0
     if not control:  # 2.8: a limited turn per impulse
-        steps = (want - here) % 6
-        if min(steps, 6 - steps) > tb.f.rotation_steps:
-            turn = tb.f.rotation_steps if steps <= 3 else -tb.f.rotation_steps
-            want = (here - 1 + turn) % 6 + 1
-    ci[side, DIRECTION] = want
+        limit = min(limit, tb.f.rotation_steps)
+    want = turned(here, want, limit)
+    if want != here:
+        ci[side, DIRECTION], ci[side, LAST_ROTATION] = want, clock
     fuelled = not ci[side, NEEDS_FUEL] or ci[side, BOX + FUEL_TANK] > 0  # 2.3: unless it scoops
     engines = ci[side, BOX + ENGINE] if fuelled and not is_base else 0  # 2.3: a base never moves
     size = ci[side, SIZE] if ci[side, SIZE] > 1 else 1  # size class 0 counts as 1
@@ -259,8 +272,8 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
     # Both captains decide before either craft turns or thrusts.
     w0, t0, c0, e0 = captain.maneuver(st, tb, pol, 0, turn, impulse)
     w1, t1, c1, e1 = captain.maneuver(st, tb, pol, 1, turn, impulse)
-    maneuver(st, tb, 0, impulse, w0, t0, c0, e0)
-    maneuver(st, tb, 1, impulse, w1, t1, c1, e1)
+    maneuver(st, tb, 0, clock, w0, t0, c0, e0)
+    maneuver(st, tb, 1, clock, w1, t1, c1, e1)
     move(st, tb, pol)
     if flight.busy(st):
         flight.point_defense(st, tb)

@@ -73,6 +73,7 @@ def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
     ci[L.DIRECTION] = 1
     ci[L.LOCKED] = 1
     ci[L.FIRED_IMPULSE] = -1
+    ci[L.LAST_ROTATION] = craft.last_rotation
     ci[L.RADAR_END] = len(craft.radar)
     ci[L.N_WEAPONS] = len(craft.weapons)
     ci[L.N_GUNS] = len(craft.guns)

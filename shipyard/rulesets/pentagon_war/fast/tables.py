@@ -126,6 +126,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
     figures = dict(
         impulses=quick.impulses, top=float(quick.top_speed), step=quick.step,
         half_step=quick.half_step, brake=quick.brake, base_rotation=quick.base_rotation,
+        base_rotation_steps=quick.base_rotation_steps,
         evasion_spare=quick.evasion_spare, secondary_shots=quick.secondary_shots,
         beam_double=power.magnetic_beam_double, beam_at_bolt=power.magnetic_beam_at_bolt,
         rail_launch=power.rail_launch, reinforcement_cost=power.screen_reinforcement,
