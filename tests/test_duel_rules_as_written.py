@@ -110,3 +110,32 @@ def test_a_base_turns_60_degrees_and_then_waits_4_impulses() -> None:
         seen.append(base.direction)
     # Wants direction 3 from 1: one hexside at impulse 1, the next 4 impulses later.
     assert seen == [2, 2, 2, 2, 3, 3, 3, 3, 3]
+
+
+# -- R20: ramscoops: fuel to start from rest, braking nose-first --------------------------
+def test_a_ramscoop_needs_fuel_to_start_from_rest() -> None:
+    fight = duel("hammer", "mercurand", ScriptedDice([]), hexes=20.0)
+    hammer, mercurand = fight.crafts  # a ramscoop with no fuel tank; a magnascoop with one
+    fight.maneuver(0, hammer, steer(1, 1))
+    fight.maneuver(1, mercurand, steer(1, 1))
+    assert hammer.velocity == 0.0
+    assert mercurand.velocity == 1 / 10 / 12  # manned: 1/10 hex per turn per turn
+    hammer.velocity = 2.0  # under way, it needs no fuel to speed up
+    fight.maneuver(0, hammer, steer(1, 1))
+    assert hammer.velocity == 2.25
+
+
+def test_a_ramscoop_brakes_nose_first_down_to_a_stop() -> None:
+    fight = duel("hammer", "lancer", ScriptedDice([]), hexes=20.0)
+    hammer, lancer = fight.crafts
+    hammer.velocity = 0.4
+    fight.maneuver(0, hammer, steer(1, -1))  # facing into its velocity: the scoop brakes
+    assert (hammer.direction, hammer.velocity) == (1, 0.4 - 0.25)
+    fight.maneuver(0, hammer, steer(1, -1))
+    assert hammer.velocity == 0.0  # a stop, not a start the other way
+    hammer.velocity = 0.4
+    fight.maneuver(0, hammer, steer(4, -1))  # braking with the engines needs fuel
+    assert hammer.velocity == 0.4
+    lancer.velocity = 0.4
+    fight.maneuver(1, lancer, steer(1, -1))  # no scoop, no braking nose-first
+    assert lancer.velocity == 0.4

@@ -5,7 +5,7 @@ from __future__ import annotations
 from shipyard.core.dice import CounterDice
 from shipyard.rulesets.pentagon_war.engine.orders import FireOrder, Incoming, Situation
 from shipyard.rulesets.pentagon_war.engine.policy import FAR, Policy, policy_named
-from shipyard.rulesets.pentagon_war.engine.state import Drone
+from shipyard.rulesets.pentagon_war.engine.state import Drone, Missile
 from tests.test_duel_rules import duel
 
 
@@ -30,15 +30,43 @@ def test_a_base_turns_its_strongest_armor_to_the_enemy() -> None:
 
 
 def test_no_braking_with_an_unarmored_rear_while_the_enemy_can_fire() -> None:
-    fight = duel("stinger", "lancer", CounterDice(1), hexes=12.0)
-    stinger, lancer = fight.crafts
-    stinger.velocity = 12.0  # far too fast for the range it wants
+    fight = duel("lancer", "lancer", CounterDice(1), hexes=12.0)
+    me, enemy = fight.crafts
+    me.velocity = 12.0  # far too fast for the range it wants
     policy = Policy()
-    order = policy.maneuver(stinger, lancer, situation_of(fight, 2))
-    assert order.direction != 4 and stinger.armor[order.direction] > 0
-    for group in lancer.weapons:  # the lancer has spent its volley this turn
+    order = policy.maneuver(me, enemy, situation_of(fight, 2))
+    assert order.direction != 4 and me.armor[order.direction] > 0
+    for group in enemy.weapons:  # the enemy has spent its volley this turn
         group.fired = group.boxes
-    assert policy.maneuver(stinger, lancer, situation_of(fight, 3)).direction == 4
+    assert policy.maneuver(me, enemy, situation_of(fight, 3)).direction == 4
+    # A missile that can reach it in this impulse's movement is a live threat too.
+    enemy.missiles.append(Missile(1.5, 6, 20.0))
+    assert policy.maneuver(me, enemy, situation_of(fight, 4)).direction != 4
+
+
+def test_a_manned_craft_never_shows_its_rear_to_brake() -> None:
+    fight = duel("stinger", "lancer", CounterDice(1), hexes=12.0)
+    stinger, lancer = fight.crafts  # manned: braking by 1/120 hex per turn an impulse
+    stinger.velocity = 12.0
+    for group in lancer.weapons:
+        group.fired = group.boxes
+    assert Policy().maneuver(stinger, lancer, situation_of(fight, 3)).direction != 4
+
+
+def test_no_thrust_ordered_without_fuel() -> None:
+    fight = duel("lancer", "lancer", CounterDice(1), hexes=30.0)
+    me, enemy = fight.crafts
+    assert Policy().maneuver(me, enemy, situation_of(fight, 2)).thrust == 1
+    me.boxes["fuel_tank"] = 0
+    assert Policy().maneuver(me, enemy, situation_of(fight, 2)).thrust == 0
+
+
+def test_a_ramscoop_brakes_facing_the_enemy() -> None:
+    fight = duel("hammer", "lancer", CounterDice(1), hexes=20.0)
+    hammer, lancer = fight.crafts
+    hammer.velocity = 12.0  # closing far too fast to stop at its beams' 2 hexes
+    order = Policy().maneuver(hammer, lancer, situation_of(fight, 2))
+    assert (order.direction, order.thrust) == (1, -1)  # scoop first, front armor forward
 
 
 def test_a_ship_that_cannot_hurt_its_enemy_keeps_away() -> None:

@@ -107,8 +107,9 @@ def test_manned_craft_accelerate_slowly() -> None:
 def test_unmanned_crash_acceleration_rolls_for_mishaps() -> None:
     fight = duel("hammer", "lancer", ScriptedDice([6, 6, 3]))
     hammer = fight.crafts[0]  # 4 engines, size class II: twice standard
+    hammer.velocity = 1.0  # a ramscoop with no fuel: moving already (R20)
     fight.maneuver(0, hammer, Maneuver(1, thrust=1, crash=True))
-    assert hammer.velocity == 0.5
+    assert hammer.velocity == 1.5
     assert fight.mishaps[0] == 3
 
 

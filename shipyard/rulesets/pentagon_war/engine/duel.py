@@ -35,6 +35,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
 from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, Lingering
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.engine.thrust import engines_pushing, scoop_braking
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports, lock_on_words
 
 
@@ -279,22 +280,25 @@ class Duel:
         if want != craft.direction:
             craft.direction, craft.last_rotation = want, self.clock
         fuelled = not craft.needs_fuel or boxes["fuel_tank"] > 0  # 2.3: unless it scoops fuel
-        engines = boxes["engine"] if fuelled and not is_base else 0  # 2.3: a base never moves
+        working = boxes["engine"] if fuelled and not is_base else 0  # 2.3: a base never moves
         size = craft.size_class if craft.size_class > 1 else 1  # size class 0 counts as 1
-        thrust = order.thrust
-        if not ((thrust == 1 and want == 1) or (thrust == -1 and want == 4)):
-            thrust = 0  # 3: thrust only toward (direction 1) or away from (4) the enemy
+        # 3, 2.3, R20: thrust along the line of sight, with fuel unless a ramscoop may go without.
+        engines = engines_pushing(craft, want, order.thrust)
+        thrust = order.thrust if engines else 0
         # 2.3, 2.8: no crash acceleration without control or with ECM powered.
         crash = order.crash and thrust != 0 and control and not craft.ecm
         normal = fast = 0.0
-        if crash or (thrust and engines):  # 2.3: the rates scale with engines per size class
+        if thrust:  # 2.3: the rates scale with engines per size class
             normal, fast = quick.acceleration(craft.manned, engines, size)
             crash = crash and fast > normal
         craft.crashing = crash
-        if thrust and engines:
+        if thrust:
             rate = fast if crash else normal
             top = quick.top_speed
-            velocity = craft.velocity + thrust * rate
+            before = craft.velocity
+            velocity = before + thrust * rate
+            if scoop_braking(want, thrust):  # R20: braking nose-first stops at rest
+                velocity = velocity if velocity * before > 0.0 else 0.0
             velocity = velocity if velocity < top else top  # 2.3: within top speed either way
             craft.velocity = velocity if velocity > -top else -top
             if crash and not craft.manned:
@@ -306,7 +310,7 @@ class Duel:
                     self.say(f"impulse {self.impulse}: {craft.name} crash-accelerates and "
                              f"rolls {first + second}: {hits} interior hits")
         spare = quick.evasion_spare + (size if thrust else 0)
-        craft.evading = (order.evade and not crash and control and engines >= spare
+        craft.evading = (order.evade and not crash and control and working >= spare
                          and not is_base)
 
     def move(self) -> None:

@@ -8,7 +8,8 @@ captain reads them to pick its range, its facing and its targets.
 from __future__ import annotations
 
 from shipyard.rulesets.pentagon_war.engine import fire
-from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength
+from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength, screen_strength
+from shipyard.rulesets.pentagon_war.engine.orders import Situation
 from shipyard.rulesets.pentagon_war.engine.reference import Covering, ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, total_boxes
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
@@ -172,22 +173,52 @@ def _drones(craft: Craft) -> int:
     return sum([1 for d in craft.drones if d.alive and not d.escort]) + len(craft.drone_bays)
 
 
-def threat(enemy: Craft, me: Craft, hexes: int, turn: int, combat: Combat) -> float:
-    """Mean damage the enemy's weapons and guns still ready this turn could deal now,
-    past my screens (secondary weapons fire once a turn, guns rest a turn, 2.2)."""
-    ready = sum([group_damage(g.type, g.boxes - g.fired, hexes, me.size_class, combat)
-                 for g in enemy.weapons if g.boxes > g.fired])
-    rests = combat.quick.rests
-    ready += sum([group_damage(g.type, 1 if g.type == "radiation_gun" else g.boxes, hexes,
-                               me.size_class, combat)
-                  for g in enemy.guns
-                  if g.boxes > 0 and not g.shots_this_turn
-                  and g.last_turn < turn - rests.get(g.type, 0)])
-    ready += sum([fire.mean_damage(d.weapon, int(d.gap), me.size_class, 0, combat)
-                  for d in enemy.drones
-                  if d.alive and not d.escort and d.fired_turn != turn
-                  and d.weapon in combat.quick.costs])
-    return max(0.0, ready - me.boxes["screen"])
+def strike_now(enemy: Craft, me: Craft, situation: Situation) -> float:
+    """The most damage that could strike `me` this impulse past its screens, at best rolls.
+
+    Everything the enemy still has ready this turn (secondary weapons not fired, guns
+    rested, drones that have not fired; 2.2, 2.6) as its own lock and the evasion of both
+    count it, and every missile and bolt that could reach me in this impulse's movement.
+    The acid gum that lingers after a hit passes the screens (2.4); gum already stuck
+    eats the side it struck whichever way I turn (R18), so it does not count here.
+    """
+    combat, turn = situation.combat, situation.turn
+    quick = combat.quick
+    size = me.size_class
+    hexes = fire.firing_range(situation.hexes, enemy.locked, combat)
+    extra = fire.modifier(enemy.evading, me.evading, combat)
+    screened, unscreened = 0, 0
+    for group in enemy.weapons:
+        if group.boxes > group.fired and group.type != "magnetic_beam":
+            screened += (group.boxes - group.fired) * fire.best_case(group.type, hexes, size,
+                                                                     extra, combat)
+    limits = combat.fire_limits
+    for gun in enemy.guns:
+        if (gun.boxes <= 0 or gun.shots_this_turn
+                or gun.last_turn >= turn - quick.rests.get(gun.type, 0)):
+            continue
+        if gun.type == "radiation_gun":
+            screened += fire.best_case(gun.type, hexes, size, extra, combat)
+        elif (gun.type == "acid_gum_gun" and gun.boxes >= limits.acid_gum_boxes_per_shot
+              and situation.clock - gun.last_impulse >= limits.acid_gum_gap_impulses
+              and fire.best_case(gun.type, hexes, size, extra, combat) > 0):
+            screened += combat.acid_gum.impact
+            unscreened += combat.acid_gum.lingering * combat.acid_gum.lingering_impulses
+    drone_extra = fire.modifier(False, me.evading, combat)
+    for drone in enemy.drones:
+        if (drone.alive and not drone.escort and drone.fired_turn != turn
+                and drone.weapon in quick.costs):
+            gap = fire.firing_range(int(drone.gap), enemy.locked, combat)
+            screened += fire.best_case(drone.weapon, gap, size, drone_extra, combat)
+    impulses = quick.impulses
+    for missile in enemy.missiles:
+        if missile.alive and missile.distance - (missile.speed + me.velocity) / impulses < 1:
+            screened += combat.missile.warhead
+    metal = combat.liquid_metal
+    for bolt in enemy.bolts:
+        if bolt.alive and bolt.distance - (metal.speed + me.velocity) / impulses < 1:
+            screened += max(0, combat.bolt_damage(bolt.flown + 1) - bolt.erosion)
+    return float(max(0, screened - screen_strength(me, combat)) + unscreened)
 
 
 def can_run(craft: Craft) -> bool:

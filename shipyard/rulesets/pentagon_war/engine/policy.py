@@ -36,6 +36,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
 )
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.engine.thrust import AHEAD, ASTERN, engines_pushing
 
 __all__ = ["NOTHING", "POLICIES", "Allocation", "FireOrder", "Incoming", "Launch", "Maneuver",
            "Policy", "Situation", "policy_named"]
@@ -44,6 +45,7 @@ FLEE_RATIO = 0.25  # run when at every range the enemy destroys me four times as
 CARRIER_REACH = 16  # the farthest a carrier stands from the enemy its drones fly to
 ACID_GUM_CHANCE = 1 / 3  # the least chance to hit worth one of a limited acid gum box
 FAR = 128  # the range a captain keeps when it runs (URM -8: most lasers do 1)
+BRAKE_WORTH = 0.5  # speed change (hexes per turn) a turn of thrust must bring to show the rear
 
 
 class Policy(Captain):
@@ -156,24 +158,36 @@ class Policy(Captain):
         wanted = self.wanted_velocity(me, enemy, situation)
         half_step = situation.combat.quick.half_step
         evade = self.evade_between_volleys
+        # 2.3, R20: thrust only where the engines (and fuel) allow it.
         if me.velocity < wanted - half_step:
-            if self.crash_when_far and situation.range > self.fire_range * 2:
-                return CRASH_TOWARD
-            return EVADE_TOWARD if evade else TOWARD
-        if me.velocity > wanted + half_step and self.may_show_rear(me, enemy, situation):
-            return EVADE_AWAY if evade else AWAY
+            if engines_pushing(me, AHEAD, 1):
+                if self.crash_when_far and situation.range > self.fire_range * 2:
+                    return CRASH_TOWARD
+                return EVADE_TOWARD if evade else TOWARD
+            if engines_pushing(me, ASTERN, 1) and self.may_show_rear(me, enemy, situation):
+                return steer(ASTERN, 1, False, evade)  # a ramscoop braking nose-first
+        elif me.velocity > wanted + half_step:
+            if engines_pushing(me, AHEAD, -1):
+                return steer(AHEAD, -1, False, evade)  # a ramscoop braking nose-first
+            if engines_pushing(me, ASTERN, -1) and self.may_show_rear(me, enemy, situation):
+                return EVADE_AWAY if evade else AWAY
         return steer(self.armored_direction(me, aiming), 0, False, evade)
 
     def may_show_rear(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
-        """Brake (rear to the enemy) only when the rear is as well armored as the best side,
-        when nothing the enemy has ready could get past the screens, or when running (then
-        not on the last impulse of a turn, when long-range volleys come)."""
-        if me.armor[4] >= max(me.armor[1:]):
+        """Thrust with the rear to the enemy only when a turn of it changes the speed by a
+        useful amount, and then when the rear is as well armored as the best side, when
+        nothing that could strike this impulse could get past the screens, or when running
+        (then not on the last impulse of a turn, when long-range volleys come)."""
+        quick = situation.combat.quick
+        engines = me.working_engines
+        size = me.size_class if me.size_class > 1 else 1
+        if quick.acceleration(me.manned, engines, size)[0] * quick.impulses < BRAKE_WORTH:
+            return False  # showing the rear for almost no change of speed
+        if me.armor[ASTERN] >= max(me.armor[1:]):
             return True
-        harmless = judgement.threat(enemy, me, situation.hexes, situation.turn,
-                                    situation.combat) <= 0.0
+        harmless = judgement.strike_now(enemy, me, situation) <= 0.0
         if self._running:  # thrust away, but not into the last-impulse volley
-            return harmless or situation.impulse != situation.combat.quick.impulses
+            return harmless or situation.impulse != quick.impulses
         return harmless
 
     def armored_direction(self, me: Craft, aiming: int) -> int:

@@ -51,4 +51,4 @@ FIGURES = np.dtype([(name, INT) for name in (
     + [(name, FLOAT) for name in (
         "top", "step", "half_step", "brake", "rays_limit", "metal_speed", "missile_fuel",
         "drone_spread", "flee_ratio", "acid_gum_chance", "far", "drone_survival", "horizon",
-        "watch", "later", "bolt_reach")])
+        "watch", "later", "bolt_reach", "brake_worth")])

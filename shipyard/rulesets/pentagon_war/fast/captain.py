@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage, estimates
+from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ARMOR,
     AUX_CONTROL,
@@ -44,6 +45,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     IS_BASE,
     LAST_ROTATION,
     MAIN_CONTROL,
+    MANNED,
     MISSILE,
     N_DRONES,
     N_GUNS,
@@ -90,6 +92,7 @@ WEAPON_POWER_SLACK = 24  # weapon_power: no volley if nearer than this past the 
 RATING_DIGITS = 6  # best_direction rounds firepower to this many digits
 BASE_MARGIN = 1e-9  # base_direction: a better score by more than this
 REAR = 4  # the rear side and the direction away from the enemy
+AHEAD = 1  # the enemy dead ahead
 
 
 @inline_kernel
@@ -314,15 +317,21 @@ def wanted_velocity(st: State, tb: Tables, side: int) -> float:
 
 @inline_kernel
 def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> bool:
-    """Brake only with the rear as well armored as the best side, when nothing ready could
-    get past the screens, or when running (not into the last-impulse volley)."""
+    """Thrust rear to the enemy only for a useful change of speed, and then with the rear as
+    well armored as the best side, when nothing that could strike this impulse gets past
+    the screens, or when running (not into the last-impulse volley) (Policy.may_show_rear)."""
+    size = st.ci[side, SIZE] if st.ci[side, SIZE] > 1 else 1
+    engines = estimates.working_engines(st, side)
+    if tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses < tb.f.brake_worth:
+        return False  # showing the rear for almost no change of speed
     rear = st.ci[side, ARMOR + REAR]
     thickest = st.ci[side, ARMOR + 1]
     for direction in range(2, 7):
         thickest = max(thickest, st.ci[side, ARMOR + direction])
     if rear >= thickest:
         return True
-    harmless = estimates.threat(st, tb, side, int(st.rangef[RANGE]), turn) <= 0.0
+    clock = (turn - 1) * tb.f.impulses + impulse
+    harmless = estimates.strike_now(st, tb, side, turn, clock) <= 0.0
     if st.ci[side, RUNNING]:
         return harmless or impulse != tb.f.impulses
     return harmless
@@ -342,12 +351,21 @@ def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
     wanted = wanted_velocity(st, tb, side)
     velocity = st.cf[side, VELOCITY]
     evade = pol[side, P_EVADE] != 0
+    # 2.3, R20: thrust only where the engines (and fuel) allow it.
     if velocity < wanted - tb.f.half_step:
-        if pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2:
-            return 1, 1, True, False
-        return 1, 1, False, evade
-    if velocity > wanted + tb.f.half_step and may_show_rear(st, tb, side, turn, impulse):
-        return REAR, -1, False, evade
+        if thrusting.engines_pushing(st, side, AHEAD, 1):
+            if pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2:
+                return AHEAD, 1, True, False
+            return AHEAD, 1, False, evade
+        if (thrusting.engines_pushing(st, side, REAR, 1)
+                and may_show_rear(st, tb, side, turn, impulse)):
+            return REAR, 1, False, evade  # a ramscoop braking nose-first
+    elif velocity > wanted + tb.f.half_step:
+        if thrusting.engines_pushing(st, side, AHEAD, -1):
+            return AHEAD, -1, False, evade  # a ramscoop braking nose-first
+        if (thrusting.engines_pushing(st, side, REAR, -1)
+                and may_show_rear(st, tb, side, turn, impulse)):
+            return REAR, -1, False, evade
     # Between volleys, the side with the most armor faces the enemy (ties: aiming).
     best, thick = 1, st.ci[side, ARMOR + 1]
     for direction in range(2, 7):

@@ -16,6 +16,7 @@ import numpy as np
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, damage, dice, flight, gunnery, lists
 from shipyard.rulesets.pentagon_war.fast import targets as aim
+from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.layout import (
     AUX_CONTROL,
     BAY_END,
@@ -217,29 +218,34 @@ def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: in
     if want != here:
         ci[side, DIRECTION], ci[side, LAST_ROTATION] = want, clock
     fuelled = not ci[side, NEEDS_FUEL] or ci[side, BOX + FUEL_TANK] > 0  # 2.3: unless it scoops
-    engines = ci[side, BOX + ENGINE] if fuelled and not is_base else 0  # 2.3: a base never moves
+    working = ci[side, BOX + ENGINE] if fuelled and not is_base else 0  # 2.3: a base never moves
     size = ci[side, SIZE] if ci[side, SIZE] > 1 else 1  # size class 0 counts as 1
-    if not ((thrust == 1 and want == 1) or (thrust == -1 and want == 4)):
-        thrust = 0  # 3: thrust only toward (direction 1) or away from (4) the enemy
+    # 3, 2.3, R20: thrust along the line of sight, with fuel unless a ramscoop may go without.
+    engines = thrusting.engines_pushing(st, side, want, thrust)
+    if not engines:
+        thrust = 0
     # 2.3, 2.8: no crash acceleration without control or with ECM powered.
     crash = crash and thrust != 0 and control and not ci[side, ECM]
     normal = fast = 0.0
     manned = ci[side, MANNED]
-    if crash or (thrust and engines):  # 2.3: the rates scale with engines per size class
+    if thrust:  # 2.3: the rates scale with engines per size class
         normal = tb.accel[manned, engines, size, 0]
         fast = tb.accel[manned, engines, size, 1]
         crash = crash and fast > normal
     ci[side, CRASHING] = crash
-    if thrust and engines:
+    if thrust:
         rate = fast if crash else normal
         top = tb.f.top
-        velocity = st.cf[side, VELOCITY] + thrust * rate
+        before = st.cf[side, VELOCITY]
+        velocity = before + thrust * rate
+        if thrusting.scoop_braking(want, thrust):  # R20: braking nose-first stops at rest
+            velocity = velocity if velocity * before > 0.0 else 0.0
         velocity = velocity if velocity < top else top  # 2.3: within top speed either way
         st.cf[side, VELOCITY] = velocity if velocity > -top else -top
         if crash and not manned and dice.d6(st.rng) + dice.d6(st.rng) >= tb.f.crash_roll:
             ci[side, MISHAPS] += dice.roll(st.rng, tb.f.crash_dice)
     spare = tb.f.evasion_spare + (size if thrust else 0)
-    ci[side, EVADING] = evade and not crash and control and engines >= spare and not is_base
+    ci[side, EVADING] = evade and not crash and control and working >= spare and not is_base
 
 
 @lean_kernel

@@ -10,14 +10,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
+from shipyard.rulesets.pentagon_war.fast import damage
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     ARMOR,
+    B_ALIVE,
+    B_EROSION,
+    B_FLOWN,
     BAY_END,
     BAY_HEAD,
     BAYS_T,
     BEAM,
     BEST,
+    BLF_T,
+    BLI_T,
     BOX,
     CHANCE,
     COSTED,
@@ -30,29 +36,41 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRF_T,
     DRI_T,
     ENGINE,
+    EVADING,
     EX_FALLOFF,
     EXPLOSION,
     FUEL_TANK,
     G_ARCS,
     G_BOXES,
+    G_LAST_IMPULSE,
     G_LAST_TURN,
     G_SHOTS,
     G_TYPE,
     GN_T,
     IS_BASE,
     LIQUID,
+    LOCKED,
+    M_ALIVE,
+    M_DISTANCE,
+    M_SPEED,
     MEAN,
     METAL_DAMAGE,
+    MSF_T,
+    MSI_T,
+    N_BOLTS,
     N_DRONES,
     N_GUNS,
+    N_MISSILES,
     N_WEAPONS,
     NEEDS_FUEL,
     RADAR_END,
     RADAR_TOP,
     RADIATION,
+    RANGE,
     RESTS,
     SCREEN,
     SIZE,
+    VELOCITY,
     W_ARCS,
     W_BOXES,
     W_FIRED,
@@ -195,30 +213,50 @@ def blast_share(st: State, tb: Tables, strength: float, victim: int, hexes: int)
 
 
 @lean_kernel
-def threat(st: State, tb: Tables, me: int, hexes: int, turn: int) -> float:
-    """Mean damage the enemy's weapons, guns and drones still ready this turn could deal
-    now, past my screens (judgement.threat)."""
-    enemy, size = 1 - me, st.ci[me, SIZE]
-    weapons = 0.0
-    for g in range(st.ci[enemy, N_WEAPONS]):
+def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int) -> float:
+    """The most damage that could strike `me` this impulse past its screens, at best rolls
+    (judgement.strike_now)."""
+    ci, enemy, size = st.ci, 1 - me, st.ci[me, SIZE]
+    factor = 1 if ci[enemy, LOCKED] else tb.f.lock_range_factor
+    hexes = min(int(st.rangef[RANGE]) * factor, tb.f.rcap)
+    evaders = int(ci[enemy, EVADING]) + int(ci[me, EVADING])
+    screened, unscreened = 0.0, 0
+    for g in range(ci[enemy, N_WEAPONS]):
         left = st.it[enemy, WG_T, g, W_BOXES] - st.it[enemy, WG_T, g, W_FIRED]
-        if left > 0:
-            weapons += group_damage(tb, st.it[enemy, WG_T, g, W_TYPE], left, hexes, size)
-    guns = 0.0
-    for g in range(st.ci[enemy, N_GUNS]):
-        kind, boxes = st.it[enemy, GN_T, g, G_TYPE], st.it[enemy, GN_T, g, G_BOXES]
-        if (boxes > 0 and not st.it[enemy, GN_T, g, G_SHOTS]
-                and st.it[enemy, GN_T, g, G_LAST_TURN] < turn - tb.kinds[RESTS, kind]):
-            guns += group_damage(tb, kind, 1 if kind == RADIATION else boxes, hexes, size)
-    drones = 0.0
-    for k in range(st.ci[enemy, N_DRONES]):
+        kind = st.it[enemy, WG_T, g, W_TYPE]
+        if left > 0 and kind != BEAM:
+            screened += left * tb.odds[BEST, kind, hexes, size, evaders]
+    for g in range(ci[enemy, N_GUNS]):
+        gun = st.it[enemy, GN_T, g]
+        kind = gun[G_TYPE]
+        if (gun[G_BOXES] <= 0 or gun[G_SHOTS]
+                or gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind]):
+            continue
+        if kind == RADIATION:
+            screened += tb.odds[BEST, kind, hexes, size, evaders]
+        elif (kind == ACID and gun[G_BOXES] >= tb.f.acid_boxes
+              and clock - gun[G_LAST_IMPULSE] >= tb.f.acid_gap
+              and tb.odds[BEST, kind, hexes, size, evaders] > 0):
+            screened += tb.f.acid_impact
+            unscreened += tb.f.acid_lingering * tb.f.acid_lingering_impulses
+    for k in range(ci[enemy, N_DRONES]):
         weapon = st.it[enemy, DRI_T, k, D_WEAPON]
         if (st.it[enemy, DRI_T, k, D_ALIVE] and not st.it[enemy, DRI_T, k, D_ESCORT]
                 and st.it[enemy, DRI_T, k, D_FIRED_TURN] != turn and tb.kinds[COSTED, weapon]):
-            gap = int(abs(st.ft[enemy, DRF_T, k, D_DISTANCE]))
-            drones += tb.odds[MEAN, weapon, min(gap, tb.f.rcap), size, 0]
-    ready = weapons + guns + drones
-    return float(max(0.0, ready - st.ci[me, BOX + SCREEN]))
+            gap = int(abs(st.ft[enemy, DRF_T, k, D_DISTANCE])) * factor
+            screened += tb.odds[BEST, weapon, min(gap, tb.f.rcap), size, int(ci[me, EVADING])]
+    velocity = st.cf[me, VELOCITY]
+    for i in range(ci[enemy, N_MISSILES]):
+        speed = st.it[enemy, MSI_T, i, M_SPEED]
+        if (st.it[enemy, MSI_T, i, M_ALIVE]
+                and st.ft[enemy, MSF_T, i, M_DISTANCE] - (speed + velocity) / tb.f.impulses < 1):
+            screened += tb.f.warhead
+    for i in range(ci[enemy, N_BOLTS]):
+        if (st.it[enemy, BLI_T, i, B_ALIVE]
+                and st.ft[enemy, BLF_T, i, 0] - (tb.f.metal_speed + velocity) / tb.f.impulses < 1):
+            screened += max(0, bolt_damage(tb, st.it[enemy, BLI_T, i, B_FLOWN] + 1)
+                            - st.it[enemy, BLI_T, i, B_EROSION])
+    return float(max(0.0, screened - damage.screen_strength(st, tb, me)) + unscreened)
 
 
 @lean_kernel

@@ -166,6 +166,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
         drone_survival=judgement.DRONE_SURVIVAL, horizon=float(aiming.HORIZON),
         watch=float(aiming.WATCH), later=aiming.LATER, drone_reserve=orders.DRONE_RESERVE,
         bolt_reach=metal.speed * metal.lifetime_impulses / combat.turn.impulses - 1,
+        brake_worth=policy.BRAKE_WORTH,
         n_laser=len(laser_bounds), n_radiation=len(radiation_bounds),
         n_metal=len(metal.damage_by_hexes), n_fallthrough=len(quick.fallthrough),
         n_ranges=len(judgement.RANGES))
