@@ -8,8 +8,14 @@ from typing import Any
 
 from shipyard.core.dice import ScriptedDice
 from shipyard.rulesets.pentagon_war.engine.damage import Hit, screen_strength, take_damage
-from shipyard.rulesets.pentagon_war.engine.orders import FireOrder, Maneuver, steer
-from shipyard.rulesets.pentagon_war.engine.state import Craft
+from shipyard.rulesets.pentagon_war.engine.orders import (
+    Allocation,
+    FireOrder,
+    Launch,
+    Maneuver,
+    steer,
+)
+from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, Missile
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from tests.test_duel_rules import Holding, duel
 
@@ -139,3 +145,72 @@ def test_a_ramscoop_brakes_nose_first_down_to_a_stop() -> None:
     lancer.velocity = 0.4
     fight.maneuver(1, lancer, steer(1, -1))  # no scoop, no braking nose-first
     assert lancer.velocity == 0.4
+
+
+# -- 2.3, 2.4: evasive maneuvering ------------------------------------------------------------
+def test_evasion_is_declared_for_the_turn_and_limits_turning() -> None:
+    fight = duel("lancer", "lancer", ScriptedDice([]), hexes=20.0)
+    lancer = fight.crafts[0]
+    fight.allocate(lancer, Allocation(evade=True))
+    fight.maneuver(0, lancer, steer(4))  # 180 degrees asked: 60 given
+    assert lancer.evasive and lancer.evading and lancer.direction == 2
+    fight.maneuver(0, lancer, steer(4))
+    assert lancer.direction == 3 and lancer.evading
+    lancer.boxes["engine"] = 1
+    fight.maneuver(0, lancer, steer(4, -1))  # its one engine thrusts: none to spare
+    assert lancer.direction == 4 and lancer.velocity < 0
+    assert lancer.evasive and not lancer.evading
+    fight.end_turn()
+    assert not lancer.evasive
+
+
+def test_an_evader_fires_at_one_target_a_turn() -> None:
+    dice = ScriptedDice([1, 1, 1, 1])
+    fight = duel("lancer", "hive", dice, hexes=2.0)
+    lancer = fight.crafts[0]
+    fight.crafts[1].drones = [Drone("laser", 2.0, 0.0, 24, escort=False)]
+    fight.allocate(lancer, Allocation(evade=True))
+    fight.fire(0, lancer, FireOrder(1, target="drone"))  # the laser at the drone
+    fight.fire(0, lancer, FireOrder(0))  # the proton cannons at the Hive: refused
+    assert [g.fired for g in lancer.weapons] == [0, 1] and dice.used == 2
+
+
+def test_after_crash_acceleration_the_next_turn_of_the_craft_is_60_degrees() -> None:
+    fight = duel("lancer", "lancer", ScriptedDice([1, 1]), hexes=20.0)
+    lancer = fight.crafts[0]
+    fight.maneuver(0, lancer, steer(1, 1, crash=True))
+    assert lancer.crashing
+    fight.clock += 1
+    fight.maneuver(0, lancer, steer(4))
+    assert lancer.direction == 2
+    fight.clock += 1
+    fight.maneuver(0, lancer, steer(5))
+    assert lancer.direction == 5
+
+
+def test_a_missile_misses_an_evader_one_time_in_six_and_is_detonated() -> None:
+    for roll, points in ((1, 12 // 2), (2, 12)):
+        dice = ScriptedDice([6, roll])  # the Lancer's one PD shot misses, then the miss roll
+        fight = duel("mercurand", "lancer", dice, hexes=5.0)
+        mercurand, lancer = fight.crafts
+        lancer.evading = True
+        mercurand.missiles.append(Missile(0.5, 6, 24.0))
+        fight.flight.point_defense()
+        assert [h.points for h in fight.pending[1]] == [points] and dice.used == 2
+
+
+def test_a_missile_launched_by_an_evader_loses_its_target_one_time_in_six() -> None:
+    fight = duel("mercurand", "lancer", ScriptedDice([1, 4]), hexes=10.0)
+    mercurand = fight.crafts[0]
+    mercurand.evading = True
+    fight.flight.launch(0, mercurand, Launch(missiles=2))
+    assert len(mercurand.missiles) == 1 and mercurand.boxes["missile"] == 10
+
+
+def test_a_bolt_misses_an_evader_one_time_in_six() -> None:
+    fight = duel("hammer", "lancer", ScriptedDice([1]), hexes=5.0)
+    hammer, lancer = fight.crafts
+    lancer.evading = True
+    hammer.bolts.append(Bolt(0.5, flown=4))
+    fight.flight.bolts_strike()
+    assert not fight.pending[1] and not hammer.bolts

@@ -163,3 +163,13 @@ def test_no_reinforcement_the_announced_fire_cannot_use() -> None:
     assert want == 19 - 10
     hive.reinforcement = want  # bought at an earlier impulse of this turn (R19)
     assert Policy().reinforce(hive, lancer, situation, everything) == 0
+
+
+def test_the_sniper_declares_evasion_for_a_turn_only_when_it_pays() -> None:
+    fight = duel("hive", "sunspear", CounterDice(1), hexes=30.0)
+    hive, sunspear = fight.crafts
+    # -3 on every roll costs the radiation guns more than the Hive's lasers and drones.
+    assert policy_named("sniper").allocate(hive, sunspear, situation_of(fight)).evade
+    fight = duel("lancer", "lancer", CounterDice(1), hexes=30.0)
+    assert not policy_named("sniper").allocate(*fight.crafts, situation_of(fight)).evade
+    assert not policy_named("default").allocate(hive, sunspear, situation_of(fight)).evade

@@ -146,10 +146,10 @@ def test_jamming_counts_the_radar_a_box_lower_per_point_short() -> None:
 
 
 def test_a_missile_in_the_hex_hits_for_its_warhead() -> None:
-    fight = duel("mercurand", "lancer", ScriptedDice([6, 6, 6]), hexes=5.0)
+    fight = duel("mercurand", "lancer", ScriptedDice([6]), hexes=5.0)
     mercurand = fight.crafts[0]
     mercurand.missiles.append(Missile(0.5, 6, 24.0))
-    fight.flight.point_defense()  # 3 PD boxes, kill numbers 3, 2, 1: three 6s miss
+    fight.flight.point_defense()  # 3 PD boxes, one shot at the missile (kill number 3): a 6
     assert [(h.points, h.cause) for h in fight.pending[1]] == [(12, "missile")]
     assert not mercurand.missiles
 

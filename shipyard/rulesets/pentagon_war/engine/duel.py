@@ -163,10 +163,14 @@ class Duel:
         ecm = order.ecm if craft.has_control else 0  # 2.8: no ECM without control
         craft.ecm = max(0, min(ecm, limit, craft.power // power.ecm_point))
         craft.spend(craft.ecm * power.ecm_point)
+        # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
+        craft.evasive = order.evade and craft.has_control and not craft.is_base
         if (craft.invisible or craft.ecm or craft.eccm) and self.lines is not None:
             self.say(f"  {craft.name} powers" + (" radar invisibility" if craft.invisible else "")
                      + (f" ECM {craft.ecm}" if craft.ecm else "")
                      + (f" ECCM {craft.eccm}" if craft.eccm else ""))
+        if craft.evasive:
+            self.say(f"  {craft.name} maneuvers evasively this turn")
 
     def lock_on(self, craft: Craft, enemy: Craft) -> None:
         """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
@@ -195,6 +199,7 @@ class Duel:
             for gun in craft.guns:
                 gun.shots_this_turn = 0
             craft.beam_push = 0.0
+            craft.evasive = craft.evading = False
             craft.reinforcement = 0  # R19: reinforcement lasts to the end of the turn
             craft.fired_impulse = -1
             self.turn_targets[side] = None
@@ -274,7 +279,9 @@ class Duel:
             limit = quick.base_rotation_steps
             if self.clock - craft.last_rotation < quick.base_rotation:
                 limit = 0
-        if not control:  # 2.8: at most 60 degrees per impulse
+        # 2.8: at most 60 degrees per impulse without control; 2.3: likewise while
+        # evading, and in the impulse after a crash acceleration.
+        if not control or craft.evasive or craft.crashed_at == self.clock - 1:
             limit = min(limit, self.combat.control_loss.rotation_steps)
         want = turned(craft.direction, want, limit)
         if want != craft.direction:
@@ -292,6 +299,8 @@ class Duel:
             normal, fast = quick.acceleration(craft.manned, engines, size)
             crash = crash and fast > normal
         craft.crashing = crash
+        if crash:
+            craft.crashed_at = self.clock
         if thrust:
             rate = fast if crash else normal
             top = quick.top_speed
@@ -310,8 +319,8 @@ class Duel:
                     self.say(f"impulse {self.impulse}: {craft.name} crash-accelerates and "
                              f"rolls {first + second}: {hits} interior hits")
         spare = quick.evasion_spare + (size if thrust else 0)
-        craft.evading = (order.evade and not crash and control and working >= spare
-                         and not is_base)
+        # 2.3: an evader needs an engine beyond those thrusting; none while crashing.
+        craft.evading = craft.evasive and not crash and working >= spare
 
     def move(self) -> None:
         a, b = self.crafts

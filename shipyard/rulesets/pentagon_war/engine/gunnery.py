@@ -26,7 +26,8 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
     if not control and craft.fired_impulse not in (-1, duel.impulse):
         return
     key = (order.target, order.target_index)
-    if not control and duel.turn_targets[side] not in (None, key):
+    # 2.8, 2.3: one target per turn without control, and while evading.
+    if (not control or craft.evasive) and duel.turn_targets[side] not in (None, key):
         return
     # 2.3: no more than one target in an impulse of crash acceleration.
     if craft.crashing and duel.impulse_targets[side] not in (None, key):

@@ -18,19 +18,21 @@ RANGES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)  # ranges a capt
 DRONE_SURVIVAL = 0.5  # share of a carrier's drones taken to live long enough to fire
 
 
-def group_damage(kind: str, boxes: int, hexes: int, size: int, combat: Combat) -> float:
-    """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams)."""
+def group_damage(kind: str, boxes: int, hexes: int, size: int, combat: Combat,
+                 extra: int = 0) -> float:
+    """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams);
+    `extra` is the evasion modifier on the roll (2.4)."""
     if kind == "magnetic_beam" or boxes <= 0:
         return 0.0
     if kind == "acid_gum_gun":
         rule = combat.acid_gum
         worth = rule.impact + rule.lingering * rule.lingering_impulses
-        return fire.chance(kind, hexes, size, 0, combat) * worth
+        return fire.chance(kind, hexes, size, extra, combat) * worth
     if kind == "liquid_metal_gun":
         if boxes < combat.fire_limits.liquid_metal_boxes_per_shot:
             return 0.0
         return float(combat.bolt_damage(max(hexes, combat.fire_limits.liquid_metal_min_range)))
-    return boxes * fire.mean_damage(kind, hexes, size, 0, combat)
+    return boxes * fire.mean_damage(kind, hexes, size, extra, combat)
 
 
 def screened(kind: str, boxes: int, hexes: int, size: int, extra: int,
@@ -53,7 +55,7 @@ def screened(kind: str, boxes: int, hexes: int, size: int, extra: int,
 Track = tuple[str, frozenset[str], int]  # type, arcs, boxes
 Arms = tuple[tuple[Track, ...], tuple[Track, ...]]
 KEPT = 50_000  # remembered answers before starting afresh (they are pure, so any may go)
-_BEARINGS: dict[tuple[Arms, int, int, int], tuple[tuple[float, float], ...]] = {}
+_BEARINGS: dict[tuple[Arms, int, int, int, int], tuple[tuple[float, float], ...]] = {}
 _RACES: dict[tuple[object, ...], tuple[float, float]] = {}
 
 
@@ -63,32 +65,32 @@ def arms(craft: Craft) -> Arms:
             tuple([(g.type, g.arcs, g.boxes) for g in craft.guns]))
 
 
-def bearings(craft: Craft, hexes: int, size: int, combat: Combat,
-             covering: Covering) -> tuple[tuple[float, float], ...]:
+def bearings(craft: Craft, hexes: int, size: int, combat: Combat, covering: Covering,
+             extra: int = 0) -> tuple[tuple[float, float], ...]:
     """`bearing` for directions 1-6 (index 0 unused), remembered per arms and range."""
-    key = (arms(craft), hexes, size, id(covering))
+    key = (arms(craft), hexes, size, id(covering), extra)
     found = _BEARINGS.get(key)
     if found is None:
         if len(_BEARINGS) > KEPT:
             _BEARINGS.clear()
         found = _BEARINGS[key] = ((0.0, 0.0), *[
-            bearing(craft, d, hexes, size, combat, covering) for d in range(1, 7)])
+            bearing(craft, d, hexes, size, combat, covering, extra) for d in range(1, 7)])
     return found
 
 
 def bearing(craft: Craft, direction: int, hexes: int, size: int, combat: Combat,
-            covering: Covering) -> tuple[float, float]:
+            covering: Covering, extra: int = 0) -> tuple[float, float]:
     """Mean damage of the secondary weapons, and of the guns, that bear in `direction`."""
     arcs = covering[direction]
-    weapons = sum([group_damage(g.type, g.boxes, hexes, size, combat)
+    weapons = sum([group_damage(g.type, g.boxes, hexes, size, combat, extra)
                    for g in craft.weapons if g.arcs & arcs])
     guns = sum([group_damage(g.type, 1 if g.type == "radiation_gun" else g.boxes, hexes,
-                             size, combat)
+                             size, combat, extra)
                 for g in craft.guns if g.boxes > 0 and g.arcs & arcs])
     return weapons, guns
 
 
-def drone_damage(craft: Craft, enemy: Craft, combat: Combat) -> float:
+def drone_damage(craft: Craft, enemy: Craft, combat: Combat, extra: int = 0) -> float:
     """What a carrier's drones (aboard and out) may deal in a turn from their station."""
     if not craft.drones and not craft.drone_bays:
         return 0.0
@@ -97,21 +99,23 @@ def drone_damage(craft: Craft, enemy: Craft, combat: Combat) -> float:
         count = sum([1 for d in craft.drones if d.alive and d.weapon == weapon])
         count += craft.drone_bays.count(weapon)
         if count:
-            total += count * fire.mean_damage(weapon, 1, enemy.size_class, 0, combat)
+            total += count * fire.mean_damage(weapon, 1, enemy.size_class, extra, combat)
     return DRONE_SURVIVAL * total
 
 
 def net_per_turn(craft: Craft, enemy: Craft, hexes: int, combat: Combat,
-                 covering: Covering) -> float:
-    """Damage per turn past the enemy's screens at `hexes`, facing the best way.
+                 covering: Covering, extra: int = 0, drone_extra: int = 0) -> float:
+    """Damage per turn past the enemy's screens at `hexes`, facing the best way; `extra`
+    and `drone_extra` are the evasion modifiers on the craft's and its drones' rolls.
 
     Everything fires in one impulse, so the screens subtract once from the volley;
     guns rest a turn between shots (2.2), so they join every other volley.
     """
     screens = enemy.boxes["screen"]
-    drones = drone_damage(craft, enemy, combat)
+    drones = drone_damage(craft, enemy, combat, drone_extra)
     best = 0.0
-    for weapons, guns in bearings(craft, hexes, enemy.size_class, combat, covering)[1:]:
+    for weapons, guns in bearings(craft, hexes, enemy.size_class, combat, covering,
+                                  extra)[1:]:
         volley = weapons + drones
         net = (max(0.0, volley + guns - screens) + max(0.0, volley - screens)) / 2
         best = max(best, net)
@@ -120,6 +124,18 @@ def net_per_turn(craft: Craft, enemy: Craft, hexes: int, combat: Combat,
 
 def durability(craft: Craft) -> float:
     return float(max(total_boxes(craft), 1))
+
+
+def evasion_pays(me: Craft, enemy: Craft, hexes: int, combat: Combat,
+                 covering: Covering) -> bool:
+    """Whether maneuvering evasively (2.4: -3 on fire made by and at the evader, its own
+    drones spared) improves the damage race at `hexes`."""
+    minus = combat.evasion.fire_modifier
+    mine = net_per_turn(me, enemy, hexes, combat, covering)
+    theirs = net_per_turn(enemy, me, hexes, combat, covering)
+    mine_evading = net_per_turn(me, enemy, hexes, combat, covering, minus, 0)
+    theirs_evading = net_per_turn(enemy, me, hexes, combat, covering, minus, minus)
+    return mine_evading * theirs > mine * theirs_evading
 
 
 def blast_share(strength: float, victim: Craft, hexes: int, rates: ExplosionRates) -> float:

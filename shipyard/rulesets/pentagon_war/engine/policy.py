@@ -4,7 +4,7 @@ A policy reads the duel state and answers with plain orders; the duel loop
 checks every order against the rules and ignores what the rules forbid. The
 default weighs the damage race at each range and holds the range it wins
 best, or keeps its distance when it cannot win; `brawler` closes to
-point-blank range, `sniper` stands off and evades between volleys, `carrier`
+point-blank range, `sniper` stands off and maneuvers evasively when it pays, `carrier`
 empties its bays and magazines early and keeps its distance. Their reasoning
 is written out in docs/duel-model.md.
 """
@@ -19,8 +19,6 @@ from shipyard.rulesets.pentagon_war.engine.damage import screen_strength
 from shipyard.rulesets.pentagon_war.engine.orders import (
     AWAY,
     CRASH_TOWARD,
-    EVADE_AWAY,
-    EVADE_TOWARD,
     NO_LAUNCH,
     NOTHING,
     TOWARD,
@@ -55,7 +53,7 @@ class Policy(Captain):
     preferred_range = 4  # held when the race gives no better answer (and by the variants)
     adaptive_range = True  # pick the range from the damage race each turn
     fire_range = 6
-    evade_between_volleys = False
+    evasive = False  # maneuvers evasively on the turns that pays (2.4)
     crash_when_far = False
     missile_range = 14
     drone_range = 20
@@ -125,7 +123,11 @@ class Policy(Captain):
             ecm = max(0, min(limit, enemy_eccm + 2, spare // power.ecm_point))
             if ecm <= enemy_eccm:
                 ecm = 0  # jamming no better than its ECCM does nothing
-        return Allocation(ecm=ecm, eccm=eccm, invisible=invisible)
+        # 2.3: evasion is declared for the whole turn, at the range it means to fight at.
+        evade = (self.evasive and me.has_control and not me.is_base
+                 and judgement.evasion_pays(me, enemy, int(self._wanted_range), combat,
+                                            situation.covering))
+        return Allocation(ecm=ecm, eccm=eccm, invisible=invisible, evade=evade)
 
     @staticmethod
     def _eccm_needed(me: Craft, ecm: int, combat: Combat) -> int:
@@ -157,21 +159,21 @@ class Policy(Captain):
             return steer(aiming)
         wanted = self.wanted_velocity(me, enemy, situation)
         half_step = situation.combat.quick.half_step
-        evade = self.evade_between_volleys
         # 2.3, R20: thrust only where the engines (and fuel) allow it.
         if me.velocity < wanted - half_step:
             if engines_pushing(me, AHEAD, 1):
-                if self.crash_when_far and situation.range > self.fire_range * 2:
+                if (self.crash_when_far and situation.range > self.fire_range * 2
+                        and not me.evasive):  # 2.3: no crash acceleration while evading
                     return CRASH_TOWARD
-                return EVADE_TOWARD if evade else TOWARD
+                return TOWARD
             if engines_pushing(me, ASTERN, 1) and self.may_show_rear(me, enemy, situation):
-                return steer(ASTERN, 1, False, evade)  # a ramscoop braking nose-first
+                return steer(ASTERN, 1)  # a ramscoop braking nose-first
         elif me.velocity > wanted + half_step:
             if engines_pushing(me, AHEAD, -1):
-                return steer(AHEAD, -1, False, evade)  # a ramscoop braking nose-first
+                return steer(AHEAD, -1)  # a ramscoop braking nose-first
             if engines_pushing(me, ASTERN, -1) and self.may_show_rear(me, enemy, situation):
-                return EVADE_AWAY if evade else AWAY
-        return steer(self.armored_direction(me, aiming), 0, False, evade)
+                return AWAY
+        return steer(self.armored_direction(me, aiming))
 
     def may_show_rear(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
         """Thrust with the rear to the enemy only when a turn of it changes the speed by a
@@ -286,7 +288,8 @@ class Policy(Captain):
         combat = situation.combat
         orders: list[FireOrder] = []
         spent: dict[int, int] = {}
-        if me.has_control and not me.crashing:  # 2.8: one target a turn without control
+        # 2.8, 2.3: one target a turn without control or while evading.
+        if me.has_control and not me.crashing and not me.evasive:
             orders, spent = aim_at_small_craft(me, enemy, situation, now)
         if not now:
             return orders
@@ -388,13 +391,13 @@ class Brawler(Policy):
 
 
 class Sniper(Policy):
-    """Stand off, fire at long range and evade between volleys."""
+    """Stand off, fire at long range and maneuver evasively on the turns that pays."""
 
     name = "sniper"
     preferred_range = 12
     adaptive_range = False
     fire_range = 16
-    evade_between_volleys = True
+    evasive = True
     missile_range = 20
 
 

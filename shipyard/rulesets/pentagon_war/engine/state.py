@@ -133,8 +133,10 @@ class Craft:
     eccm: int = 0
     invisible: bool = False
     locked: bool = True
-    evading: bool = False
+    evasive: bool = False  # evasive maneuvering declared for this turn (2.3)
+    evading: bool = False  # evading this impulse: declared, with an engine to spare
     crashing: bool = False
+    crashed_at: int = -99  # impulse of the duel (clock) it last crash-accelerated in
     reinforcement: int = 0
     screens_used: int = 0  # screen points spent on damage this impulse (2.7)
     rear_struck: bool = False  # whether damage struck the rear this impulse (2.7)

@@ -176,6 +176,8 @@ class LockFailure(Table):
 class Evasion(Table):
     fire_modifier: int
     point_defense_boxes: int
+    seeking_lost: int = Field(ge=0, le=6)
+    seeking_miss: int = Field(ge=0, le=6)
 
 
 class PointDefense(Table):

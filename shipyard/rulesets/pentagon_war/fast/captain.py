@@ -37,6 +37,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRI_T,
     ECCM,
     ECM,
+    EVASIVE,
     G_BOXES,
     G_LAST_TURN,
     G_TYPE,
@@ -127,8 +128,8 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
         if st.it[side, DRI_T, k, D_ALIVE] and not st.it[side, DRI_T, k, D_ESCORT]:
             carrier = True
     preferred = float(pol[side, P_PREFERRED])
-    mine_drones = estimates.drone_damage(st, tb, side)
-    theirs_drones = estimates.drone_damage(st, tb, enemy)
+    mine_drones = estimates.drone_damage(st, tb, side, 0)
+    theirs_drones = estimates.drone_damage(st, tb, enemy, 0)
     mine_boxes = estimates.durability(st, side)
     theirs_boxes = estimates.durability(st, enemy)
     mine_blast = damage.explosion_strength(st, tb, side)
@@ -138,8 +139,8 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
         hexes = tb.seqs[RANGES, r]
         if carrier and hexes > tb.f.carrier_reach:
             continue  # its drones must get there
-        mine = estimates.net_per_turn(st, tb, side, hexes, mine_drones) / theirs_boxes
-        theirs = estimates.net_per_turn(st, tb, enemy, hexes, theirs_drones) / mine_boxes
+        mine = estimates.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
+        theirs = estimates.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
         # 2.7: whoever destroys the other meets its death explosion (judgement.races).
         mine, theirs = (mine + theirs * estimates.blast_share(st, tb, mine_blast, enemy, hexes),
                         theirs + mine * estimates.blast_share(st, tb, theirs_blast, side, hexes))
@@ -193,7 +194,7 @@ def eccm_needed(st: State, tb: Tables, side: int, ecm: int) -> int:
 
 @lean_kernel
 def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
-             turn: int) -> tuple[int, int, bool]:
+             turn: int) -> tuple[int, int, bool, bool]:
     """ECM, ECCM, invisibility: weapons first, then ECCM, then ECM (Policy.allocate)."""
     ci, enemy = st.ci, 1 - side
     plan(st, tb, pol, side, turn)
@@ -219,7 +220,10 @@ def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
         ecm = max(0, min(limit, enemy_eccm + ECM_LEAD, spare // tb.f.ecm_point))
         if ecm <= enemy_eccm:
             ecm = 0  # jamming no better than its ECCM does nothing
-    return ecm, eccm, invisible
+    # 2.3: evasion is declared for the whole turn, at the range it means to fight at.
+    evade = (pol[side, P_EVADE] != 0 and has_control(st, side) and not ci[side, IS_BASE]
+             and estimates.evasion_pays(st, tb, side, int(st.cf[side, WANTED_RANGE])))
+    return ecm, eccm, invisible, evade
 
 
 @inline_kernel
@@ -228,7 +232,7 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
     size = st.ci[1 - side, SIZE]
     best, score, armor = 1, -1.0, -1
     for direction in range(1, 7):
-        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size)
+        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size, 0)
         rating = round(weapons + guns, RATING_DIGITS)
         thick = st.ci[side, ARMOR + direction]
         if rating > score or (rating == score and thick > armor):
@@ -240,7 +244,7 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
 def base_worth(st: State, tb: Tables, side: int, direction: int, hexes: int, size: int,
                incoming: float) -> float:
     """What showing `direction` is worth to a base (Policy.base_direction)."""
-    weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size)
+    weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size, 0)
     return float(weapons + guns + min(float(st.ci[side, ARMOR + direction]), incoming))
 
 
@@ -251,7 +255,8 @@ def base_direction(st: State, tb: Tables, side: int, hexes: int, clock: int) -> 
     if clock - st.ci[side, LAST_ROTATION] < tb.f.base_rotation:
         return here  # it cannot turn this impulse anyway
     enemy = 1 - side
-    incoming = estimates.net_per_turn(st, tb, enemy, hexes, estimates.drone_damage(st, tb, enemy))
+    drones = estimates.drone_damage(st, tb, enemy, 0)
+    incoming = estimates.net_per_turn(st, tb, enemy, hexes, drones, 0)
     size = st.ci[enemy, SIZE]
     best, score = here, base_worth(st, tb, side, here, hexes, size, incoming)
     for direction in range(1, 7):
@@ -339,40 +344,40 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
 
 @lean_kernel
 def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
-             impulse: int) -> tuple[int, int, bool, bool]:
-    """Direction, thrust (+1 toward, -1 away), crash, evade (Policy.maneuver)."""
+             impulse: int) -> tuple[int, int, bool]:
+    """Direction, thrust (+1 toward, -1 away), crash (Policy.maneuver)."""
     hexes = int(st.rangef[RANGE])
     if st.ci[side, IS_BASE]:
         return base_direction(st, tb, side, hexes, (turn - 1) * tb.f.impulses + impulse), 0, \
-            False, False
+            False
     aiming = best_direction(st, tb, side, hexes)
     if not has_control(st, side) or fire_now(st, tb, pol, side, turn, impulse):
-        return aiming, 0, False, False
+        return aiming, 0, False
     wanted = wanted_velocity(st, tb, side)
     velocity = st.cf[side, VELOCITY]
-    evade = pol[side, P_EVADE] != 0
     # 2.3, R20: thrust only where the engines (and fuel) allow it.
     if velocity < wanted - tb.f.half_step:
         if thrusting.engines_pushing(st, side, AHEAD, 1):
-            if pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2:
-                return AHEAD, 1, True, False
-            return AHEAD, 1, False, evade
+            if (pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2
+                    and not st.ci[side, EVASIVE]):  # 2.3: no crash acceleration while evading
+                return AHEAD, 1, True
+            return AHEAD, 1, False
         if (thrusting.engines_pushing(st, side, REAR, 1)
                 and may_show_rear(st, tb, side, turn, impulse)):
-            return REAR, 1, False, evade  # a ramscoop braking nose-first
+            return REAR, 1, False  # a ramscoop braking nose-first
     elif velocity > wanted + tb.f.half_step:
         if thrusting.engines_pushing(st, side, AHEAD, -1):
-            return AHEAD, -1, False, evade  # a ramscoop braking nose-first
+            return AHEAD, -1, False  # a ramscoop braking nose-first
         if (thrusting.engines_pushing(st, side, REAR, -1)
                 and may_show_rear(st, tb, side, turn, impulse)):
-            return REAR, -1, False, evade
+            return REAR, -1, False
     # Between volleys, the side with the most armor faces the enemy (ties: aiming).
     best, thick = 1, st.ci[side, ARMOR + 1]
     for direction in range(2, 7):
         armor = st.ci[side, ARMOR + direction]
         if armor > thick or (armor == thick and direction == aiming and best != aiming):
             best, thick = direction, armor
-    return best, 0, False, evade
+    return best, 0, False
 
 
 @lean_kernel

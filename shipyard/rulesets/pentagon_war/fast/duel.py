@@ -29,6 +29,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     CAUSE_RAYS,
     CHARGE,
     CLOSING_SPEED,
+    CRASHED_AT,
     CRASHING,
     DESTROYED,
     DIRECTION,
@@ -36,6 +37,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     ECM,
     ENGINE,
     EVADING,
+    EVASIVE,
     FIRED_IMPULSE,
     FUEL_TANK,
     G_SHOTS,
@@ -122,8 +124,8 @@ def reset(st: State, fleet: Fleet) -> None:
 
 @lean_kernel
 def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
-                     invisible: bool) -> None:
-    """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9)."""
+                     invisible: bool, evade: bool) -> None:
+    """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9), and evasion."""
     ci = st.ci
     ci[side, INVISIBLE] = 0
     cost = ci[side, INVISIBILITY_COST]
@@ -138,6 +140,8 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
         ecm = 0  # 2.8: no ECM without control
     ci[side, ECM] = max(0, min(ecm, limit, captain.power(st, side) // tb.f.ecm_point))
     ci[side, SPENT] += ci[side, ECM] * tb.f.ecm_point
+    # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
+    ci[side, EVASIVE] = evade and captain.has_control(st, side) and not ci[side, IS_BASE]
 
 
 @lean_kernel
@@ -161,10 +165,10 @@ def start_turn(st: State, tb: Tables, pol: np.ndarray, turn: int) -> None:
     for side in range(2):
         ci[side, CHARGE], ci[side, SPENT] = ci[side, BOX + CAPACITOR], 0  # 2.2: recharge
     # Power is allocated in secret: both captains decide before either allocation applies.
-    ecm0, eccm0, invisible0 = captain.allocate(st, tb, pol, 0, turn)
-    ecm1, eccm1, invisible1 = captain.allocate(st, tb, pol, 1, turn)
-    apply_allocation(st, tb, 0, ecm0, eccm0, invisible0)
-    apply_allocation(st, tb, 1, ecm1, eccm1, invisible1)
+    ecm0, eccm0, invisible0, evade0 = captain.allocate(st, tb, pol, 0, turn)
+    ecm1, eccm1, invisible1, evade1 = captain.allocate(st, tb, pol, 1, turn)
+    apply_allocation(st, tb, 0, ecm0, eccm0, invisible0, evade0)
+    apply_allocation(st, tb, 1, ecm1, eccm1, invisible1, evade1)
     lock_on(st, tb, 0)
     lock_on(st, tb, 1)
 
@@ -178,6 +182,7 @@ def end_turn(st: State, tb: Tables) -> None:
         for g in range(ci[side, N_GUNS]):
             st.it[side, GN_T, g, G_SHOTS] = 0
         st.cf[side, BEAM_PUSH] = 0.0
+        ci[side, EVASIVE] = ci[side, EVADING] = 0
         ci[side, REINFORCEMENT] = 0  # R19: reinforcement lasts to the end of the turn
         ci[side, FIRED_IMPULSE] = -1
         ci[side, TURN_KIND] = T_NONE
@@ -199,7 +204,7 @@ def turned(direction: int, want: int, limit: int) -> int:
 
 @lean_kernel
 def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: int,
-             crash: bool, evade: bool) -> None:
+             crash: bool) -> None:
     """Rotation and thrust as the rules allow them (2.3, 2.8)."""
     ci = st.ci
     here = ci[side, DIRECTION]
@@ -212,7 +217,9 @@ def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: in
         limit = tb.f.base_rotation_steps
         if clock - ci[side, LAST_ROTATION] < tb.f.base_rotation:
             limit = 0
-    if not control:  # 2.8: a limited turn per impulse
+    # 2.8: a limited turn per impulse without control; 2.3: likewise while evading, and
+    # in the impulse after a crash acceleration.
+    if not control or ci[side, EVASIVE] or ci[side, CRASHED_AT] == clock - 1:
         limit = min(limit, tb.f.rotation_steps)
     want = turned(here, want, limit)
     if want != here:
@@ -233,6 +240,8 @@ def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: in
         fast = tb.accel[manned, engines, size, 1]
         crash = crash and fast > normal
     ci[side, CRASHING] = crash
+    if crash:
+        ci[side, CRASHED_AT] = clock
     if thrust:
         rate = fast if crash else normal
         top = tb.f.top
@@ -245,7 +254,8 @@ def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: in
         if crash and not manned and dice.d6(st.rng) + dice.d6(st.rng) >= tb.f.crash_roll:
             ci[side, MISHAPS] += dice.roll(st.rng, tb.f.crash_dice)
     spare = tb.f.evasion_spare + (size if thrust else 0)
-    ci[side, EVADING] = evade and not crash and control and working >= spare and not is_base
+    # 2.3: an evader needs an engine beyond those thrusting; none while crashing.
+    ci[side, EVADING] = ci[side, EVASIVE] and not crash and working >= spare
 
 
 @lean_kernel
@@ -276,10 +286,10 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
                  clock: int) -> None:
     ci = st.ci
     # Both captains decide before either craft turns or thrusts.
-    w0, t0, c0, e0 = captain.maneuver(st, tb, pol, 0, turn, impulse)
-    w1, t1, c1, e1 = captain.maneuver(st, tb, pol, 1, turn, impulse)
-    maneuver(st, tb, 0, clock, w0, t0, c0, e0)
-    maneuver(st, tb, 1, clock, w1, t1, c1, e1)
+    w0, t0, c0 = captain.maneuver(st, tb, pol, 0, turn, impulse)
+    w1, t1, c1 = captain.maneuver(st, tb, pol, 1, turn, impulse)
+    maneuver(st, tb, 0, clock, w0, t0, c0)
+    maneuver(st, tb, 1, clock, w1, t1, c1)
     move(st, tb, pol)
     if flight.busy(st):
         flight.point_defense(st, tb)

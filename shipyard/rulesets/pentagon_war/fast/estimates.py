@@ -94,18 +94,20 @@ def bolt_damage(tb: Tables, flown: int) -> int:
 
 
 @lean_kernel
-def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int) -> float:
-    """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams)."""
+def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
+                 evaders: int) -> float:
+    """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams), with
+    `evaders` of firer and target evading."""
     if kind == BEAM or boxes <= 0:
         return 0.0
     if kind == ACID:
         worth = tb.f.acid_impact + tb.f.acid_lingering * tb.f.acid_lingering_impulses
-        return float(tb.odds[CHANCE, ACID, min(hexes, tb.f.rcap), size, 0] * worth)
+        return float(tb.odds[CHANCE, ACID, min(hexes, tb.f.rcap), size, evaders] * worth)
     if kind == LIQUID:
         if boxes < tb.f.metal_boxes:
             return 0.0
         return float(bolt_damage(tb, max(hexes, tb.f.metal_min_range)))
-    return float(boxes * tb.odds[MEAN, kind, min(hexes, tb.f.rcap), size, 0])
+    return float(boxes * tb.odds[MEAN, kind, min(hexes, tb.f.rcap), size, evaders])
 
 
 @lean_kernel
@@ -126,26 +128,26 @@ def screened(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
 
 
 @lean_kernel
-def bearing(st: State, tb: Tables, side: int, direction: int, hexes: int,
-            size: int) -> tuple[float, float]:
+def bearing(st: State, tb: Tables, side: int, direction: int, hexes: int, size: int,
+            evaders: int) -> tuple[float, float]:
     """Mean damage of the secondary weapons, and of the guns, that bear in `direction`."""
     arcs = tb.seqs[COVERING, direction]
     weapons, guns = 0.0, 0.0
     for g in range(st.ci[side, N_WEAPONS]):
         if st.it[side, WG_T, g, W_ARCS] & arcs:
             weapons += group_damage(tb, st.it[side, WG_T, g, W_TYPE],
-                                    st.it[side, WG_T, g, W_BOXES], hexes,
-                                    size)
+                                    st.it[side, WG_T, g, W_BOXES], hexes, size, evaders)
     for g in range(st.ci[side, N_GUNS]):
         boxes = st.it[side, GN_T, g, G_BOXES]
         if boxes > 0 and st.it[side, GN_T, g, G_ARCS] & arcs:
             kind = st.it[side, GN_T, g, G_TYPE]
-            guns += group_damage(tb, kind, 1 if kind == RADIATION else boxes, hexes, size)
+            guns += group_damage(tb, kind, 1 if kind == RADIATION else boxes, hexes, size,
+                                 evaders)
     return weapons, guns
 
 
 @lean_kernel
-def drone_damage(st: State, tb: Tables, side: int) -> float:
+def drone_damage(st: State, tb: Tables, side: int, evaders: int) -> float:
     """What a carrier's drones (aboard and out) may deal in a turn from their station."""
     ci = st.ci
     if ci[side, N_DRONES] == 0 and ci[side, BAY_END] == ci[side, BAY_HEAD]:
@@ -163,23 +165,36 @@ def drone_damage(st: State, tb: Tables, side: int) -> float:
             if st.it[side, BAYS_T, b, 0] == weapon:
                 count += 1
         if count:
-            total += count * tb.odds[MEAN, weapon, DRONE_STATION, size, 0]
+            total += count * tb.odds[MEAN, weapon, DRONE_STATION, size, evaders]
     return float(tb.f.drone_survival * total)
 
 
 @lean_kernel
-def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float) -> float:
+def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float,
+                 evaders: int) -> float:
     """Damage per turn past the enemy's screens at `hexes`, facing the best way; `drones`
-    is `drone_damage` of the side (everything fires in one impulse; guns every other)."""
+    is `drone_damage` of the side (everything fires in one impulse; guns every other),
+    `evaders` the count of evading craft on the side's own rolls."""
     screens = st.ci[1 - side, BOX + SCREEN]
     size = st.ci[1 - side, SIZE]
     best = 0.0
     for direction in range(1, 7):
-        weapons, guns = bearing(st, tb, side, direction, hexes, size)
+        weapons, guns = bearing(st, tb, side, direction, hexes, size, evaders)
         volley = weapons + drones
         net = (max(0.0, volley + guns - screens) + max(0.0, volley - screens)) / 2
         best = max(best, net)
     return best
+
+
+@lean_kernel
+def evasion_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
+    """Whether evading improves the damage race at `hexes` (judgement.evasion_pays)."""
+    enemy = 1 - side
+    mine = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 0)
+    theirs = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 0), 0)
+    mine_evading = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 1)
+    theirs_evading = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 1), 1)
+    return bool(mine_evading * theirs > mine * theirs_evading)
 
 
 @lean_kernel

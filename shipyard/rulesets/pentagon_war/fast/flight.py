@@ -235,12 +235,24 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
     for i in range(st.ci[enemy, N_MISSILES]):
         if st.it[enemy, MSI_T, i, M_ALIVE] and st.ft[enemy, MSF_T, i, M_DISTANCE] < 1:
             st.it[enemy, MSI_T, i, M_ALIVE] = 0
+            # 2.4: it misses an evading craft 1 time in 6, and is detonated beside it.
+            if st.ci[side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_miss:
+                lists.add_hit(st, side, tb.f.warhead // tb.f.destroyed_divisor, CAUSE_MISSILE,
+                              True)
+                continue
             lists.add_hit(st, side, tb.f.warhead, CAUSE_MISSILE, True)
             if st.rangef[RANGE] < 1:
                 lists.add_hit(st, enemy, tb.f.warhead // tb.f.hex_share, CAUSE_MISSILE, True)
     lists.drop_dead_missiles(st, enemy)
     if st.ci[enemy, N_DRONES]:
         lists.drop_dead_drones(st, enemy)
+
+
+@lean_kernel
+def seeker_lost(st: State, tb: Tables, side: int) -> bool:
+    """2.4: a seeking weapon launched by an evading craft fails to acquire its target 1 time
+    in 6 (a die is rolled only for an evader)."""
+    return bool(st.ci[side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_lost)
 
 
 @lean_kernel
@@ -255,8 +267,9 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
     ci[side, SPENT] += rail * cost
     for k in range(missiles):
         speed = tb.f.missile_rail_speed if k < rail else tb.f.missile_speed
-        lists.add_missile(st, side, st.rangef[RANGE], speed, tb.f.missile_fuel)
         ci[side, BOX + MISSILE] -= 1
+        if not seeker_lost(st, tb, side):
+            lists.add_missile(st, side, st.rangef[RANGE], speed, tb.f.missile_fuel)
     drones = max(0, min(drones, ci[side, BAY_END] - ci[side, BAY_HEAD], ci[side, DRONE_LAUNCH]))
     for _ in range(drones):
         weapon = st.it[side, BAYS_T, ci[side, BAY_HEAD], 0]
@@ -312,6 +325,9 @@ def bolts_strike(st: State, tb: Tables) -> None:
         for i in range(st.ci[side, N_BOLTS]):
             if st.it[side, BLI_T, i, B_ALIVE] and st.ft[side, BLF_T, i, 0] < 1:
                 st.it[side, BLI_T, i, B_ALIVE] = 0
+                # 2.4: a seeking weapon misses an evading craft 1 time in 6.
+                if st.ci[1 - side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_miss:
+                    continue
                 damage = max(0, estimates.bolt_damage(tb, st.it[side, BLI_T, i, B_FLOWN])
                              - st.it[side, BLI_T, i, B_EROSION])
                 if damage:

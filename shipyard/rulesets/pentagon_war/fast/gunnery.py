@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast import captain, lists, odds
+from shipyard.rulesets.pentagon_war.fast import captain, flight, lists, odds
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     B_ALIVE,
@@ -35,6 +35,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRF_T,
     DRI_T,
     EVADING,
+    EVASIVE,
     FIRED_IMPULSE,
     G_ARCS,
     G_BOXES,
@@ -115,7 +116,8 @@ def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) ->
                 or hexes < tb.f.metal_min_range):
             return False
         gun[G_BOXES] -= tb.f.metal_boxes
-        lists.add_bolt(st, side, st.rangef[RANGE])
+        if not flight.seeker_lost(st, tb, side):
+            lists.add_bolt(st, side, st.rangef[RANGE])
     else:
         if kind == RADIATION:
             if gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind]:
@@ -173,7 +175,8 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
     if not control and ci[side, FIRED_IMPULSE] != -1 and ci[side, FIRED_IMPULSE] != impulse:
         return
     target, target_index = order[O_TARGET], order[O_TARGET_INDEX]
-    if not control and ci[side, TURN_KIND] != T_NONE and (
+    # 2.8, 2.3: one target per turn without control, and while evading.
+    if (not control or ci[side, EVASIVE]) and ci[side, TURN_KIND] != T_NONE and (
             ci[side, TURN_KIND] != target or ci[side, TURN_INDEX] != target_index):
         return
     # 2.3: no more than one target in an impulse of crash acceleration.

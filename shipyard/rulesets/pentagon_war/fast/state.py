@@ -74,6 +74,7 @@ def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
     ci[L.LOCKED] = 1
     ci[L.FIRED_IMPULSE] = -1
     ci[L.LAST_ROTATION] = craft.last_rotation
+    ci[L.CRASHED_AT] = craft.crashed_at
     ci[L.RADAR_END] = len(craft.radar)
     ci[L.N_WEAPONS] = len(craft.weapons)
     ci[L.N_GUNS] = len(craft.guns)
@@ -96,7 +97,7 @@ def captain_row(captain: Captain) -> Ints:
     """The figures a captain of `engine.policy` decides by (its class attributes)."""
     row = np.zeros(L.POL_COLUMNS, dtype=np.int64)
     for column, name in ((L.P_PREFERRED, "preferred_range"), (L.P_ADAPTIVE, "adaptive_range"),
-                         (L.P_FIRE_RANGE, "fire_range"), (L.P_EVADE, "evade_between_volleys"),
+                         (L.P_FIRE_RANGE, "fire_range"), (L.P_EVADE, "evasive"),
                          (L.P_CRASH_FAR, "crash_when_far"), (L.P_MISSILE_RANGE, "missile_range"),
                          (L.P_DRONE_RANGE, "drone_range"),
                          (L.P_MISSILES_PER_IMPULSE, "missiles_per_impulse"),

@@ -149,6 +149,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
         lock_pd_divisor=combat.lock_failure.point_defense_divisor,
         evasion_modifier=combat.evasion.fire_modifier,
         evasion_pd_boxes=combat.evasion.point_defense_boxes,
+        seeking_lost=combat.evasion.seeking_lost, seeking_miss=combat.evasion.seeking_miss,
         pd_limit=combat.point_defense.rating_limit,
         pd_damage=combat.point_defense.spacecraft_damage, missile_speed=combat.missile.speed,
         missile_rail_speed=combat.missile.rail_speed, warhead=combat.missile.warhead,

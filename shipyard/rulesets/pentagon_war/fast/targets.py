@@ -43,6 +43,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRF_T,
     DRI_T,
     EVADING,
+    EVASIVE,
     G_BOXES,
     G_TYPE,
     GN_T,
@@ -223,7 +224,8 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
     for g in range(ci[side, N_WEAPONS]):
         spent[g] = -1
     now = captain.fire_now(st, tb, pol, side, turn, impulse)
-    if captain.has_control(st, side) and not ci[side, CRASHING]:  # 2.8: one target a turn
+    # 2.8, 2.3: one target a turn without control or while evading.
+    if captain.has_control(st, side) and not ci[side, CRASHING] and not ci[side, EVASIVE]:
         aim_at_small_craft(st, tb, side, now)
     if not now:
         return
