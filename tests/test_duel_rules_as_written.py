@@ -214,3 +214,34 @@ def test_a_bolt_misses_an_evader_one_time_in_six() -> None:
     hammer.bolts.append(Bolt(0.5, flown=4))
     fight.flight.bolts_strike()
     assert not fight.pending[1] and not hammer.bolts
+
+
+# -- R22: radar on, ECM, ECCM, firing and launching void radar invisibility --------------
+def test_radar_on_or_ecm_voids_radar_invisibility() -> None:
+    fight = duel("shade", "lancer", ScriptedDice([]), hexes=20.0)
+    shade, lancer = fight.crafts  # 10 capacitors; invisibility costs 5 x size class I
+    fight.allocate(shade, Allocation(invisible=True))  # radar left on
+    assert not shade.invisible and shade.power == 10 - 5  # the power is spent all the same
+    shade.spent = 0
+    fight.allocate(shade, Allocation(invisible=True, radar=False, ecm=1))
+    assert not shade.invisible and shade.power == 10 - 5 - 1
+    shade.spent = 0
+    fight.allocate(shade, Allocation(invisible=True, radar=False))
+    assert shade.invisible and shade.went_invisible
+    fight.lock_on(lancer, shade)
+    fight.lock_on(shade, lancer)
+    assert not lancer.locked and not shade.locked  # no die rolled: the dice are empty
+
+
+def test_firing_or_launching_voids_radar_invisibility_for_the_rest_of_the_turn() -> None:
+    fight = duel("shade", "lancer", ScriptedDice([1, 1]), hexes=2.0)
+    shade = fight.crafts[0]
+    fight.allocate(shade, Allocation(invisible=True, radar=False))
+    laser = next(i for i, g in enumerate(shade.weapons) if g.type == "laser")
+    fight.fire(0, shade, FireOrder(laser))
+    assert not shade.invisible and shade.went_invisible
+    fight = duel("mercurand", "lancer", ScriptedDice([]), hexes=10.0)
+    mercurand = fight.crafts[0]
+    mercurand.invisible = True  # as if it could hide
+    fight.flight.launch(0, mercurand, Launch(missiles=1))
+    assert not mercurand.invisible

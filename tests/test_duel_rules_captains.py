@@ -173,3 +173,42 @@ def test_the_sniper_declares_evasion_for_a_turn_only_when_it_pays() -> None:
     fight = duel("lancer", "lancer", CounterDice(1), hexes=30.0)
     assert not policy_named("sniper").allocate(*fight.crafts, situation_of(fight)).evade
     assert not policy_named("default").allocate(hive, sunspear, situation_of(fight)).evade
+
+
+# -- power spent only where it pays -----------------------------------------------------------
+def test_no_eccm_against_an_enemy_that_hides() -> None:
+    fight = duel("lancer", "shade", CounterDice(1), hexes=4.0)
+    lancer, shade = fight.crafts
+    fight.turn, shade.ecm = 2, 2  # it jammed last turn
+    assert Policy().allocate(lancer, shade, situation_of(fight)).eccm > 0
+    shade.went_invisible = True  # it hid last turn: no lock to keep this turn
+    assert Policy().allocate(lancer, shade, situation_of(fight)).eccm == 0
+
+
+def test_no_ecm_when_the_enemy_cannot_lock_on() -> None:
+    fight = duel("shade", "lancer", CounterDice(1), hexes=4.0)
+    shade, lancer = fight.crafts
+    fight.turn = 2
+    assert Policy().allocate(shade, lancer, situation_of(fight)).ecm > 0
+    lancer.radar = [0]  # only the free 0 box left: it never locks on
+    assert Policy().allocate(shade, lancer, situation_of(fight)).ecm == 0
+
+
+def test_resting_guns_leave_the_power_to_the_screens() -> None:
+    fight = duel("sunspear", "lancer", CounterDice(1), hexes=4.0)
+    sunspear, lancer = fight.crafts  # 6 capacitors, no weapon that needs power
+    fight.turn, lancer.ecm = 2, 1
+    assert Policy().allocate(sunspear, lancer, situation_of(fight)).eccm > 0  # guns ready
+    for gun in sunspear.guns:  # all three fired last turn: they rest this one (2.2)
+        gun.last_turn = 1
+    allocation = Policy().allocate(sunspear, lancer, situation_of(fight))
+    # No lock to keep, and the Lancer's volley at 4 hexes (about 10 against 8 screens)
+    # wants its 6 power kept for two points of reinforcement, not for ECM.
+    assert (allocation.eccm, allocation.ecm) == (0, 0)
+
+
+def test_a_craft_hides_with_its_radar_off_and_no_electronics() -> None:
+    fight = duel("shade", "sunspear", CounterDice(1), hexes=30.0)
+    allocation = Policy().allocate(*fight.crafts, situation_of(fight))
+    assert allocation.invisible and not allocation.radar
+    assert (allocation.ecm, allocation.eccm) == (0, 0)

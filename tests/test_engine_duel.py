@@ -94,7 +94,7 @@ def test_the_log_reads_in_plain_words() -> None:
 
 
 def test_missiles_meet_point_defense() -> None:
-    text = "\n".join(run_one(Matchup(sample("mercurand"), sample("sunspear")), 1,
+    text = "\n".join(run_one(Matchup(sample("mercurand"), sample("sunspear")), 2,
                              log=True).log)
     assert "launches 1 missile(s)" in text
     assert "Sunspear point defense takes" in text

@@ -15,7 +15,12 @@ from typer.testing import CliRunner
 from shipyard.cli import app
 
 PINNED = [  # (a, b, wins, draws, losses, mean damage dealt by a and by b)
-    ("lancer", "shade", 121, 79, 0, 13.79, 22.935),
+    # Re-pinned when radar invisibility came to need the radar off and to end on
+    # firing, launching, ECM or ECCM (R22): the Shade now hides only with its radar off,
+    # so neither craft locks on those turns, and captains buy ECM and ECCM only
+    # where they can pay off (was 121, 79, 0, 13.79, 22.935). Both engines
+    # give these figures.
+    ("lancer", "shade", 89, 110, 1, 21.445, 18.625),
     ("valkyrie", "hawk", 190, 0, 10, 9.69, 6.695),
 ]
 

@@ -152,6 +152,7 @@ class Duel:
     def allocate(self, craft: Craft, order: Allocation) -> None:
         power = self.combat.power
         craft.invisible = False
+        craft.radar_on = order.radar
         cost = craft.invisibility_cost
         if order.invisible and craft.can_be_invisible and 0 < cost <= craft.power:
             craft.spend(craft.invisibility_cost)
@@ -168,7 +169,14 @@ class Duel:
         if (craft.invisible or craft.ecm or craft.eccm) and self.lines is not None:
             self.say(f"  {craft.name} powers" + (" radar invisibility" if craft.invisible else "")
                      + (f" ECM {craft.ecm}" if craft.ecm else "")
-                     + (f" ECCM {craft.eccm}" if craft.eccm else ""))
+                     + (f" ECCM {craft.eccm}" if craft.eccm else "")
+                     + ("" if craft.radar_on else " with its radar off"))
+        # R22: radar on, ECM or ECCM void radar invisibility for the turn (its power is lost).
+        if craft.invisible and (craft.radar_on or craft.ecm or craft.eccm):
+            craft.invisible = False
+            self.say(f"  {craft.name}'s radar invisibility is void: its "
+                     + ("radar is on" if craft.radar_on else "ECM or ECCM is powered"))
+        craft.went_invisible = craft.invisible
         if craft.evasive:
             self.say(f"  {craft.name} maneuvers evasively this turn")
 
@@ -179,6 +187,10 @@ class Duel:
         short = max(0, enemy.ecm - craft.eccm) * rule.ecm_step
         rating = craft.radar[min(short, len(craft.radar) - 1)]
         die: int | None = None
+        if not craft.radar_on:
+            craft.locked = False
+            self.say(f"  {craft.name} has its radar off: no lock")
+            return
         if enemy.invisible:
             craft.locked = False
         elif rating >= rule.always:
@@ -210,6 +222,13 @@ class Duel:
 
     def enemy(self, side: int) -> Craft:
         return self.crafts[1 - side]
+
+    def revealed(self, craft: Craft) -> None:
+        """R22: firing or launching voids radar invisibility for the rest of the turn."""
+        if craft.invisible:
+            craft.invisible = False
+            self.say(f"impulse {self.impulse}: {craft.name} gives itself away: its radar "
+                     "invisibility is void for the rest of the turn")
 
     # -- one impulse -------------------------------------------------------
     def play_impulse(self) -> None:

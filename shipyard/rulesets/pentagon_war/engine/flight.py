@@ -204,6 +204,8 @@ class Flight:
                      + (f" {drones} drone(s)" if drones else "")
                      + (f"; {lost} lose(s) the target in its evasive maneuvering"
                         if lost else ""))
+        if missiles or drones:
+            duel.revealed(craft)
 
     def seeker_lost(self, craft: Craft) -> bool:
         """2.4: a seeking weapon launched by an evading craft fails to acquire its target

@@ -42,6 +42,7 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
         if duel.flight.fire_gun(side, craft, gun):
             duel.turn_targets[side] = duel.impulse_targets[side] = key
             craft.fired_impulse = duel.impulse
+            duel.revealed(craft)
         return
     if not 0 <= order.index < len(craft.weapons):
         return
@@ -80,6 +81,7 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
     group.fired += boxes
     duel.turn_targets[side] = duel.impulse_targets[side] = key
     craft.fired_impulse = duel.impulse
+    duel.revealed(craft)
     if kind == "magnetic_beam":  # one beam per order: its own roll
         shot = fire.volley(kind, boxes, effective, size, extra, duel.dice, combat)
         if duel.lines is not None:

@@ -138,6 +138,26 @@ def evasion_pays(me: Craft, enemy: Craft, hexes: int, combat: Combat,
     return mine_evading * theirs > mine * theirs_evading
 
 
+def hiding_pays(me: Craft, enemy: Craft, hexes: int, combat: Combat,
+                covering: Covering) -> bool:
+    """Whether radar invisibility, with its own radar off, improves the damage race at
+    `hexes`: neither craft can lock on, so both count their firing ranges double (2.4)."""
+    far = hexes * combat.lock_failure.range_factor
+    mine = net_per_turn(me, enemy, hexes, combat, covering)
+    theirs = net_per_turn(enemy, me, hexes, combat, covering)
+    mine_hidden = net_per_turn(me, enemy, far, combat, covering)
+    theirs_hidden = net_per_turn(enemy, me, far, combat, covering)
+    return (mine_hidden * theirs > mine * theirs_hidden
+            or (mine_hidden >= mine and theirs_hidden < theirs))
+
+
+def lock_matters(me: Craft, enemy: Craft) -> bool:
+    """Whether a lock-on matters to `me` beyond its own fire: its point defense (halved
+    without one, 2.4) against missiles and drones, and its own drones' ranges (2.6)."""
+    return bool(enemy.missiles or enemy.boxes["missile"] or enemy.drones or enemy.drone_bays
+                or me.drones or me.drone_bays)
+
+
 def blast_share(strength: float, victim: Craft, hexes: int, rates: ExplosionRates) -> float:
     """Share of `victim` a death explosion of `strength` at `hexes` destroys past its
     screens (2.7: full strength in the hex, less by the falloff per hex away)."""

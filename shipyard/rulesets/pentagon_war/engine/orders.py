@@ -44,12 +44,14 @@ class Situation(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Allocation:
-    """Turn-start choices: ECM, ECCM, radar invisibility (2.2, 2.9) and whether the craft
-    maneuvers evasively this turn (2.3: declared at the start of the turn)."""
+    """Turn-start choices: ECM, ECCM, radar invisibility, radar on or off (2.2, 2.9, R22)
+    and whether the craft maneuvers evasively this turn (2.3: declared at the start of
+    the turn)."""
 
     ecm: int = 0
     eccm: int = 0
     invisible: bool = False
+    radar: bool = True  # radar on: it may lock on, and it voids radar invisibility
     evade: bool = False
 
 

@@ -98,36 +98,58 @@ class Policy(Captain):
 
     # -- turn start --------------------------------------------------------
     def allocate(self, me: Craft, enemy: Craft, situation: Situation) -> Allocation:
-        """Weapons first, then ECCM to meet the enemy's jamming, then ECM past its ECCM."""
+        """Turn-start power, spent only where it can pay off (2.2, 2.9, R19).
+
+        Weapons first (the volleys this turn will fire). Then radar invisibility, with
+        the radar off and no ECM or ECCM (any of them voids it, R22), when hiding
+        improves the damage race or it will not shoot this turn. Otherwise a reserve
+        for the screens the enemy's volley this turn may call for (R19), then ECCM,
+        only when its own lock matters this turn and the enemy is not expected to hide,
+        and ECM, only when the enemy could lock on and hurt it.
+        """
         combat = situation.combat
         power = combat.power
         self.plan(me, enemy, situation)
-        spare = me.power - self.weapon_power(me, enemy, situation)
-        invisible = False
-        cost = me.invisibility_cost
-        if me.can_be_invisible and 0 < cost <= spare:
-            invisible, spare = True, spare - cost
-        limit = me.radar_rating * (power.special_electronics_factor
-                                   if me.special_electronics else 1)
-        # 2.9: the enemy announced last turn's ECM; expect it again (turn 1: what it can pay).
-        expected_ecm = enemy.ecm if situation.turn > 1 else min(
-            enemy.radar_rating, enemy.boxes["capacitor"] // 4)
-        eccm = self._eccm_needed(me, expected_ecm, combat)
-        if eccm * power.eccm_point > max(spare, 0):  # lock-on is worth a laser shot or two
-            eccm = min(eccm, max(me.power // 3, spare) // power.eccm_point)
-        eccm = max(0, min(limit, eccm))
-        spare -= eccm * power.eccm_point
-        ecm = 0
-        if not (self.crash_when_far and situation.range > self.fire_range * 2):
-            enemy_eccm = enemy.eccm if situation.turn > 1 else 0
-            ecm = max(0, min(limit, enemy_eccm + 2, spare // power.ecm_point))
-            if ecm <= enemy_eccm:
-                ecm = 0  # jamming no better than its ECCM does nothing
+        weapons = self.weapon_power(me, enemy, situation)
+        fires = self._fires_this_turn(me, enemy, situation, weapons)
+        hexes = int(self._nearest(me, enemy, situation))  # where the enemy may fire from
+        threat = judgement.net_per_turn(enemy, me, hexes, combat, situation.covering)
         # 2.3: evasion is declared for the whole turn, at the range it means to fight at.
         evade = (self.evasive and me.has_control and not me.is_base
                  and judgement.evasion_pays(me, enemy, int(self._wanted_range), combat,
                                             situation.covering))
-        return Allocation(ecm=ecm, eccm=eccm, invisible=invisible, evade=evade)
+        spare = me.power - weapons
+        cost = me.invisibility_cost
+        if me.can_be_invisible and 0 < cost <= spare and (
+                (not fires and threat > 0.0)
+                or judgement.hiding_pays(me, enemy, hexes, combat, situation.covering)):
+            return Allocation(invisible=True, radar=False, evade=evade)
+        reserve = min(me.boxes["screen"] * power.reinforcement_limit, ceil(threat))
+        spare -= reserve * power.screen_reinforcement
+        limit = me.radar_rating * (power.special_electronics_factor
+                                   if me.special_electronics else 1)
+        turn = situation.turn
+        # The enemy's choices are secret until the lock-on phase: expect last turn's again
+        # (turn 1: hiding if it can, and the ECM its capacitors could pay).
+        hides = enemy.went_invisible if turn > 1 else enemy.can_be_invisible
+        eccm = 0
+        if not hides and (fires or judgement.lock_matters(me, enemy)):
+            expected_ecm = enemy.ecm if turn > 1 else min(
+                enemy.radar_rating, enemy.boxes["capacitor"] // 4)
+            eccm = self._eccm_needed(me, expected_ecm, combat)
+            if eccm * power.eccm_point > max(spare, 0):  # lock-on is worth a shot or two
+                eccm = min(eccm, max(me.power // 3, spare) // power.eccm_point)
+            eccm = max(0, min(limit, eccm))
+            spare -= eccm * power.eccm_point
+        ecm = 0
+        can_lock = not hides and enemy.radar_rating > combat.lock_on.never
+        if (can_lock and threat > 0.0
+                and not (self.crash_when_far and situation.range > self.fire_range * 2)):
+            enemy_eccm = enemy.eccm if turn > 1 else 0
+            ecm = max(0, min(limit, enemy_eccm + 2, spare // power.ecm_point))
+            if ecm <= enemy_eccm:
+                ecm = 0  # jamming no better than its ECCM does nothing
+        return Allocation(ecm=ecm, eccm=eccm, evade=evade)
 
     @staticmethod
     def _eccm_needed(me: Craft, ecm: int, combat: Combat) -> int:
@@ -140,12 +162,30 @@ class Policy(Captain):
                 return eccm
         return ecm
 
+    @staticmethod
+    def _nearest(me: Craft, enemy: Craft, situation: Situation) -> float:
+        """The nearest the two craft can come this turn at their present speeds."""
+        return max(0.0, situation.range - abs(me.velocity) - abs(enemy.velocity))
+
+    def _in_reach(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
+        """Whether a volley this turn is worth its power at all."""
+        return (situation.range - abs(me.velocity) - abs(enemy.velocity)
+                <= max(self.fire_range, self.plan(me, enemy, situation)) + 24)
+
+    def _fires_this_turn(self, me: Craft, enemy: Craft, situation: Situation,
+                         weapons: int) -> bool:
+        """Whether it expects to shoot this turn: weapons powered, or a gun ready in reach."""
+        if weapons > 0:
+            return True
+        if not self._in_reach(me, enemy, situation):
+            return False
+        return any(self._gun_ready(me, i, situation) for i in range(len(me.guns)))
+
     def weapon_power(self, me: Craft, enemy: Craft, situation: Situation) -> int:
         """Power this turn's volleys will need, beams at double strength included."""
         combat = situation.combat
         costs = combat.quick.costs
-        nearest = situation.range - abs(me.velocity) - abs(enemy.velocity)  # within the turn
-        if nearest > max(self.fire_range, self.plan(me, enemy, situation)) + 24:
+        if not self._in_reach(me, enemy, situation):
             return 0  # no volley worth its power this turn: electronics may have it
         need = sum([g.boxes * costs.get(g.type, 0) for g in me.weapons])
         return need + me.weapon_boxes("magnetic_beam") * combat.power.magnetic_beam_double

@@ -131,7 +131,9 @@ class Craft:
     spent: int = 0
     ecm: int = 0
     eccm: int = 0
-    invisible: bool = False
+    invisible: bool = False  # radar invisible now (firing or launching voids it, R22)
+    went_invisible: bool = False  # whether it went invisible at the start of this turn
+    radar_on: bool = True
     locked: bool = True
     evasive: bool = False  # evasive maneuvering declared for this turn (2.3)
     evading: bool = False  # evading this impulse: declared, with an engine to spare

@@ -68,6 +68,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     RANGES,
     RESTS,
     RUNNING,
+    SCREEN,
     SIZE,
     SPECIAL_ELECTRONICS,
     SPENT,
@@ -76,6 +77,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     W_FIRED,
     W_TYPE,
     WANTED_RANGE,
+    WENT_INVISIBLE,
     WG_T,
 )
 
@@ -162,12 +164,25 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     st.cf[side, WANTED_RANGE] = wanted
 
 
+@inline_kernel
+def nearest(st: State, side: int) -> float:
+    """The nearest the two craft can come this turn at their present speeds."""
+    gap = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
+    return float(max(0.0, gap))
+
+
+@inline_kernel
+def in_reach(st: State, pol: np.ndarray, side: int) -> bool:
+    """Whether a volley this turn is worth its power at all (Policy._in_reach)."""
+    gap = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
+    return bool(gap <= max(float(pol[side, P_FIRE_RANGE]), st.cf[side, WANTED_RANGE])
+                + WEAPON_POWER_SLACK)
+
+
 @lean_kernel
 def weapon_power(st: State, tb: Tables, pol: np.ndarray, side: int) -> int:
     """Power this turn's volleys will need, beams at double strength included."""
-    nearest = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
-    if nearest > max(float(pol[side, P_FIRE_RANGE]),
-                     st.cf[side, WANTED_RANGE]) + WEAPON_POWER_SLACK:
+    if not in_reach(st, pol, side):
         return 0
     need = 0
     for g in range(st.ci[side, N_WEAPONS]):
@@ -194,36 +209,51 @@ def eccm_needed(st: State, tb: Tables, side: int, ecm: int) -> int:
 
 @lean_kernel
 def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
-             turn: int) -> tuple[int, int, bool, bool]:
-    """ECM, ECCM, invisibility: weapons first, then ECCM, then ECM (Policy.allocate)."""
+             turn: int) -> tuple[int, int, bool, bool, bool]:
+    """ECM, ECCM, invisibility, radar on, evasion: power only where it pays off
+    (Policy.allocate)."""
     ci, enemy = st.ci, 1 - side
     plan(st, tb, pol, side, turn)
+    weapons = weapon_power(st, tb, pol, side)
+    fires = weapons > 0 or (in_reach(st, pol, side) and gun_ready_any(st, tb, side, turn))
+    hexes = int(nearest(st, side))  # where the enemy may fire from
+    drones = estimates.drone_damage(st, tb, enemy, 0)
+    threat = estimates.net_per_turn(st, tb, enemy, hexes, drones, 0)
+    # 2.3: evasion is declared for the whole turn, at the range it means to fight at.
+    evade = (pol[side, P_EVADE] != 0 and has_control(st, side) and not ci[side, IS_BASE]
+             and estimates.evasion_pays(st, tb, side, int(st.cf[side, WANTED_RANGE])))
     left = power(st, side)
-    spare = left - weapon_power(st, tb, pol, side)
-    invisible = False
+    spare = left - weapons
     cost = ci[side, INVISIBILITY_COST]
-    if ci[side, CAN_INVISIBLE] and 0 < cost <= spare:
-        invisible, spare = True, spare - cost
+    if ci[side, CAN_INVISIBLE] and 0 < cost <= spare and (
+            (not fires and threat > 0.0) or estimates.hiding_pays(st, tb, side, hexes)):
+        return 0, 0, True, False, evade
+    reserve = min(ci[side, BOX + SCREEN] * tb.f.reinforcement_limit, math.ceil(threat))
+    spare -= reserve * tb.f.reinforcement_cost
     limit = radar_at(st, side, 0) * (tb.f.special_factor if ci[side, SPECIAL_ELECTRONICS] else 1)
-    if turn > 1:
-        expected_ecm = ci[enemy, ECM]
-    else:
-        expected_ecm = min(radar_at(st, enemy, 0), ci[enemy, BOX + CAPACITOR] // TURN_ONE_ECM_POWER)
-    eccm = eccm_needed(st, tb, side, expected_ecm)
-    if eccm * tb.f.eccm_point > max(spare, 0):  # lock-on is worth a laser shot or two
-        eccm = min(eccm, max(left // ECCM_SHARE, spare) // tb.f.eccm_point)
-    eccm = max(0, min(limit, eccm))
-    spare -= eccm * tb.f.eccm_point
+    # The enemy's choices are secret until the lock-on phase: expect last turn's again.
+    hides = ci[enemy, WENT_INVISIBLE] != 0 if turn > 1 else ci[enemy, CAN_INVISIBLE] != 0
+    eccm = 0
+    if not hides and (fires or estimates.lock_matters(st, side)):
+        if turn > 1:
+            expected_ecm = ci[enemy, ECM]
+        else:
+            expected_ecm = min(radar_at(st, enemy, 0),
+                               ci[enemy, BOX + CAPACITOR] // TURN_ONE_ECM_POWER)
+        eccm = eccm_needed(st, tb, side, expected_ecm)
+        if eccm * tb.f.eccm_point > max(spare, 0):  # lock-on is worth a shot or two
+            eccm = min(eccm, max(left // ECCM_SHARE, spare) // tb.f.eccm_point)
+        eccm = max(0, min(limit, eccm))
+        spare -= eccm * tb.f.eccm_point
     ecm = 0
-    if not (pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2):
+    can_lock = not hides and radar_at(st, enemy, 0) > tb.f.lock_never
+    if (can_lock and threat > 0.0
+            and not (pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2)):
         enemy_eccm = ci[enemy, ECCM] if turn > 1 else 0
         ecm = max(0, min(limit, enemy_eccm + ECM_LEAD, spare // tb.f.ecm_point))
         if ecm <= enemy_eccm:
             ecm = 0  # jamming no better than its ECCM does nothing
-    # 2.3: evasion is declared for the whole turn, at the range it means to fight at.
-    evade = (pol[side, P_EVADE] != 0 and has_control(st, side) and not ci[side, IS_BASE]
-             and estimates.evasion_pays(st, tb, side, int(st.cf[side, WANTED_RANGE])))
-    return ecm, eccm, invisible, evade
+    return ecm, eccm, False, True, evade
 
 
 @inline_kernel

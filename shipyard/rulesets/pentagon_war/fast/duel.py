@@ -66,6 +66,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     N_WEAPONS,
     NEEDS_FUEL,
     RADAR_END,
+    RADAR_OFF,
     RADAR_T,
     RANGE,
     REAR_STRUCK,
@@ -84,6 +85,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     TURN_LIMIT,
     VELOCITY,
     W_FIRED,
+    WENT_INVISIBLE,
     WG_T,
 )
 
@@ -124,10 +126,12 @@ def reset(st: State, fleet: Fleet) -> None:
 
 @lean_kernel
 def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
-                     invisible: bool, evade: bool) -> None:
-    """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9), and evasion."""
+                     invisible: bool, radar: bool, evade: bool) -> None:
+    """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9), radar on or off,
+    and evasion."""
     ci = st.ci
     ci[side, INVISIBLE] = 0
+    ci[side, RADAR_OFF] = not radar
     cost = ci[side, INVISIBILITY_COST]
     if invisible and ci[side, CAN_INVISIBLE] and 0 < cost <= captain.power(st, side):
         ci[side, SPENT] += cost
@@ -142,6 +146,10 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
     ci[side, SPENT] += ci[side, ECM] * tb.f.ecm_point
     # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
     ci[side, EVASIVE] = evade and captain.has_control(st, side) and not ci[side, IS_BASE]
+    # R22: radar on, ECM or ECCM void radar invisibility for the turn (its power is lost).
+    if ci[side, INVISIBLE] and (radar or ci[side, ECM] or ci[side, ECCM]):
+        ci[side, INVISIBLE] = 0
+    ci[side, WENT_INVISIBLE] = ci[side, INVISIBLE]
 
 
 @lean_kernel
@@ -149,7 +157,7 @@ def lock_on(st: State, tb: Tables, side: int) -> None:
     """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
     ci, enemy = st.ci, 1 - side
     rating = captain.radar_at(st, side, max(0, ci[enemy, ECM] - ci[side, ECCM]) * tb.f.ecm_step)
-    if ci[enemy, INVISIBLE]:
+    if ci[side, RADAR_OFF] or ci[enemy, INVISIBLE]:
         ci[side, LOCKED] = 0
     elif rating >= tb.f.lock_always:
         ci[side, LOCKED] = 1
@@ -165,10 +173,10 @@ def start_turn(st: State, tb: Tables, pol: np.ndarray, turn: int) -> None:
     for side in range(2):
         ci[side, CHARGE], ci[side, SPENT] = ci[side, BOX + CAPACITOR], 0  # 2.2: recharge
     # Power is allocated in secret: both captains decide before either allocation applies.
-    ecm0, eccm0, invisible0, evade0 = captain.allocate(st, tb, pol, 0, turn)
-    ecm1, eccm1, invisible1, evade1 = captain.allocate(st, tb, pol, 1, turn)
-    apply_allocation(st, tb, 0, ecm0, eccm0, invisible0, evade0)
-    apply_allocation(st, tb, 1, ecm1, eccm1, invisible1, evade1)
+    ecm0, eccm0, invisible0, radar0, evade0 = captain.allocate(st, tb, pol, 0, turn)
+    ecm1, eccm1, invisible1, radar1, evade1 = captain.allocate(st, tb, pol, 1, turn)
+    apply_allocation(st, tb, 0, ecm0, eccm0, invisible0, radar0, evade0)
+    apply_allocation(st, tb, 1, ecm1, eccm1, invisible1, radar1, evade1)
     lock_on(st, tb, 0)
     lock_on(st, tb, 1)
 

@@ -55,6 +55,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     M_SPEED,
     MEAN,
     METAL_DAMAGE,
+    MISSILE,
     MSF_T,
     MSI_T,
     N_BOLTS,
@@ -195,6 +196,28 @@ def evasion_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
     mine_evading = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 1)
     theirs_evading = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 1), 1)
     return bool(mine_evading * theirs > mine * theirs_evading)
+
+
+@lean_kernel
+def hiding_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
+    """Whether hiding, radar off, improves the race at `hexes` (judgement.hiding_pays)."""
+    enemy = 1 - side
+    far = hexes * tb.f.lock_range_factor
+    mine = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 0)
+    theirs = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 0), 0)
+    mine_hidden = net_per_turn(st, tb, side, far, drone_damage(st, tb, side, 0), 0)
+    theirs_hidden = net_per_turn(st, tb, enemy, far, drone_damage(st, tb, enemy, 0), 0)
+    return bool(mine_hidden * theirs > mine * theirs_hidden
+                or (mine_hidden >= mine and theirs_hidden < theirs))
+
+
+@lean_kernel
+def lock_matters(st: State, side: int) -> bool:
+    """Whether a lock-on matters beyond the craft's own fire (judgement.lock_matters)."""
+    ci, enemy = st.ci, 1 - side
+    return bool(ci[enemy, N_MISSILES] or ci[enemy, BOX + MISSILE] or ci[enemy, N_DRONES]
+                or ci[enemy, BAY_END] > ci[enemy, BAY_HEAD] or ci[side, N_DRONES]
+                or ci[side, BAY_END] > ci[side, BAY_HEAD])
 
 
 @lean_kernel

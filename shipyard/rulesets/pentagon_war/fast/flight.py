@@ -42,6 +42,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     H_POINTS,
     H_SCREENED,
     HITS_T,
+    INVISIBLE,
     LOCKED,
     M_ALIVE,
     M_DISTANCE,
@@ -279,6 +280,8 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
         spread = 0.0 if escort else tb.f.drone_spread
         lists.add_drone(st, side, weapon, st.rangef[RANGE], st.cf[side, VELOCITY] + spread,
                         tb.f.drone_accelerations, escort)
+    if missiles or drones:
+        ci[side, INVISIBLE] = 0  # R22: launching gives it away for the rest of the turn
 
 
 @lean_kernel

@@ -46,6 +46,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     GN_T,
     IMPULSE_INDEX,
     IMPULSE_KIND,
+    INVISIBLE,
     LIQUID,
     LOCKED,
     M_ALIVE,
@@ -194,6 +195,7 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
             ci[side, TURN_KIND] = ci[side, IMPULSE_KIND] = target
             ci[side, TURN_INDEX] = ci[side, IMPULSE_INDEX] = target_index
             ci[side, FIRED_IMPULSE] = impulse
+            ci[side, INVISIBLE] = 0  # R22: firing gives it away for the rest of the turn
         return
     if not 0 <= index < ci[side, N_WEAPONS]:
         return
@@ -231,6 +233,7 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
     ci[side, TURN_KIND] = ci[side, IMPULSE_KIND] = target
     ci[side, TURN_INDEX] = ci[side, IMPULSE_INDEX] = target_index
     ci[side, FIRED_IMPULSE] = impulse
+    ci[side, INVISIBLE] = 0  # R22: firing gives it away for the rest of the turn
     if kind == BEAM:  # one beam per order: its own roll
         hit, damage, kill = odds.volley(tb, st.rng, kind, effective, size, evaders)
         if hit:
