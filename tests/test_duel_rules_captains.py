@@ -212,3 +212,20 @@ def test_a_craft_hides_with_its_radar_off_and_no_electronics() -> None:
     allocation = Policy().allocate(*fight.crafts, situation_of(fight))
     assert allocation.invisible and not allocation.radar
     assert (allocation.ecm, allocation.eccm) == (0, 0)
+
+
+# -- no volley the screens stop at the best rolls ---------------------------------------------
+def test_no_volley_whose_best_case_the_screens_can_stop() -> None:
+    fight = duel("mercurand", "hive", CounterDice(1), hexes=29.0)
+    mercurand, hive = fight.crafts
+    # At 29 hexes (URM -6) against size class 3 the best roll, 12, modifies to 9: each of
+    # the 2 lasers does 4 and each of the 2 proton cannons 2 (it hits on 6+), 12 in all.
+    # The Hive has 10 screen boxes up and could raise 1 more per 3 power, up to 20.
+    hive.spent = hive.charge  # no power left: 10 screens, 12 can pass
+    assert {o.index for o in Policy().fire(mercurand, hive, situation_of(fight, 12))}
+    hive.spent = hive.charge - 6  # 6 power left: 2 more screens, 12 in all: nothing passes
+    assert not Policy().fire(mercurand, hive, situation_of(fight, 12))
+    hive.spent = hive.charge - 5  # 5 power left pays for 1 more screen only: 1 can pass
+    assert Policy().fire(mercurand, hive, situation_of(fight, 12))
+    hive.spent, hive.reinforcement = hive.charge, 2  # 2 raised earlier this turn (R19)
+    assert not Policy().fire(mercurand, hive, situation_of(fight, 12))

@@ -209,8 +209,9 @@ def _drones(craft: Craft) -> int:
     return sum([1 for d in craft.drones if d.alive and not d.escort]) + len(craft.drone_bays)
 
 
-def strike_now(enemy: Craft, me: Craft, situation: Situation) -> float:
-    """The most damage that could strike `me` this impulse past its screens, at best rolls.
+def strike_now(enemy: Craft, me: Craft, situation: Situation, raised: bool = False) -> float:
+    """The most damage that could strike `me` this impulse past its screens, at best rolls;
+    `raised` counts the screens `me` could still raise too (`raisable`).
 
     Everything the enemy still has ready this turn (secondary weapons not fired, guns
     rested, drones that have not fired; 2.2, 2.6) as its own lock and the evasion of both
@@ -254,7 +255,17 @@ def strike_now(enemy: Craft, me: Craft, situation: Situation) -> float:
     for bolt in enemy.bolts:
         if bolt.alive and bolt.distance - (metal.speed + me.velocity) / impulses < 1:
             screened += max(0, combat.bolt_damage(bolt.flown + 1) - bolt.erosion)
-    return float(max(0, screened - screen_strength(me, combat)) + unscreened)
+    screens = screen_strength(me, combat) + (raisable(me, combat) if raised else 0)
+    return float(max(0, screened - screens) + unscreened)
+
+
+def raisable(craft: Craft, combat: Combat) -> int:
+    """Screen points `craft` could still buy this turn: what its power left pays for,
+    within double its screen boxes (2.2, R19). Every use of power is announced, so the
+    enemy can count what is left."""
+    power = combat.power
+    room = max(0, craft.boxes["screen"] * power.reinforcement_limit - craft.reinforcement)
+    return min(room, max(0, craft.power) // power.screen_reinforcement)
 
 
 def can_run(craft: Craft) -> bool:

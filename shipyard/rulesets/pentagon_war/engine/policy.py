@@ -335,6 +335,9 @@ class Policy(Captain):
             return orders
         extra = fire.modifier(me.evading, enemy.evading, combat)
         hexes = fire.firing_range(situation.hexes, me.locked, combat)
+        # No volley the target's screens stop at the best rolls, counting the screens its
+        # power can still raise (2.7: they subtract once from everything this impulse).
+        passes = judgement.strike_now(me, enemy, situation, raised=True) > 0.0
         for index, group in enumerate(me.weapons):
             left = group.boxes * combat.quick.secondary_shots - group.fired - spent.get(index, 0)
             if left <= 0:
@@ -343,7 +346,8 @@ class Policy(Captain):
                 if fire.best_case(group.type, hexes, enemy.size_class, extra, combat):
                     pull = situation.range > self.plan(me, enemy, situation)
                     orders.append(FireOrder(index, pull=pull, double=True))
-            elif fire.best_case(group.type, hexes, enemy.size_class, extra, combat) > 0:
+            elif passes and fire.best_case(group.type, hexes, enemy.size_class, extra,
+                                           combat) > 0:
                 orders.append(FireOrder(index, boxes=left) if index in spent else aim(index))
         for index, gun in enumerate(me.guns):
             if not self._gun_ready(me, index, situation):
@@ -352,10 +356,11 @@ class Policy(Captain):
                 if situation.range <= _bolt_reach(combat):
                     orders.append(aim(index, gun=True))
             elif gun.type == "acid_gum_gun":  # limited boxes: not on long odds
-                if fire.chance(gun.type, hexes, enemy.size_class, extra,
-                               combat) >= ACID_GUM_CHANCE:
+                if passes and fire.chance(gun.type, hexes, enemy.size_class, extra,
+                                          combat) >= ACID_GUM_CHANCE:
                     orders.append(aim(index, gun=True))
-            elif fire.best_case(gun.type, hexes, enemy.size_class, extra, combat) > 0:
+            elif passes and fire.best_case(gun.type, hexes, enemy.size_class, extra,
+                                           combat) > 0:
                 orders.append(aim(index, gun=True))
         return orders
 

@@ -366,7 +366,7 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     if rear >= thickest:
         return True
     clock = (turn - 1) * tb.f.impulses + impulse
-    harmless = estimates.strike_now(st, tb, side, turn, clock) <= 0.0
+    harmless = estimates.strike_now(st, tb, side, turn, clock, False) <= 0.0
     if st.ci[side, RUNNING]:
         return harmless or impulse != tb.f.impulses
     return harmless

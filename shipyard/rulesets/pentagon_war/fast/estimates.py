@@ -26,6 +26,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     BLI_T,
     BOX,
     CHANCE,
+    CHARGE,
     COSTED,
     COVERING,
     D_ALIVE,
@@ -68,9 +69,11 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     RADAR_TOP,
     RADIATION,
     RANGE,
+    REINFORCEMENT,
     RESTS,
     SCREEN,
     SIZE,
+    SPENT,
     VELOCITY,
     W_ARCS,
     W_BOXES,
@@ -251,9 +254,9 @@ def blast_share(st: State, tb: Tables, strength: float, victim: int, hexes: int)
 
 
 @lean_kernel
-def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int) -> float:
-    """The most damage that could strike `me` this impulse past its screens, at best rolls
-    (judgement.strike_now)."""
+def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int, raised: bool) -> float:
+    """The most damage that could strike `me` this impulse past its screens, at best rolls;
+    `raised` counts the screens it could still raise too (judgement.strike_now)."""
     ci, enemy, size = st.ci, 1 - me, st.ci[me, SIZE]
     factor = 1 if ci[enemy, LOCKED] else tb.f.lock_range_factor
     hexes = min(int(st.rangef[RANGE]) * factor, tb.f.rcap)
@@ -294,7 +297,16 @@ def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int) -> float:
                 and st.ft[enemy, BLF_T, i, 0] - (tb.f.metal_speed + velocity) / tb.f.impulses < 1):
             screened += max(0, bolt_damage(tb, st.it[enemy, BLI_T, i, B_FLOWN] + 1)
                             - st.it[enemy, BLI_T, i, B_EROSION])
-    return float(max(0.0, screened - damage.screen_strength(st, tb, me)) + unscreened)
+    screens = damage.screen_strength(st, tb, me) + (raisable(st, tb, me) if raised else 0)
+    return float(max(0.0, screened - screens) + unscreened)
+
+
+@lean_kernel
+def raisable(st: State, tb: Tables, side: int) -> int:
+    """Screen points `side` could still buy this turn (judgement.raisable)."""
+    ci = st.ci
+    room = max(0, ci[side, BOX + SCREEN] * tb.f.reinforcement_limit - ci[side, REINFORCEMENT])
+    return int(min(room, max(0, ci[side, CHARGE] - ci[side, SPENT]) // tb.f.reinforcement_cost))
 
 
 @lean_kernel

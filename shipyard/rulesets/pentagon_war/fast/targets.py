@@ -234,6 +234,9 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
     rng = st.rangef[RANGE]
     hexes = min(int(rng) * (1 if locked else tb.f.lock_range_factor), tb.f.rcap)
     size = ci[enemy, SIZE]
+    # No volley the target's screens stop at the best rolls, with those it can still raise.
+    clock = (turn - 1) * tb.f.impulses + impulse
+    passes = estimates.strike_now(st, tb, enemy, turn, clock, True) > 0.0
     for g in range(ci[side, N_WEAPONS]):
         kind = wg[side, g, W_TYPE]
         left = wg[side, g, W_BOXES] * tb.f.secondary_shots - wg[side, g, W_FIRED] - max(spent[g], 0)
@@ -243,7 +246,7 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
             if tb.odds[BEST, kind, hexes, size, evaders]:
                 pull = rng > st.cf[side, WANTED_RANGE]
                 add_order(st, side, g, False, T_CRAFT, 0, pull, True, 0)
-        elif tb.odds[BEST, kind, hexes, size, evaders] > 0:
+        elif passes and tb.odds[BEST, kind, hexes, size, evaders] > 0:
             add_order(st, side, g, False, T_CRAFT, 0, True, False, left if spent[g] >= 0 else 0)
     for g in range(ci[side, N_GUNS]):
         if not captain.gun_ready(st, tb, side, g, turn):
@@ -253,9 +256,9 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
             if rng <= tb.f.bolt_reach:
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
         elif kind == ACID:  # limited boxes: not on long odds
-            if tb.odds[CHANCE, kind, hexes, size, evaders] >= tb.f.acid_gum_chance:
+            if passes and tb.odds[CHANCE, kind, hexes, size, evaders] >= tb.f.acid_gum_chance:
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
-        elif tb.odds[BEST, kind, hexes, size, evaders] > 0:
+        elif passes and tb.odds[BEST, kind, hexes, size, evaders] > 0:
             add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
 
 
