@@ -4,7 +4,7 @@ Before/after: for each pair of samples, both ways round (each design once as sid
 once as side B), the first-named design's wins, its losses and the draws with the
 default captain on both sides, now and as saved from an earlier engine
 (`benchmarks/captains_before.json`). `benchmarks/captains_after.txt` keeps the last
-table printed.
+table printed, and `benchmarks/captains_after.json` the same figures as data.
 
 Run: python benchmarks/captains_bench.py [--runs 400] [--seed 1] [--workers N]
      python benchmarks/captains_bench.py --save FILE   (record the current table)
