@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shipyard.core.dice import CounterDice
+from shipyard.rulesets.pentagon_war.engine import judgement
 from shipyard.rulesets.pentagon_war.engine.orders import FireOrder, Incoming, Situation
 from shipyard.rulesets.pentagon_war.engine.policy import FAR, Policy, policy_named
 from shipyard.rulesets.pentagon_war.engine.state import Drone, Missile
@@ -229,3 +230,27 @@ def test_no_volley_whose_best_case_the_screens_can_stop() -> None:
     assert Policy().fire(mercurand, hive, situation_of(fight, 12))
     hive.spent, hive.reinforcement = hive.charge, 2  # 2 raised earlier this turn (R19)
     assert not Policy().fire(mercurand, hive, situation_of(fight, 12))
+
+
+# -- no charge it would not live through -------------------------------------------------------
+def test_no_charge_across_the_enemy_fire_it_would_not_survive() -> None:
+    fight = duel("hammer", "sunspear", CounterDice(1), hexes=30.0)
+    hammer, sunspear = fight.crafts
+    hammer.velocity = 3.0  # moving toward the Sunspear: its ramscoop can thrust (R20)
+    situation = situation_of(fight)
+    combat, covering = situation.combat, situation.covering
+    found = judgement.races(hammer, sunspear, judgement.RANGES, combat, covering,
+                            situation.rates)
+    ratios = [mine / theirs for mine, theirs in found]
+    # Once there, within 6 hexes, it would destroy the Sunspear at over half the rate it
+    # is destroyed (well above the 1 in 4 at which a captain runs), and beyond 8 hexes it
+    # cannot hurt it at all: the race alone would send it charging.
+    assert max(ratios) > 0.5 and ratios[judgement.RANGES.index(12)] == 0.0
+    # But closing 27 hexes from 3 hexes a turn, gaining 3 a turn, takes about 3.2 turns,
+    # most of them under radiation-gun fire it cannot answer: it keeps away instead.
+    assert judgement.closing(hammer, combat) == (3.0, 3.0)
+    assert Policy().plan(hammer, sunspear, situation) == FAR
+    fight = duel("hammer", "lancer", CounterDice(1), hexes=30.0)
+    hammer, lancer = fight.crafts
+    hammer.velocity = 3.0  # against the Lancer's lasers it lives to get there
+    assert Policy().plan(hammer, lancer, situation_of(fight)) <= 2.0

@@ -7,12 +7,15 @@ captain reads them to pick its range, its facing and its targets.
 
 from __future__ import annotations
 
+from math import sqrt
+
 from shipyard.rulesets.pentagon_war.engine import fire
 from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength, screen_strength
 from shipyard.rulesets.pentagon_war.engine.orders import Situation
 from shipyard.rulesets.pentagon_war.engine.reference import Covering, ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, total_boxes
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.engine.thrust import AHEAD, engines_pushing
 
 RANGES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)  # ranges a captain weighs
 DRONE_SURVIVAL = 0.5  # share of a carrier's drones taken to live long enough to fire
@@ -198,6 +201,44 @@ def races(me: Craft, enemy: Craft, ranges: tuple[int, ...], combat: Combat,
                 theirs + mine * blast_share(theirs_blast, me, hexes, rates))
         found.append(known)
     return found
+
+
+def closing(me: Craft, combat: Combat) -> tuple[float, float]:
+    """How fast `me` can close on the enemy: its speed toward it now, and the speed per
+    turn its engines add thrusting toward it (0 when the rules let none push, 2.3, R20)."""
+    quick = combat.quick
+    if engines_pushing(me, AHEAD, 1) <= 0:
+        return max(0.0, me.velocity), 0.0
+    size = me.size_class if me.size_class > 1 else 1
+    rate = quick.acceleration(me.manned, me.working_engines, size)[0] * quick.impulses
+    return max(0.0, me.velocity), rate
+
+
+def after_approach(ratio: float, hexes: int, now: float, ranges: tuple[int, ...],
+                   found: list[tuple[float, float]], speed: float, rate: float) -> float:
+    """The race `ratio` at `hexes` once the craft has closed to it from `now` under fire.
+
+    Closing takes turns (from `speed`, gaining `rate` a turn); on the way each craft
+    destroys its share per turn, the mean of the races between the two ranges. A craft
+    destroyed before it gets there has no race there; otherwise the ratio counts what
+    is left of each.
+    """
+    if speed <= 0.0 and rate <= 0.0:
+        return ratio  # it cannot close: the range is the enemy's to choose
+    gap = now - hexes
+    turns = gap / speed if rate <= 0.0 else (sqrt(speed * speed + 2.0 * rate * gap) - speed) / rate
+    mine_sum, theirs_sum, count = 0.0, 0.0, 0
+    for passed, (mine, theirs) in zip(ranges, found, strict=True):
+        if hexes < passed <= now:
+            mine_sum, theirs_sum, count = mine_sum + mine, theirs_sum + theirs, count + 1
+    if count == 0:
+        return ratio
+    lost, dealt = turns * theirs_sum / count, turns * mine_sum / count
+    if lost >= 1.0:
+        return 0.0
+    if dealt >= 1.0:
+        return ratio
+    return ratio * (1.0 - lost) / (1.0 - dealt)
 
 
 def _drone_mix(craft: Craft) -> tuple[str, ...]:

@@ -76,9 +76,13 @@ class Policy(Captain):
         if me.drone_bays or any(d.alive and not d.escort for d in me.drones):
             ranges = tuple(r for r in ranges if r <= CARRIER_REACH)  # its drones must get there
         best_ratio, best_range = 0.0, self.preferred_range
-        for hexes, (mine, theirs) in zip(ranges, judgement.races(
-                me, enemy, ranges, combat, covering, situation.rates), strict=True):
+        found = judgement.races(me, enemy, ranges, combat, covering, situation.rates)
+        speed, rate = judgement.closing(me, combat)
+        now = situation.range
+        for hexes, (mine, theirs) in zip(ranges, found, strict=True):
             ratio = mine / theirs if theirs > 0 else (float("inf") if mine > 0 else 0.0)
+            if hexes < now:  # no charge it would not live through (2.3)
+                ratio = judgement.after_approach(ratio, hexes, now, ranges, found, speed, rate)
             if ratio > best_ratio:
                 best_ratio, best_range = ratio, hexes
         # 2.3 lets a craft run; a draw is better than a loss it cannot avoid.

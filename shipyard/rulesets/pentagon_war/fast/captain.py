@@ -137,16 +137,30 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     mine_blast = damage.explosion_strength(st, tb, side)
     theirs_blast = damage.explosion_strength(st, tb, enemy)
     best_ratio, best_range = 0.0, preferred
-    for r in range(tb.f.n_ranges):
-        hexes = tb.seqs[RANGES, r]
+    n = tb.f.n_ranges
+    ranges = tb.seqs[RANGES, :n]
+    st.xf[2, :n] = 0.0
+    mines, theirs_all, used = st.xf[0], st.xf[1], st.xf[2]  # scratch rows (no PD in a plan)
+    for r in range(n):
+        hexes = ranges[r]
         if carrier and hexes > tb.f.carrier_reach:
             continue  # its drones must get there
         mine = estimates.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
         theirs = estimates.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
         # 2.7: whoever destroys the other meets its death explosion (judgement.races).
-        mine, theirs = (mine + theirs * estimates.blast_share(st, tb, mine_blast, enemy, hexes),
-                        theirs + mine * estimates.blast_share(st, tb, theirs_blast, side, hexes))
+        mines[r], theirs_all[r], used[r] = (
+            mine + theirs * estimates.blast_share(st, tb, mine_blast, enemy, hexes),
+            theirs + mine * estimates.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
+    speed, rate = estimates.closing(st, tb, side)
+    now = st.rangef[RANGE]
+    for r in range(n):
+        if used[r] == 0.0:
+            continue
+        hexes, mine, theirs = ranges[r], mines[r], theirs_all[r]
         ratio = mine / theirs if theirs > 0 else (math.inf if mine > 0 else 0.0)
+        if hexes < now:  # no charge it would not live through (judgement.after_approach)
+            ratio = estimates.after_approach(ratio, hexes, now, ranges, mines, theirs_all, used,
+                                             speed, rate)
         if ratio > best_ratio:
             best_ratio, best_range = ratio, float(hexes)
     running = best_ratio < tb.f.flee_ratio and estimates.can_run(st, side)

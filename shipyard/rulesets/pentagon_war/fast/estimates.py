@@ -7,10 +7,12 @@ captains see the same figures.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage
+from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     ARMOR,
@@ -54,6 +56,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     M_ALIVE,
     M_DISTANCE,
     M_SPEED,
+    MANNED,
     MEAN,
     METAL_DAMAGE,
     MISSILE,
@@ -83,6 +86,8 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from shipyard.rulesets.pentagon_war.fast.arrays import Tables
     from shipyard.rulesets.pentagon_war.fast.state import State
 
@@ -319,3 +324,41 @@ def working_engines(st: State, side: int) -> int:
 @lean_kernel
 def can_run(st: State, side: int) -> bool:
     return not st.ci[side, IS_BASE] and working_engines(st, side) > 0
+
+
+@lean_kernel
+def closing(st: State, tb: Tables, side: int) -> tuple[float, float]:
+    """Speed toward the enemy now, and the speed a turn its engines add (judgement.closing)."""
+    speed = max(0.0, st.cf[side, VELOCITY])
+    if thrusting.engines_pushing(st, side, thrusting.AHEAD, 1) <= 0:
+        return speed, 0.0
+    size = st.ci[side, SIZE] if st.ci[side, SIZE] > 1 else 1
+    engines = working_engines(st, side)
+    return speed, float(tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses)
+
+
+@lean_kernel
+def after_approach(ratio: float, hexes: int, now: float, ranges: np.ndarray,
+                   mines: np.ndarray, theirs: np.ndarray, used: np.ndarray, speed: float,
+                   rate: float) -> float:
+    """The race `ratio` at `hexes` after closing to it from `now` under fire
+    (judgement.after_approach); `used` marks the ranges the race was worked out at."""
+    if speed <= 0.0 and rate <= 0.0:
+        return ratio
+    gap = now - hexes
+    if rate <= 0.0:
+        turns = gap / speed
+    else:
+        turns = (math.sqrt(speed * speed + 2.0 * rate * gap) - speed) / rate
+    mine_sum, theirs_sum, count = 0.0, 0.0, 0
+    for r in range(ranges.shape[0]):
+        if used[r] != 0.0 and hexes < ranges[r] <= now:
+            mine_sum, theirs_sum, count = mine_sum + mines[r], theirs_sum + theirs[r], count + 1
+    if count == 0:
+        return ratio
+    lost, dealt = turns * theirs_sum / count, turns * mine_sum / count
+    if lost >= 1.0:
+        return 0.0
+    if dealt >= 1.0:
+        return ratio
+    return ratio * (1.0 - lost) / (1.0 - dealt)

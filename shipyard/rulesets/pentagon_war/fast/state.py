@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from shipyard.core.compiled_dice import new_rng
 from shipyard.core.outcome import DuelScenario
+from shipyard.rulesets.pentagon_war.engine.judgement import RANGES
 from shipyard.rulesets.pentagon_war.engine.orders import Captain
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
@@ -154,7 +155,7 @@ def new_state(fleet: Fleet) -> State:
     capacity = [int(n) for n in fleet.capacity]
     rows = max(*capacity, fleet.wg.shape[1], fleet.gn.shape[1], fleet.radar.shape[1],
                fleet.bays.shape[1])
-    scratch = max(capacity[6], capacity[7])
+    scratch = max(capacity[6], capacity[7], len(RANGES))  # RANGES: the captain's plan
     return State(
         ci=fleet.ci.copy(), cf=fleet.cf.copy(),
         it=np.zeros((2, L.INT_TABLES, rows, L.INT_COLUMNS), dtype=np.int64),
