@@ -76,10 +76,11 @@ def test_every_file_of_a_catalog_is_in_its_digest(tmp_path: Path) -> None:
 
 
 def test_both_engines_agree_on_house_rules(tmp_path: Path) -> None:
-    # Cosmic rays, an optional rule the bundled catalog leaves off, on a fast closing.
+    # Cosmic rays, an optional rule the bundled catalog leaves off, on a fast closing
+    # (two brawlers that both close: no one charges the Hammer's bolts any more).
     folder = house(tmp_path, "pentagon-war", {"enabled": "true", "speed_limit": "4"})
     a, b = (evaluate(read_design(resolve(f"sample:{n}")), catalog_root=str(folder))
-            for n in ("lancer", "hammer"))
+            for n in ("lancer", "starter"))
     duel = Matchup(a, b, scenario=a.ruleset.duel_defaults(str(folder)))
     faster = Matchup(a, b, "brawler", "brawler", duel.scenario)
     assert differences(duel, seeds_of(2, 30)) == []
