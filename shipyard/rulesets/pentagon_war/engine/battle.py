@@ -15,7 +15,11 @@ from shipyard.core.dice import Dice
 from shipyard.rulesets.pentagon_war.engine.damage import Hit
 from shipyard.rulesets.pentagon_war.engine.fire import Salvo
 from shipyard.rulesets.pentagon_war.engine.orders import Captain, FireOrder
-from shipyard.rulesets.pentagon_war.engine.reference import Covering, QuickReference
+from shipyard.rulesets.pentagon_war.engine.reference import (
+    Covering,
+    ExplosionRates,
+    QuickReference,
+)
 from shipyard.rulesets.pentagon_war.engine.state import Craft, GunTrack
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 
@@ -51,6 +55,8 @@ class Battle(Protocol):
     @property
     def covering(self) -> Covering: ...
     @property
+    def rates(self) -> ExplosionRates: ...
+    @property
     def range(self) -> float: ...
     @property
     def turn(self) -> int: ...
@@ -74,3 +80,5 @@ class Battle(Protocol):
     def enemy(self, side: int) -> Craft: ...
 
     def add_acid(self, side: int) -> None: ...
+
+    def revealed(self, craft: Craft) -> None: ...

@@ -1,10 +1,11 @@
 """Taking damage (rules 2.7): screens, armor by the struck side, interior hits.
 
 Damage a craft takes in one impulse is resolved together: the screens subtract
-once from the total (R14: directional screens from each weapon instead), the
-rest strikes the armor of the side facing the source, and what gets through
-rolls the damage allocation chart point by point, with R16 catching hits on
-systems that are gone.
+once from the total (R14: directional screens from each weapon instead), an
+explosion later in the same damage assessment included, the rest strikes the
+armor of the side facing the source (acid gum the side it stuck to), and what
+gets through rolls the damage allocation chart point by point, with R16
+catching hits on systems that are gone.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class Hit:
     points: int
     cause: str
     screened: bool = True  # lingering acid gum is not
+    side: int = 0  # the armor side it strikes; 0: the side the craft shows the enemy now
 
 
 @dataclass(slots=True)
@@ -44,21 +46,30 @@ class HitReport:
     destroyed: bool = False
 
 
-def screen_strength(craft: Craft) -> int:
-    return craft.boxes["screen"] + craft.reinforcement
+def screen_strength(craft: Craft, combat: Combat) -> int:
+    """Screen points up: the boxes, and the reinforcement they can still carry (2.2:
+    never more than the undestroyed screen boxes allow)."""
+    screens = craft.boxes["screen"]
+    return screens + min(craft.reinforcement, screens * combat.power.reinforcement_limit)
 
 
 def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
                 dice: Dice) -> list[HitReport]:
-    """Resolve every hit on `craft` this impulse, all striking armor side `side`."""
+    """Resolve hits on `craft`, striking armor side `side` unless a hit names its own.
+
+    2.7: the screens subtract once from all the damage of an impulse, so what they
+    stopped earlier in the impulse (`craft.screens_used`) is gone for later hits, an
+    explosion's included; and only the first interior point of damage striking the
+    rear in an impulse takes an engine.
+    """
     reports: list[HitReport] = []
     quick = combat.quick
-    per_box, rear_first = quick.armor_per_box, quick.rear_first
+    per_box, rear_side, rear_first = quick.armor_per_box, quick.rear_side, quick.rear_first
     taken = craft.taken
-    screens = screen_strength(craft)
-    rear_engine_due = side == quick.rear_side  # 2.7: a rear hit takes an engine first
+    screens = max(0, screen_strength(craft, combat) - craft.screens_used)
     for hit in hits:
-        report = HitReport(hit.cause, hit.points, side=side)
+        struck = hit.side or side
+        report = HitReport(hit.cause, hit.points, side=struck)
         reports.append(report)
         points = hit.points
         if craft.destroyed:
@@ -71,9 +82,10 @@ def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
             report.screens = stopped
             if not craft.directional_screens:  # R14: directional screens stop per weapon
                 screens -= stopped
-        armor = min(craft.armor[side], -(-points // per_box))
+                craft.screens_used += stopped
+        armor = min(craft.armor[struck], -(-points // per_box))
         absorbed = min(points, armor * per_box)
-        craft.armor[side] -= armor
+        craft.armor[struck] -= armor
         points -= absorbed
         report.armor = absorbed
         taken.screens += report.screens
@@ -81,12 +93,12 @@ def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
         while points > 0:
             points -= 1
             taken.interior += 1
-            if rear_engine_due and craft.boxes[rear_first] > 0:
-                rear_engine_due = False
-                craft.boxes[rear_first] -= 1
-                report.interior.append(rear_first)
-                continue
-            rear_engine_due = False
+            if struck == rear_side and not craft.rear_struck:  # 2.7: an engine first
+                craft.rear_struck = True
+                if craft.boxes[rear_first] > 0:
+                    craft.boxes[rear_first] -= 1
+                    report.interior.append(rear_first)
+                    continue
             report.interior.append(_interior_hit(craft, quick, dice))
             if craft.destroyed:
                 report.destroyed = True

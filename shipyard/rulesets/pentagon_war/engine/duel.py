@@ -18,6 +18,7 @@ from shipyard.rulesets.pentagon_war.engine.damage import (
     HitReport,
     explosion_strength,
     interior_hits,
+    screen_strength,
     take_damage,
 )
 from shipyard.rulesets.pentagon_war.engine.flight import Flight
@@ -34,7 +35,18 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
 from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, Lingering
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.engine.thrust import engines_pushing, scoop_braking
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports, lock_on_words
+
+
+def turned(direction: int, want: int, limit: int) -> int:
+    """The direction a craft holding `direction` reaches turning toward `want` by at most
+    `limit` hexsides (half way round: clockwise)."""
+    steps = (want - direction) % 6
+    if min(steps, 6 - steps) <= limit:
+        return want
+    turn = limit if steps <= 3 else -limit
+    return (direction - 1 + turn) % 6 + 1
 
 
 def scenario_defaults(combat: Combat) -> Scenario:
@@ -99,7 +111,8 @@ class Duel:
             self.lines.append(text)
 
     def situation(self) -> Situation:
-        return Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+        return Situation(self.turn, self.impulse, self.range, self.combat, self.covering,
+                         self.rates)
 
     def result(self) -> Result:
         a, b = self.crafts
@@ -139,6 +152,7 @@ class Duel:
     def allocate(self, craft: Craft, order: Allocation) -> None:
         power = self.combat.power
         craft.invisible = False
+        craft.radar_on = order.radar
         cost = craft.invisibility_cost
         if order.invisible and craft.can_be_invisible and 0 < cost <= craft.power:
             craft.spend(craft.invisibility_cost)
@@ -150,10 +164,21 @@ class Duel:
         ecm = order.ecm if craft.has_control else 0  # 2.8: no ECM without control
         craft.ecm = max(0, min(ecm, limit, craft.power // power.ecm_point))
         craft.spend(craft.ecm * power.ecm_point)
+        # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
+        craft.evasive = order.evade and craft.has_control and not craft.is_base
         if (craft.invisible or craft.ecm or craft.eccm) and self.lines is not None:
             self.say(f"  {craft.name} powers" + (" radar invisibility" if craft.invisible else "")
                      + (f" ECM {craft.ecm}" if craft.ecm else "")
-                     + (f" ECCM {craft.eccm}" if craft.eccm else ""))
+                     + (f" ECCM {craft.eccm}" if craft.eccm else "")
+                     + ("" if craft.radar_on else " with its radar off"))
+        # R22: radar on, ECM or ECCM void radar invisibility for the turn (its power is lost).
+        if craft.invisible and (craft.radar_on or craft.ecm or craft.eccm):
+            craft.invisible = False
+            self.say(f"  {craft.name}'s radar invisibility is void: its "
+                     + ("radar is on" if craft.radar_on else "ECM or ECCM is powered"))
+        craft.went_invisible = craft.invisible
+        if craft.evasive:
+            self.say(f"  {craft.name} maneuvers evasively this turn")
 
     def lock_on(self, craft: Craft, enemy: Craft) -> None:
         """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
@@ -162,6 +187,10 @@ class Duel:
         short = max(0, enemy.ecm - craft.eccm) * rule.ecm_step
         rating = craft.radar[min(short, len(craft.radar) - 1)]
         die: int | None = None
+        if not craft.radar_on:
+            craft.locked = False
+            self.say(f"  {craft.name} has its radar off: no lock")
+            return
         if enemy.invisible:
             craft.locked = False
         elif rating >= rule.always:
@@ -182,6 +211,8 @@ class Duel:
             for gun in craft.guns:
                 gun.shots_this_turn = 0
             craft.beam_push = 0.0
+            craft.evasive = craft.evading = False
+            craft.reinforcement = 0  # R19: reinforcement lasts to the end of the turn
             craft.fired_impulse = -1
             self.turn_targets[side] = None
             if rays.enabled and abs(craft.velocity) > rays.speed_limit and rays.damage:
@@ -192,12 +223,20 @@ class Duel:
     def enemy(self, side: int) -> Craft:
         return self.crafts[1 - side]
 
+    def revealed(self, craft: Craft) -> None:
+        """R22: firing or launching voids radar invisibility for the rest of the turn."""
+        if craft.invisible:
+            craft.invisible = False
+            self.say(f"impulse {self.impulse}: {craft.name} gives itself away: its radar "
+                     "invisibility is void for the rest of the turn")
+
     # -- one impulse -------------------------------------------------------
     def play_impulse(self) -> None:
         a, b = self.crafts
         pa, pb = self.policies
         pending, flight = self.pending, self.flight
-        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering,
+                         self.rates)
         # Both policies decide before either craft turns or thrusts.
         maneuvers = (pa.maneuver(a, b, situation), pb.maneuver(b, a, situation))
         self.maneuver(0, a, maneuvers[0])
@@ -205,7 +244,8 @@ class Duel:
         self.move()
         if flight.busy():
             flight.point_defense()
-        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering)
+        situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering,
+                         self.rates)
         launches = (pa.launch(a, b, situation), pb.launch(b, a, situation))
         if launches[0].missiles or launches[0].drones:  # most impulses launch nothing
             flight.launch(0, a, launches[0])
@@ -222,8 +262,9 @@ class Duel:
             if want:
                 self.reinforce(craft, want)
             if craft.lingering:
-                for lingering in craft.lingering:
-                    pending[side].append(Hit(lingering.damage, "acid gum", screened=False))
+                for lingering in craft.lingering:  # R18: on the side it clings to
+                    pending[side].append(Hit(lingering.damage, "acid gum", screened=False,
+                                             side=lingering.side))
                     lingering.impulses -= 1
                 craft.lingering = [g for g in craft.lingering if g.impulses > 0]
         for side, craft, _, _ in self.sides:
@@ -235,7 +276,8 @@ class Duel:
             flight.bolts_strike()
         if pending[0] or pending[1] or self.mishaps[0] or self.mishaps[1]:
             self.assess()
-        a.reinforcement = b.reinforcement = 0
+        for craft in self.crafts:  # 2.7: the screens meet the next impulse's damage afresh
+            craft.screens_used, craft.rear_struck = 0, False
         self.impulse_targets = [None, None]
 
     def announce(self, side: int, fire: list[FireOrder], drones: tuple[Drone, ...]) -> Incoming:
@@ -250,33 +292,41 @@ class Duel:
         quick = self.quick
         want = order.direction if 1 <= order.direction <= 6 else craft.direction
         is_base, boxes = craft.is_base, craft.boxes
-        if is_base and (self.impulse - 1) % quick.base_rotation:
-            want = craft.direction  # 2.3: a base turns only every 4 impulses
         control = boxes["main_control"] + boxes["aux_control"] > 0
-        if not control:  # 2.8: at most 60 degrees per impulse
-            steps = (want - craft.direction) % 6
-            limit = self.combat.control_loss.rotation_steps
-            if min(steps, 6 - steps) > limit:
-                turn = limit if steps <= 3 else -limit
-                want = (craft.direction - 1 + turn) % 6 + 1
-        craft.direction = want
+        limit = 3  # hexsides a craft may turn at once: any facing
+        if is_base:  # 2.3: 60 degrees, at least 4 impulses after its last turn
+            limit = quick.base_rotation_steps
+            if self.clock - craft.last_rotation < quick.base_rotation:
+                limit = 0
+        # 2.8: at most 60 degrees per impulse without control; 2.3: likewise while
+        # evading, and in the impulse after a crash acceleration.
+        if not control or craft.evasive or craft.crashed_at == self.clock - 1:
+            limit = min(limit, self.combat.control_loss.rotation_steps)
+        want = turned(craft.direction, want, limit)
+        if want != craft.direction:
+            craft.direction, craft.last_rotation = want, self.clock
         fuelled = not craft.needs_fuel or boxes["fuel_tank"] > 0  # 2.3: unless it scoops fuel
-        engines = boxes["engine"] if fuelled and not is_base else 0  # 2.3: a base never moves
+        working = boxes["engine"] if fuelled and not is_base else 0  # 2.3: a base never moves
         size = craft.size_class if craft.size_class > 1 else 1  # size class 0 counts as 1
-        thrust = order.thrust
-        if not ((thrust == 1 and want == 1) or (thrust == -1 and want == 4)):
-            thrust = 0  # 3: thrust only toward (direction 1) or away from (4) the enemy
+        # 3, 2.3, R20: thrust along the line of sight, with fuel unless a ramscoop may go without.
+        engines = engines_pushing(craft, want, order.thrust)
+        thrust = order.thrust if engines else 0
         # 2.3, 2.8: no crash acceleration without control or with ECM powered.
         crash = order.crash and thrust != 0 and control and not craft.ecm
         normal = fast = 0.0
-        if crash or (thrust and engines):  # 2.3: the rates scale with engines per size class
+        if thrust:  # 2.3: the rates scale with engines per size class
             normal, fast = quick.acceleration(craft.manned, engines, size)
             crash = crash and fast > normal
         craft.crashing = crash
-        if thrust and engines:
+        if crash:
+            craft.crashed_at = self.clock
+        if thrust:
             rate = fast if crash else normal
             top = quick.top_speed
-            velocity = craft.velocity + thrust * rate
+            before = craft.velocity
+            velocity = before + thrust * rate
+            if scoop_braking(want, thrust):  # R20: braking nose-first stops at rest
+                velocity = velocity if velocity * before > 0.0 else 0.0
             velocity = velocity if velocity < top else top  # 2.3: within top speed either way
             craft.velocity = velocity if velocity > -top else -top
             if crash and not craft.manned:
@@ -288,8 +338,8 @@ class Duel:
                     self.say(f"impulse {self.impulse}: {craft.name} crash-accelerates and "
                              f"rolls {first + second}: {hits} interior hits")
         spare = quick.evasion_spare + (size if thrust else 0)
-        craft.evading = (order.evade and not crash and control and engines >= spare
-                         and not is_base)
+        # 2.3: an evader needs an engine beyond those thrusting; none while crashing.
+        craft.evading = craft.evasive and not crash and working >= spare
 
     def move(self) -> None:
         a, b = self.crafts
@@ -303,13 +353,16 @@ class Duel:
         self.flight.move()
 
     def reinforce(self, craft: Craft, want: int) -> None:
+        """`want` more screen points for the rest of the turn (R19), 3 power each, never
+        past double the undestroyed screen boxes (2.2)."""
         power = self.combat.power
-        limit = craft.boxes["screen"] * power.reinforcement_limit
+        limit = craft.boxes["screen"] * power.reinforcement_limit - craft.reinforcement
         points = max(0, min(want, limit, craft.power // power.screen_reinforcement))
         if points:
             craft.spend(points * power.screen_reinforcement)
-            craft.reinforcement = points
-            self.say(f"impulse {self.impulse}: {craft.name} reinforces its screens by {points}")
+            craft.reinforcement += points
+            self.say(f"impulse {self.impulse}: {craft.name} reinforces its screens by {points}"
+                     f" ({screen_strength(craft, self.combat)} up for the rest of the turn)")
 
     # -- direct fire -------------------------------------------------------
     def fire(self, side: int, craft: Craft, order: FireOrder) -> None:
@@ -317,10 +370,13 @@ class Duel:
         resolve_order(self, side, craft, order)
 
     def add_acid(self, side: int) -> None:
-        """Acid gum keeps eating for the next impulses; screens do not stop it (2.4)."""
+        """Acid gum keeps eating for the next impulses; screens do not stop it (2.4). It
+        clings to the armor side it struck, whichever side the craft shows later (R18)."""
         rule = self.combat.acid_gum
         if rule.lingering and rule.lingering_impulses:
-            self.crafts[side].lingering.append(Lingering(rule.lingering, rule.lingering_impulses))
+            craft = self.crafts[side]
+            craft.lingering.append(Lingering(rule.lingering, rule.lingering_impulses,
+                                             craft.direction))
 
     # -- damage assessment -------------------------------------------------
     def assess(self) -> None:

@@ -64,7 +64,7 @@ class Flight:
                 craft.bolts = [b for b in craft.bolts if b.alive]
             if craft.drones:
                 situation = Situation(duel.turn, duel.impulse, duel.range, combat,
-                                      duel.covering)
+                                      duel.covering, duel.rates)
                 for drone in craft.drones:
                     if not drone.alive:
                         continue
@@ -144,7 +144,9 @@ class Flight:
             self._missiles_land(side, craft, enemy)
 
     def _missiles_land(self, side: int, craft: Craft, enemy: Craft) -> None:
-        """2.6: a missile in its target's hex hits for its full warhead; the hex takes half."""
+        """2.6: a missile in its target's hex hits for its full warhead; the hex takes half.
+        2.4: one reaching an evading craft misses it 1 time in 6, and is detonated there
+        for half its warhead, as a missile shot down is."""
         duel, rule = self.duel, self.combat.missile
         lost = False  # whether any missile in the list is gone (shot down or landed)
         for missile in enemy.missiles:
@@ -152,6 +154,12 @@ class Flight:
                 lost = True
             elif missile.distance < 1:
                 missile.alive, lost = False, True
+                if craft.evading and duel.dice.d6() <= self.combat.evasion.seeking_miss:
+                    duel.pending[side].append(Hit(rule.warhead // rule.destroyed_divisor,
+                                                  "missile"))
+                    duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} misses "
+                             f"the evading {craft.name} and is detonated beside it")
+                    continue
                 duel.pending[side].append(Hit(rule.warhead, "missile"))
                 if duel.lines is not None:
                     duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} "
@@ -173,10 +181,14 @@ class Flight:
         cost = combat.power.rail_launch
         rail = max(0, min(order.rail, missiles, craft.power // cost if cost else missiles))
         craft.spend(rail * cost)
+        lost = 0
         for k in range(missiles):
             speed = combat.missile.rail_speed if k < rail else combat.missile.speed
-            craft.missiles.append(Missile(duel.range, speed, float(combat.missile.fuel)))
             craft.boxes["missile"] -= 1
+            if self.seeker_lost(craft):
+                lost += 1
+                continue
+            craft.missiles.append(Missile(duel.range, speed, float(combat.missile.fuel)))
         drones = max(0, min(order.drones, len(craft.drone_bays), craft.drone_launch))
         for _ in range(drones):
             weapon = craft.drone_bays.pop(0)
@@ -189,7 +201,16 @@ class Flight:
             duel.say(f"impulse {duel.impulse}: {craft.name} launches"
                      + (f" {missiles} missile(s)" if missiles else "")
                      + (f" ({rail} by rail)" if rail else "")
-                     + (f" {drones} drone(s)" if drones else ""))
+                     + (f" {drones} drone(s)" if drones else "")
+                     + (f"; {lost} lose(s) the target in its evasive maneuvering"
+                        if lost else ""))
+        if missiles or drones:
+            duel.revealed(craft)
+
+    def seeker_lost(self, craft: Craft) -> bool:
+        """2.4: a seeking weapon launched by an evading craft fails to acquire its target
+        1 time in 6 (a die is rolled only for an evader)."""
+        return craft.evading and self.duel.dice.d6() <= self.combat.evasion.seeking_lost
 
     # -- fire --------------------------------------------------------------
     def target_of(self, side: int, order: FireOrder) -> tuple[int, int, str] | None:
@@ -251,10 +272,13 @@ class Flight:
                     or hexes < limits.liquid_metal_min_range):
                 return False
             gun.boxes -= limits.liquid_metal_boxes_per_shot
-            craft.bolts.append(Bolt(duel.range))
+            lost = self.seeker_lost(craft)
+            if not lost:
+                craft.bolts.append(Bolt(duel.range))
             if duel.lines is not None:
                 duel.say(f"impulse {duel.impulse}: {craft.name} fires a liquid metal bolt "
-                         f"at range {hexes} ({gun.boxes} boxes left)")
+                         f"at range {hexes} ({gun.boxes} boxes left)"
+                         + (": it loses the target in the evasive maneuvering" if lost else ""))
         elif gun.type == "radiation_gun":
             if gun.last_turn >= duel.turn - limits.radiation_rest_turns:
                 return False
@@ -321,9 +345,15 @@ class Flight:
         """A bolt reaching its target strikes for the damage of the hexes it flew (2.4)."""
         duel, combat = self.duel, self.combat
         for side, craft in enumerate(duel.crafts):
+            target = duel.enemy(side)
             for bolt in craft.bolts:
                 if bolt.alive and bolt.distance < 1:
                     bolt.alive = False
+                    # 2.4: a seeking weapon misses an evading craft 1 time in 6.
+                    if target.evading and duel.dice.d6() <= combat.evasion.seeking_miss:
+                        duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
+                                 f"{craft.name} misses the evading {target.name}")
+                        continue
                     damage = max(0, combat.bolt_damage(bolt.flown) - bolt.erosion)
                     if duel.lines is not None:
                         duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "

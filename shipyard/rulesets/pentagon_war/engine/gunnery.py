@@ -26,7 +26,8 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
     if not control and craft.fired_impulse not in (-1, duel.impulse):
         return
     key = (order.target, order.target_index)
-    if not control and duel.turn_targets[side] not in (None, key):
+    # 2.8, 2.3: one target per turn without control, and while evading.
+    if (not control or craft.evasive) and duel.turn_targets[side] not in (None, key):
         return
     # 2.3: no more than one target in an impulse of crash acceleration.
     if craft.crashing and duel.impulse_targets[side] not in (None, key):
@@ -41,6 +42,7 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
         if duel.flight.fire_gun(side, craft, gun):
             duel.turn_targets[side] = duel.impulse_targets[side] = key
             craft.fired_impulse = duel.impulse
+            duel.revealed(craft)
         return
     if not 0 <= order.index < len(craft.weapons):
         return
@@ -79,6 +81,7 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
     group.fired += boxes
     duel.turn_targets[side] = duel.impulse_targets[side] = key
     craft.fired_impulse = duel.impulse
+    duel.revealed(craft)
     if kind == "magnetic_beam":  # one beam per order: its own roll
         shot = fire.volley(kind, boxes, effective, size, extra, duel.dice, combat)
         if duel.lines is not None:

@@ -14,6 +14,7 @@ from math import copysign, sqrt
 from typing import Literal, NamedTuple
 
 from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
+from shipyard.rulesets.pentagon_war.engine.reference import ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 
@@ -29,19 +30,29 @@ class Situation(NamedTuple):
     range: float
     combat: Combat
     covering: dict[int, frozenset[str]]  # relative direction -> the two arcs covering it
+    rates: ExplosionRates  # the catalog's explosion figures (2.7)
 
     @property
     def hexes(self) -> int:
         return int(self.range)
 
+    @property
+    def clock(self) -> int:
+        """Impulses since the start of the duel, this one included."""
+        return (self.turn - 1) * self.combat.quick.impulses + self.impulse
+
 
 @dataclass(frozen=True, slots=True)
 class Allocation:
-    """Turn-start power: ECM, ECCM and radar invisibility (2.2, 2.9)."""
+    """Turn-start choices: ECM, ECCM, radar invisibility, radar on or off (2.2, 2.9, R22)
+    and whether the craft maneuvers evasively this turn (2.3: declared at the start of
+    the turn)."""
 
     ecm: int = 0
     eccm: int = 0
     invisible: bool = False
+    radar: bool = True  # radar on: it may lock on, and it voids radar invisibility
+    evade: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +60,6 @@ class Maneuver:
     direction: int  # where the enemy lies, 1-6 (1 = dead ahead)
     thrust: int = 0  # +1 toward the enemy (direction 1), -1 away (direction 4)
     crash: bool = False
-    evade: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,21 +104,21 @@ class Incoming:
 
 NO_LAUNCH = Launch()
 NOTHING = Incoming()
-_MANEUVERS: dict[tuple[int, int, bool, bool], Maneuver] = {}
+_MANEUVERS: dict[tuple[int, int, bool], Maneuver] = {}
 
 
-def steer(direction: int, thrust: int = 0, crash: bool = False, evade: bool = False) -> Maneuver:
+def steer(direction: int, thrust: int = 0, crash: bool = False) -> Maneuver:
     """The maneuver order with these fields; orders are values, so one of each is shared."""
-    key = (direction, thrust, crash, evade)
+    key = (direction, thrust, crash)
     order = _MANEUVERS.get(key)
     if order is None:
-        order = _MANEUVERS[key] = Maneuver(direction, thrust, crash, evade)
+        order = _MANEUVERS[key] = Maneuver(direction, thrust, crash)
     return order
 
 
-TOWARD, EVADE_TOWARD = steer(1, 1), steer(1, 1, evade=True)
+TOWARD = steer(1, 1)
 CRASH_TOWARD = steer(1, 1, crash=True)  # 2.3: no evasion while crash accelerating
-AWAY, EVADE_AWAY = steer(4, -1), steer(4, -1, evade=True)
+AWAY = steer(4, -1)
 _AIMED: dict[tuple[int, bool], FireOrder] = {}
 
 

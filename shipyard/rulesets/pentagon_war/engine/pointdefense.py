@@ -2,8 +2,9 @@
 
 Each shot uses one box; its kill number is min(rating limit, boxes not yet
 used this impulse) plus the target's size class, and a roll of one die at or
-under it succeeds. Missiles and drones die on a success; a spacecraft takes one
-damage point per success. Every box is back next impulse.
+under it succeeds. Point defense never fires at the same target more than once
+in an impulse. Missiles and drones die on a success; a spacecraft takes one
+damage point. Every box is back next impulse.
 """
 
 from __future__ import annotations
@@ -47,25 +48,18 @@ def working_boxes(boxes: int, locked: bool, evading: bool, combat: Combat) -> in
 
 
 def fire(boxes: int, targets: Sequence[Target], dice: Dice, combat: Combat) -> list[Shot]:
-    """Shoot at `targets` in the order given, one shot each, then again at survivors.
+    """One shot at each of `targets` in the order given, while boxes last.
 
-    Passes repeat while boxes and live targets remain; a spacecraft stays a
-    target on every pass, since a success only scores a damage point.
+    2.5: point defense never fires at the same target more than once per impulse,
+    so boxes left over after every target has had its shot stay unused.
     """
     shots: list[Shot] = []
-    alive = [True] * len(targets)
     unused = boxes
-    while unused > 0 and any(alive):
-        for index, target in enumerate(targets):
-            if unused <= 0:
-                break
-            if not alive[index]:
-                continue
-            number = kill_number(unused, target.size_class, combat)
-            unused -= 1
-            roll = dice.d6()
-            success = roll <= number
-            shots.append(Shot(index, number, roll, success))
-            if success and target.killable:
-                alive[index] = False
+    for index, target in enumerate(targets):
+        if unused <= 0:
+            break
+        number = kill_number(unused, target.size_class, combat)
+        unused -= 1
+        roll = dice.d6()
+        shots.append(Shot(index, number, roll, roll <= number))
     return shots

@@ -4,7 +4,7 @@ A policy reads the duel state and answers with plain orders; the duel loop
 checks every order against the rules and ignores what the rules forbid. The
 default weighs the damage race at each range and holds the range it wins
 best, or keeps its distance when it cannot win; `brawler` closes to
-point-blank range, `sniper` stands off and evades between volleys, `carrier`
+point-blank range, `sniper` stands off and maneuvers evasively when it pays, `carrier`
 empties its bays and magazines early and keeps its distance. Their reasoning
 is written out in docs/duel-model.md.
 """
@@ -15,11 +15,10 @@ from math import ceil, copysign, sqrt
 
 from shipyard.rulesets.pentagon_war.engine import fire, judgement
 from shipyard.rulesets.pentagon_war.engine.aiming import aim_at_small_craft
+from shipyard.rulesets.pentagon_war.engine.damage import screen_strength
 from shipyard.rulesets.pentagon_war.engine.orders import (
     AWAY,
     CRASH_TOWARD,
-    EVADE_AWAY,
-    EVADE_TOWARD,
     NO_LAUNCH,
     NOTHING,
     TOWARD,
@@ -35,6 +34,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
 )
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.engine.thrust import AHEAD, ASTERN, engines_pushing
 
 __all__ = ["NOTHING", "POLICIES", "Allocation", "FireOrder", "Incoming", "Launch", "Maneuver",
            "Policy", "Situation", "policy_named"]
@@ -43,6 +43,7 @@ FLEE_RATIO = 0.25  # run when at every range the enemy destroys me four times as
 CARRIER_REACH = 16  # the farthest a carrier stands from the enemy its drones fly to
 ACID_GUM_CHANCE = 1 / 3  # the least chance to hit worth one of a limited acid gum box
 FAR = 128  # the range a captain keeps when it runs (URM -8: most lasers do 1)
+BRAKE_WORTH = 0.5  # speed change (hexes per turn) a turn of thrust must bring to show the rear
 
 
 class Policy(Captain):
@@ -52,7 +53,7 @@ class Policy(Captain):
     preferred_range = 4  # held when the race gives no better answer (and by the variants)
     adaptive_range = True  # pick the range from the damage race each turn
     fire_range = 6
-    evade_between_volleys = False
+    evasive = False  # maneuvers evasively on the turns that pays (2.4)
     crash_when_far = False
     missile_range = 14
     drone_range = 20
@@ -75,9 +76,13 @@ class Policy(Captain):
         if me.drone_bays or any(d.alive and not d.escort for d in me.drones):
             ranges = tuple(r for r in ranges if r <= CARRIER_REACH)  # its drones must get there
         best_ratio, best_range = 0.0, self.preferred_range
-        for hexes, (mine, theirs) in zip(ranges, judgement.races(me, enemy, ranges, combat,
-                                                                 covering), strict=True):
+        found = judgement.races(me, enemy, ranges, combat, covering, situation.rates)
+        speed, rate = judgement.closing(me, combat)
+        now = situation.range
+        for hexes, (mine, theirs) in zip(ranges, found, strict=True):
             ratio = mine / theirs if theirs > 0 else (float("inf") if mine > 0 else 0.0)
+            if hexes < now:  # no charge it would not live through (2.3)
+                ratio = judgement.after_approach(ratio, hexes, now, ranges, found, speed, rate)
             if ratio > best_ratio:
                 best_ratio, best_range = ratio, hexes
         # 2.3 lets a craft run; a draw is better than a loss it cannot avoid.
@@ -97,32 +102,58 @@ class Policy(Captain):
 
     # -- turn start --------------------------------------------------------
     def allocate(self, me: Craft, enemy: Craft, situation: Situation) -> Allocation:
-        """Weapons first, then ECCM to meet the enemy's jamming, then ECM past its ECCM."""
+        """Turn-start power, spent only where it can pay off (2.2, 2.9, R19).
+
+        Weapons first (the volleys this turn will fire). Then radar invisibility, with
+        the radar off and no ECM or ECCM (any of them voids it, R22), when hiding
+        improves the damage race or it will not shoot this turn. Otherwise a reserve
+        for the screens the enemy's volley this turn may call for (R19), then ECCM,
+        only when its own lock matters this turn and the enemy is not expected to hide,
+        and ECM, only when the enemy could lock on and hurt it.
+        """
         combat = situation.combat
         power = combat.power
         self.plan(me, enemy, situation)
-        spare = me.power - self.weapon_power(me, enemy, situation)
-        invisible = False
+        weapons = self.weapon_power(me, enemy, situation)
+        fires = self._fires_this_turn(me, enemy, situation, weapons)
+        hexes = int(self._nearest(me, enemy, situation))  # where the enemy may fire from
+        threat = judgement.net_per_turn(enemy, me, hexes, combat, situation.covering)
+        # 2.3: evasion is declared for the whole turn, at the range it means to fight at.
+        evade = (self.evasive and me.has_control and not me.is_base
+                 and judgement.evasion_pays(me, enemy, int(self._wanted_range), combat,
+                                            situation.covering))
+        spare = me.power - weapons
         cost = me.invisibility_cost
-        if me.can_be_invisible and 0 < cost <= spare:
-            invisible, spare = True, spare - cost
+        if me.can_be_invisible and 0 < cost <= spare and (
+                (not fires and threat > 0.0)
+                or judgement.hiding_pays(me, enemy, hexes, combat, situation.covering)):
+            return Allocation(invisible=True, radar=False, evade=evade)
+        reserve = min(me.boxes["screen"] * power.reinforcement_limit, ceil(threat))
+        spare -= reserve * power.screen_reinforcement
         limit = me.radar_rating * (power.special_electronics_factor
                                    if me.special_electronics else 1)
-        # 2.9: the enemy announced last turn's ECM; expect it again (turn 1: what it can pay).
-        expected_ecm = enemy.ecm if situation.turn > 1 else min(
-            enemy.radar_rating, enemy.boxes["capacitor"] // 4)
-        eccm = self._eccm_needed(me, expected_ecm, combat)
-        if eccm * power.eccm_point > max(spare, 0):  # lock-on is worth a laser shot or two
-            eccm = min(eccm, max(me.power // 3, spare) // power.eccm_point)
-        eccm = max(0, min(limit, eccm))
-        spare -= eccm * power.eccm_point
+        turn = situation.turn
+        # The enemy's choices are secret until the lock-on phase: expect last turn's again
+        # (turn 1: hiding if it can, and the ECM its capacitors could pay).
+        hides = enemy.went_invisible if turn > 1 else enemy.can_be_invisible
+        eccm = 0
+        if not hides and (fires or judgement.lock_matters(me, enemy)):
+            expected_ecm = enemy.ecm if turn > 1 else min(
+                enemy.radar_rating, enemy.boxes["capacitor"] // 4)
+            eccm = self._eccm_needed(me, expected_ecm, combat)
+            if eccm * power.eccm_point > max(spare, 0):  # lock-on is worth a shot or two
+                eccm = min(eccm, max(me.power // 3, spare) // power.eccm_point)
+            eccm = max(0, min(limit, eccm))
+            spare -= eccm * power.eccm_point
         ecm = 0
-        if not (self.crash_when_far and situation.range > self.fire_range * 2):
-            enemy_eccm = enemy.eccm if situation.turn > 1 else 0
+        can_lock = not hides and enemy.radar_rating > combat.lock_on.never
+        if (can_lock and threat > 0.0
+                and not (self.crash_when_far and situation.range > self.fire_range * 2)):
+            enemy_eccm = enemy.eccm if turn > 1 else 0
             ecm = max(0, min(limit, enemy_eccm + 2, spare // power.ecm_point))
             if ecm <= enemy_eccm:
                 ecm = 0  # jamming no better than its ECCM does nothing
-        return Allocation(ecm=ecm, eccm=eccm, invisible=invisible)
+        return Allocation(ecm=ecm, eccm=eccm, evade=evade)
 
     @staticmethod
     def _eccm_needed(me: Craft, ecm: int, combat: Combat) -> int:
@@ -135,12 +166,30 @@ class Policy(Captain):
                 return eccm
         return ecm
 
+    @staticmethod
+    def _nearest(me: Craft, enemy: Craft, situation: Situation) -> float:
+        """The nearest the two craft can come this turn at their present speeds."""
+        return max(0.0, situation.range - abs(me.velocity) - abs(enemy.velocity))
+
+    def _in_reach(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
+        """Whether a volley this turn is worth its power at all."""
+        return (situation.range - abs(me.velocity) - abs(enemy.velocity)
+                <= max(self.fire_range, self.plan(me, enemy, situation)) + 24)
+
+    def _fires_this_turn(self, me: Craft, enemy: Craft, situation: Situation,
+                         weapons: int) -> bool:
+        """Whether it expects to shoot this turn: weapons powered, or a gun ready in reach."""
+        if weapons > 0:
+            return True
+        if not self._in_reach(me, enemy, situation):
+            return False
+        return any(self._gun_ready(me, i, situation) for i in range(len(me.guns)))
+
     def weapon_power(self, me: Craft, enemy: Craft, situation: Situation) -> int:
         """Power this turn's volleys will need, beams at double strength included."""
         combat = situation.combat
         costs = combat.quick.costs
-        nearest = situation.range - abs(me.velocity) - abs(enemy.velocity)  # within the turn
-        if nearest > max(self.fire_range, self.plan(me, enemy, situation)) + 24:
+        if not self._in_reach(me, enemy, situation):
             return 0  # no volley worth its power this turn: electronics may have it
         need = sum([g.boxes * costs.get(g.type, 0) for g in me.weapons])
         return need + me.weapon_boxes("magnetic_beam") * combat.power.magnetic_beam_double
@@ -154,25 +203,37 @@ class Policy(Captain):
             return steer(aiming)
         wanted = self.wanted_velocity(me, enemy, situation)
         half_step = situation.combat.quick.half_step
-        evade = self.evade_between_volleys
+        # 2.3, R20: thrust only where the engines (and fuel) allow it.
         if me.velocity < wanted - half_step:
-            if self.crash_when_far and situation.range > self.fire_range * 2:
-                return CRASH_TOWARD
-            return EVADE_TOWARD if evade else TOWARD
-        if me.velocity > wanted + half_step and self.may_show_rear(me, enemy, situation):
-            return EVADE_AWAY if evade else AWAY
-        return steer(self.armored_direction(me, aiming), 0, False, evade)
+            if engines_pushing(me, AHEAD, 1):
+                if (self.crash_when_far and situation.range > self.fire_range * 2
+                        and not me.evasive):  # 2.3: no crash acceleration while evading
+                    return CRASH_TOWARD
+                return TOWARD
+            if engines_pushing(me, ASTERN, 1) and self.may_show_rear(me, enemy, situation):
+                return steer(ASTERN, 1)  # a ramscoop braking nose-first
+        elif me.velocity > wanted + half_step:
+            if engines_pushing(me, AHEAD, -1):
+                return steer(AHEAD, -1)  # a ramscoop braking nose-first
+            if engines_pushing(me, ASTERN, -1) and self.may_show_rear(me, enemy, situation):
+                return AWAY
+        return steer(self.armored_direction(me, aiming))
 
     def may_show_rear(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
-        """Brake (rear to the enemy) only when the rear is as well armored as the best side,
-        when nothing the enemy has ready could get past the screens, or when running (then
-        not on the last impulse of a turn, when long-range volleys come)."""
-        if me.armor[4] >= max(me.armor[1:]):
+        """Thrust with the rear to the enemy only when a turn of it changes the speed by a
+        useful amount, and then when the rear is as well armored as the best side, when
+        nothing that could strike this impulse could get past the screens, or when running
+        (then not on the last impulse of a turn, when long-range volleys come)."""
+        quick = situation.combat.quick
+        engines = me.working_engines
+        size = me.size_class if me.size_class > 1 else 1
+        if quick.acceleration(me.manned, engines, size)[0] * quick.impulses < BRAKE_WORTH:
+            return False  # showing the rear for almost no change of speed
+        if me.armor[ASTERN] >= max(me.armor[1:]):
             return True
-        harmless = judgement.threat(enemy, me, situation.hexes, situation.turn,
-                                    situation.combat) <= 0.0
+        harmless = judgement.strike_now(enemy, me, situation) <= 0.0
         if self._running:  # thrust away, but not into the last-impulse volley
-            return harmless or situation.impulse != situation.combat.quick.impulses
+            return harmless or situation.impulse != quick.impulses
         return harmless
 
     def armored_direction(self, me: Craft, aiming: int) -> int:
@@ -229,20 +290,27 @@ class Policy(Captain):
         return best
 
     def base_direction(self, me: Craft, enemy: Craft, situation: Situation) -> int:
-        """A base turns every 4 impulses (2.3): the side it shows until then weighs its armor
-        against what the enemy could put through it, beside what its own weapons bring."""
+        """A base turns 60 degrees at most, 4 impulses after its last turn (2.3): the side
+        it shows next weighs its armor against what the enemy could put through it, beside
+        what its own weapons bring; it stays put unless a side in reach is better."""
         combat, covering, hexes = situation.combat, situation.covering, situation.hexes
-        if (situation.impulse - 1) % combat.quick.base_rotation:
+        quick = combat.quick
+        if situation.clock - me.last_rotation < quick.base_rotation:
             return me.direction  # it cannot turn this impulse anyway
         incoming = judgement.net_per_turn(enemy, me, hexes, combat, covering)
         found = judgement.bearings(me, hexes, enemy.size_class, combat, covering)
-        best, score = me.direction, -1.0
-        for direction in range(1, 7):
+
+        def worth(direction: int) -> float:
             weapons, guns = found[direction]
-            shielded = min(float(me.armor[direction]), incoming)
-            candidate = weapons + guns + shielded
-            if candidate > score + 1e-9:
-                best, score = direction, candidate
+            return weapons + guns + min(float(me.armor[direction]), incoming)
+
+        best, score = me.direction, worth(me.direction)
+        for direction in range(1, 7):
+            steps = (direction - me.direction) % 6
+            if 0 < min(steps, 6 - steps) <= quick.base_rotation_steps:
+                candidate = worth(direction)
+                if candidate > score + 1e-9:
+                    best, score = direction, candidate
         return best
 
     def launch(self, me: Craft, enemy: Craft, situation: Situation) -> Launch:
@@ -264,12 +332,16 @@ class Policy(Captain):
         combat = situation.combat
         orders: list[FireOrder] = []
         spent: dict[int, int] = {}
-        if me.has_control and not me.crashing:  # 2.8: one target a turn without control
+        # 2.8, 2.3: one target a turn without control or while evading.
+        if me.has_control and not me.crashing and not me.evasive:
             orders, spent = aim_at_small_craft(me, enemy, situation, now)
         if not now:
             return orders
         extra = fire.modifier(me.evading, enemy.evading, combat)
         hexes = fire.firing_range(situation.hexes, me.locked, combat)
+        # No volley the target's screens stop at the best rolls, counting the screens its
+        # power can still raise (2.7: they subtract once from everything this impulse).
+        passes = judgement.strike_now(me, enemy, situation, raised=True) > 0.0
         for index, group in enumerate(me.weapons):
             left = group.boxes * combat.quick.secondary_shots - group.fired - spent.get(index, 0)
             if left <= 0:
@@ -278,7 +350,8 @@ class Policy(Captain):
                 if fire.best_case(group.type, hexes, enemy.size_class, extra, combat):
                     pull = situation.range > self.plan(me, enemy, situation)
                     orders.append(FireOrder(index, pull=pull, double=True))
-            elif fire.best_case(group.type, hexes, enemy.size_class, extra, combat) > 0:
+            elif passes and fire.best_case(group.type, hexes, enemy.size_class, extra,
+                                           combat) > 0:
                 orders.append(FireOrder(index, boxes=left) if index in spent else aim(index))
         for index, gun in enumerate(me.guns):
             if not self._gun_ready(me, index, situation):
@@ -287,10 +360,11 @@ class Policy(Captain):
                 if situation.range <= _bolt_reach(combat):
                     orders.append(aim(index, gun=True))
             elif gun.type == "acid_gum_gun":  # limited boxes: not on long odds
-                if fire.chance(gun.type, hexes, enemy.size_class, extra,
-                               combat) >= ACID_GUM_CHANCE:
+                if passes and fire.chance(gun.type, hexes, enemy.size_class, extra,
+                                          combat) >= ACID_GUM_CHANCE:
                     orders.append(aim(index, gun=True))
-            elif fire.best_case(gun.type, hexes, enemy.size_class, extra, combat) > 0:
+            elif passes and fire.best_case(gun.type, hexes, enemy.size_class, extra,
+                                           combat) > 0:
                 orders.append(aim(index, gun=True))
         return orders
 
@@ -307,28 +381,41 @@ class Policy(Captain):
 
     def reinforce(self, me: Craft, enemy: Craft, situation: Situation,
                   incoming: Incoming) -> int:
-        """Screen points for what was announced, from power the unfired weapons leave."""
+        """More screen points for what was announced, from power the unfired weapons leave.
+
+        The screens it wants up are its boxes plus the mean damage of what comes (craft
+        fire, drone fire, missiles in the hex, bolts striking), never more than the best
+        case of all of it; what is already up this turn (R19) counts.
+        """
         if not incoming:
             return 0
         combat = situation.combat
-        expected = float(incoming.arriving)
-        hexes = situation.hexes
+        expected, best = float(incoming.arriving), incoming.arriving
+        size = me.size_class
+        hexes = fire.firing_range(situation.hexes, enemy.locked, combat)
+        extra = fire.modifier(enemy.evading, me.evading, combat)
         for order in incoming.fire:
             if order.target != "craft":
                 continue
             if order.gun and 0 <= order.index < len(enemy.guns):
                 gun = enemy.guns[order.index]
-                expected += judgement.group_damage(gun.type, 1 if gun.type == "radiation_gun"
-                                                   else gun.boxes, hexes, me.size_class, combat)
+                mean, top = judgement.screened(gun.type, gun.boxes, hexes, size, extra, combat)
             elif not order.gun and 0 <= order.index < len(enemy.weapons):
                 group = enemy.weapons[order.index]
                 boxes = order.boxes or group.boxes - group.fired
-                expected += judgement.group_damage(group.type, boxes, hexes, me.size_class,
-                                                   combat)
+                mean, top = judgement.screened(group.type, boxes, hexes, size, extra, combat)
+            else:
+                continue
+            expected, best = expected + mean, best + top
+        drone_extra = fire.modifier(False, me.evading, combat)
         for drone in incoming.drones:
-            expected += fire.mean_damage(drone.weapon, int(drone.gap), me.size_class, 0, combat)
+            gap = fire.firing_range(int(drone.gap), enemy.locked, combat)
+            mean, top = judgement.screened(drone.weapon, 1, gap, size, drone_extra, combat)
+            expected, best = expected + mean, best + top
+        wanted = min(best, me.boxes["screen"] + ceil(expected))
+        more = wanted - screen_strength(me, combat)
         spare = me.power - self._unfired_power(me, combat)
-        return max(0, min(spare // combat.power.screen_reinforcement, ceil(expected)))
+        return max(0, min(spare // combat.power.screen_reinforcement, more))
 
     # -- helpers -----------------------------------------------------------
     def _gun_ready(self, me: Craft, index: int, situation: Situation) -> bool:
@@ -353,13 +440,13 @@ class Brawler(Policy):
 
 
 class Sniper(Policy):
-    """Stand off, fire at long range and evade between volleys."""
+    """Stand off, fire at long range and maneuver evasively on the turns that pays."""
 
     name = "sniper"
     preferred_range = 12
     adaptive_range = False
     fire_range = 16
-    evade_between_volleys = True
+    evasive = True
     missile_range = 20
 
 

@@ -29,7 +29,8 @@ ChartRow = tuple[tuple[str, bool], ...]  # by second die: system, in the forward
 class QuickReference:
     """Plain-number view of `Combat` for the duel loop and the policies."""
 
-    __slots__ = ("_combat", "_rates", "armor_per_box", "base_rotation", "best_cases", "brake",
+    __slots__ = ("_combat", "_rates", "armor_per_box", "base_rotation", "base_rotation_steps",
+                 "best_cases", "brake",
                  "chances", "chart", "costs", "evasion_spare", "fallthrough", "half_step",
                  "impulses", "means", "rear_first", "rear_side", "rests", "secondary_shots",
                  "step", "top_speed")
@@ -45,6 +46,7 @@ class QuickReference:
         # Speed from which a craft can still brake to a stop over `gap` hexes: sqrt(brake * gap).
         self.brake = 4 * self.half_step * self.impulses
         self.base_rotation = movement.base_rotation_impulses
+        self.base_rotation_steps = movement.base_rotation_steps
         self.evasion_spare = movement.evasion_spare_engines
         # 2.2: power per box fired; magnetic beams and guns pay nothing to fire.
         self.costs = {"laser": power.laser, "electron_cannon": power.electron_cannon,

@@ -81,10 +81,12 @@ class Bolt:
 
 @dataclass(slots=True)
 class Lingering:
-    """Acid gum still eating at a craft: screens do not stop it (2.4)."""
+    """Acid gum still eating at a craft: screens do not stop it (2.4); it clings to the
+    armor side it struck (R18)."""
 
     damage: int
     impulses: int
+    side: int
 
 
 @dataclass(slots=True)
@@ -124,15 +126,22 @@ class Craft:
     drone_bays: list[str]  # weapons of the drones still aboard, in launch order
     velocity: float = 0.0  # hexes per turn toward the enemy
     direction: int = 1  # relative direction the enemy lies in (1 = dead ahead)
+    last_rotation: int = -99  # impulse of the duel (clock) it last turned in
     charge: int = 0
     spent: int = 0
     ecm: int = 0
     eccm: int = 0
-    invisible: bool = False
+    invisible: bool = False  # radar invisible now (firing or launching voids it, R22)
+    went_invisible: bool = False  # whether it went invisible at the start of this turn
+    radar_on: bool = True
     locked: bool = True
-    evading: bool = False
+    evasive: bool = False  # evasive maneuvering declared for this turn (2.3)
+    evading: bool = False  # evading this impulse: declared, with an engine to spare
     crashing: bool = False
+    crashed_at: int = -99  # impulse of the duel (clock) it last crash-accelerated in
     reinforcement: int = 0
+    screens_used: int = 0  # screen points spent on damage this impulse (2.7)
+    rear_struck: bool = False  # whether damage struck the rear this impulse (2.7)
     destroyed: bool = False
     killed_by: str = ""
     fired_impulse: int = -1  # impulse of this turn it fired in (control loss)

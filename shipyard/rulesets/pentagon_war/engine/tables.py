@@ -120,6 +120,7 @@ class Movement(Table):
     crash_mishap_dice: int = Field(ge=0)
     top_speed: int = Field(gt=0)
     base_rotation_impulses: int = Field(ge=1)
+    base_rotation_steps: int = Field(ge=1, le=3)
     evasion_spare_engines: int = Field(ge=0)
 
 
@@ -175,6 +176,8 @@ class LockFailure(Table):
 class Evasion(Table):
     fire_modifier: int
     point_defense_boxes: int
+    seeking_lost: int = Field(ge=0, le=6)
+    seeking_miss: int = Field(ge=0, le=6)
 
 
 class PointDefense(Table):

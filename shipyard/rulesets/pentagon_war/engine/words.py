@@ -94,9 +94,12 @@ def describe_reports(impulse: int, craft: Craft, reports: Sequence[HitReport]) -
     parts = [f"impulse {impulse}: {craft.name} takes {points} ({causes})"]
     if screens:
         parts.append(f"screens stop {screens}")
-    side = reports[0].side
-    if armor and side:
-        parts.append(f"armor side {side} takes {armor}")
+    if armor:
+        sides: dict[int, int] = {}  # acid gum strikes the side it clings to (R18)
+        for report in reports:
+            if report.armor and report.side:
+                sides[report.side] = sides.get(report.side, 0) + report.armor
+        parts += [f"armor side {side} takes {points}" for side, points in sides.items()]
     if interior:
         text = ", ".join(system_words(s) for s in interior)
         if "radar" in interior:

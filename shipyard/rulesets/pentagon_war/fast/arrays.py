@@ -35,14 +35,16 @@ class Tables(NamedTuple):
 
 INT, FLOAT = np.int64, np.float64
 FIGURES = np.dtype([(name, INT) for name in (
-    "impulses", "base_rotation", "evasion_spare", "secondary_shots", "beam_double",
+    "impulses", "base_rotation", "base_rotation_steps", "evasion_spare", "secondary_shots",
+    "beam_double",
     "beam_at_bolt", "rail_launch", "reinforcement_cost", "reinforcement_limit", "ecm_point",
     "eccm_point", "special_factor", "acid_gap", "acid_boxes", "metal_boxes", "metal_min_range",
     "crash_roll", "crash_dice", "rays_on", "rays_damage", "fire_dice", "rcap", "laser_beyond",
     "laser_kill", "radiation_beyond", "radiation_kill", "acid_impact", "acid_lingering",
     "acid_lingering_impulses", "metal_lifetime", "bolt_size", "erosion_points",
     "beam_attach_on", "beam_max_range", "lock_range_factor", "lock_pd_divisor",
-    "evasion_modifier", "evasion_pd_boxes", "pd_limit", "pd_damage", "missile_speed",
+    "evasion_modifier", "evasion_pd_boxes", "seeking_lost", "seeking_miss", "pd_limit",
+    "pd_damage", "missile_speed",
     "missile_rail_speed", "warhead", "hex_share", "destroyed_divisor", "missile_size",
     "drone_size", "drone_accelerations", "drone_pd", "armor_per_box", "rear_side",
     "rear_first", "rotation_steps", "lock_always", "lock_never", "ecm_step", "carrier_reach",
@@ -50,4 +52,4 @@ FIGURES = np.dtype([(name, INT) for name in (
     + [(name, FLOAT) for name in (
         "top", "step", "half_step", "brake", "rays_limit", "metal_speed", "missile_fuel",
         "drone_spread", "flee_ratio", "acid_gum_chance", "far", "drone_survival", "horizon",
-        "watch", "later", "bolt_reach")])
+        "watch", "later", "bolt_reach", "brake_worth")])

@@ -12,7 +12,8 @@ import math
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import inline_kernel, lean_kernel
-from shipyard.rulesets.pentagon_war.fast import estimates
+from shipyard.rulesets.pentagon_war.fast import damage, estimates
+from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ARMOR,
     AUX_CONTROL,
@@ -36,13 +37,16 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRI_T,
     ECCM,
     ECM,
+    EVASIVE,
     G_BOXES,
     G_LAST_TURN,
     G_TYPE,
     GN_T,
     INVISIBILITY_COST,
     IS_BASE,
+    LAST_ROTATION,
     MAIN_CONTROL,
+    MANNED,
     MISSILE,
     N_DRONES,
     N_GUNS,
@@ -64,6 +68,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     RANGES,
     RESTS,
     RUNNING,
+    SCREEN,
     SIZE,
     SPECIAL_ELECTRONICS,
     SPENT,
@@ -72,6 +77,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     W_FIRED,
     W_TYPE,
     WANTED_RANGE,
+    WENT_INVISIBLE,
     WG_T,
 )
 
@@ -89,6 +95,7 @@ WEAPON_POWER_SLACK = 24  # weapon_power: no volley if nearer than this past the 
 RATING_DIGITS = 6  # best_direction rounds firepower to this many digits
 BASE_MARGIN = 1e-9  # base_direction: a better score by more than this
 REAR = 4  # the rear side and the direction away from the enemy
+AHEAD = 1  # the enemy dead ahead
 
 
 @inline_kernel
@@ -123,18 +130,37 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
         if st.it[side, DRI_T, k, D_ALIVE] and not st.it[side, DRI_T, k, D_ESCORT]:
             carrier = True
     preferred = float(pol[side, P_PREFERRED])
-    mine_drones = estimates.drone_damage(st, tb, side)
-    theirs_drones = estimates.drone_damage(st, tb, enemy)
+    mine_drones = estimates.drone_damage(st, tb, side, 0)
+    theirs_drones = estimates.drone_damage(st, tb, enemy, 0)
     mine_boxes = estimates.durability(st, side)
     theirs_boxes = estimates.durability(st, enemy)
+    mine_blast = damage.explosion_strength(st, tb, side)
+    theirs_blast = damage.explosion_strength(st, tb, enemy)
     best_ratio, best_range = 0.0, preferred
-    for r in range(tb.f.n_ranges):
-        hexes = tb.seqs[RANGES, r]
+    n = tb.f.n_ranges
+    ranges = tb.seqs[RANGES, :n]
+    st.xf[2, :n] = 0.0
+    mines, theirs_all, used = st.xf[0], st.xf[1], st.xf[2]  # scratch rows (no PD in a plan)
+    for r in range(n):
+        hexes = ranges[r]
         if carrier and hexes > tb.f.carrier_reach:
             continue  # its drones must get there
-        mine = estimates.net_per_turn(st, tb, side, hexes, mine_drones) / theirs_boxes
-        theirs = estimates.net_per_turn(st, tb, enemy, hexes, theirs_drones) / mine_boxes
+        mine = estimates.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
+        theirs = estimates.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
+        # 2.7: whoever destroys the other meets its death explosion (judgement.races).
+        mines[r], theirs_all[r], used[r] = (
+            mine + theirs * estimates.blast_share(st, tb, mine_blast, enemy, hexes),
+            theirs + mine * estimates.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
+    speed, rate = estimates.closing(st, tb, side)
+    now = st.rangef[RANGE]
+    for r in range(n):
+        if used[r] == 0.0:
+            continue
+        hexes, mine, theirs = ranges[r], mines[r], theirs_all[r]
         ratio = mine / theirs if theirs > 0 else (math.inf if mine > 0 else 0.0)
+        if hexes < now:  # no charge it would not live through (judgement.after_approach)
+            ratio = estimates.after_approach(ratio, hexes, now, ranges, mines, theirs_all, used,
+                                             speed, rate)
         if ratio > best_ratio:
             best_ratio, best_range = ratio, float(hexes)
     running = best_ratio < tb.f.flee_ratio and estimates.can_run(st, side)
@@ -152,12 +178,25 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     st.cf[side, WANTED_RANGE] = wanted
 
 
+@inline_kernel
+def nearest(st: State, side: int) -> float:
+    """The nearest the two craft can come this turn at their present speeds."""
+    gap = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
+    return float(max(0.0, gap))
+
+
+@inline_kernel
+def in_reach(st: State, pol: np.ndarray, side: int) -> bool:
+    """Whether a volley this turn is worth its power at all (Policy._in_reach)."""
+    gap = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
+    return bool(gap <= max(float(pol[side, P_FIRE_RANGE]), st.cf[side, WANTED_RANGE])
+                + WEAPON_POWER_SLACK)
+
+
 @lean_kernel
 def weapon_power(st: State, tb: Tables, pol: np.ndarray, side: int) -> int:
     """Power this turn's volleys will need, beams at double strength included."""
-    nearest = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
-    if nearest > max(float(pol[side, P_FIRE_RANGE]),
-                     st.cf[side, WANTED_RANGE]) + WEAPON_POWER_SLACK:
+    if not in_reach(st, pol, side):
         return 0
     need = 0
     for g in range(st.ci[side, N_WEAPONS]):
@@ -184,33 +223,51 @@ def eccm_needed(st: State, tb: Tables, side: int, ecm: int) -> int:
 
 @lean_kernel
 def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
-             turn: int) -> tuple[int, int, bool]:
-    """ECM, ECCM, invisibility: weapons first, then ECCM, then ECM (Policy.allocate)."""
+             turn: int) -> tuple[int, int, bool, bool, bool]:
+    """ECM, ECCM, invisibility, radar on, evasion: power only where it pays off
+    (Policy.allocate)."""
     ci, enemy = st.ci, 1 - side
     plan(st, tb, pol, side, turn)
+    weapons = weapon_power(st, tb, pol, side)
+    fires = weapons > 0 or (in_reach(st, pol, side) and gun_ready_any(st, tb, side, turn))
+    hexes = int(nearest(st, side))  # where the enemy may fire from
+    drones = estimates.drone_damage(st, tb, enemy, 0)
+    threat = estimates.net_per_turn(st, tb, enemy, hexes, drones, 0)
+    # 2.3: evasion is declared for the whole turn, at the range it means to fight at.
+    evade = (pol[side, P_EVADE] != 0 and has_control(st, side) and not ci[side, IS_BASE]
+             and estimates.evasion_pays(st, tb, side, int(st.cf[side, WANTED_RANGE])))
     left = power(st, side)
-    spare = left - weapon_power(st, tb, pol, side)
-    invisible = False
+    spare = left - weapons
     cost = ci[side, INVISIBILITY_COST]
-    if ci[side, CAN_INVISIBLE] and 0 < cost <= spare:
-        invisible, spare = True, spare - cost
+    if ci[side, CAN_INVISIBLE] and 0 < cost <= spare and (
+            (not fires and threat > 0.0) or estimates.hiding_pays(st, tb, side, hexes)):
+        return 0, 0, True, False, evade
+    reserve = min(ci[side, BOX + SCREEN] * tb.f.reinforcement_limit, math.ceil(threat))
+    spare -= reserve * tb.f.reinforcement_cost
     limit = radar_at(st, side, 0) * (tb.f.special_factor if ci[side, SPECIAL_ELECTRONICS] else 1)
-    if turn > 1:
-        expected_ecm = ci[enemy, ECM]
-    else:
-        expected_ecm = min(radar_at(st, enemy, 0), ci[enemy, BOX + CAPACITOR] // TURN_ONE_ECM_POWER)
-    eccm = eccm_needed(st, tb, side, expected_ecm)
-    if eccm * tb.f.eccm_point > max(spare, 0):  # lock-on is worth a laser shot or two
-        eccm = min(eccm, max(left // ECCM_SHARE, spare) // tb.f.eccm_point)
-    eccm = max(0, min(limit, eccm))
-    spare -= eccm * tb.f.eccm_point
+    # The enemy's choices are secret until the lock-on phase: expect last turn's again.
+    hides = ci[enemy, WENT_INVISIBLE] != 0 if turn > 1 else ci[enemy, CAN_INVISIBLE] != 0
+    eccm = 0
+    if not hides and (fires or estimates.lock_matters(st, side)):
+        if turn > 1:
+            expected_ecm = ci[enemy, ECM]
+        else:
+            expected_ecm = min(radar_at(st, enemy, 0),
+                               ci[enemy, BOX + CAPACITOR] // TURN_ONE_ECM_POWER)
+        eccm = eccm_needed(st, tb, side, expected_ecm)
+        if eccm * tb.f.eccm_point > max(spare, 0):  # lock-on is worth a shot or two
+            eccm = min(eccm, max(left // ECCM_SHARE, spare) // tb.f.eccm_point)
+        eccm = max(0, min(limit, eccm))
+        spare -= eccm * tb.f.eccm_point
     ecm = 0
-    if not (pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2):
+    can_lock = not hides and radar_at(st, enemy, 0) > tb.f.lock_never
+    if (can_lock and threat > 0.0
+            and not (pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2)):
         enemy_eccm = ci[enemy, ECCM] if turn > 1 else 0
         ecm = max(0, min(limit, enemy_eccm + ECM_LEAD, spare // tb.f.ecm_point))
         if ecm <= enemy_eccm:
             ecm = 0  # jamming no better than its ECCM does nothing
-    return ecm, eccm, invisible
+    return ecm, eccm, False, True, evade
 
 
 @inline_kernel
@@ -219,7 +276,7 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
     size = st.ci[1 - side, SIZE]
     best, score, armor = 1, -1.0, -1
     for direction in range(1, 7):
-        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size)
+        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size, 0)
         rating = round(weapons + guns, RATING_DIGITS)
         thick = st.ci[side, ARMOR + direction]
         if rating > score or (rating == score and thick > armor):
@@ -228,20 +285,30 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
 
 
 @inline_kernel
-def base_direction(st: State, tb: Tables, side: int, hexes: int, impulse: int) -> int:
-    """The side a base shows until it may turn again (Policy.base_direction)."""
-    if (impulse - 1) % tb.f.base_rotation:
-        return int(st.ci[side, DIRECTION])  # it cannot turn this impulse anyway
+def base_worth(st: State, tb: Tables, side: int, direction: int, hexes: int, size: int,
+               incoming: float) -> float:
+    """What showing `direction` is worth to a base (Policy.base_direction)."""
+    weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size, 0)
+    return float(weapons + guns + min(float(st.ci[side, ARMOR + direction]), incoming))
+
+
+@inline_kernel
+def base_direction(st: State, tb: Tables, side: int, hexes: int, clock: int) -> int:
+    """The side a base shows next, one hexside round at most (Policy.base_direction)."""
+    here = int(st.ci[side, DIRECTION])
+    if clock - st.ci[side, LAST_ROTATION] < tb.f.base_rotation:
+        return here  # it cannot turn this impulse anyway
     enemy = 1 - side
-    incoming = estimates.net_per_turn(st, tb, enemy, hexes, estimates.drone_damage(st, tb, enemy))
+    drones = estimates.drone_damage(st, tb, enemy, 0)
+    incoming = estimates.net_per_turn(st, tb, enemy, hexes, drones, 0)
     size = st.ci[enemy, SIZE]
-    best, score = int(st.ci[side, DIRECTION]), -1.0
+    best, score = here, base_worth(st, tb, side, here, hexes, size, incoming)
     for direction in range(1, 7):
-        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size)
-        shielded = min(float(st.ci[side, ARMOR + direction]), incoming)
-        candidate = weapons + guns + shielded
-        if candidate > score + BASE_MARGIN:
-            best, score = direction, candidate
+        steps = (direction - here) % 6
+        if 0 < min(steps, 6 - steps) <= tb.f.base_rotation_steps:
+            candidate = base_worth(st, tb, side, direction, hexes, size, incoming)
+            if candidate > score + BASE_MARGIN:
+                best, score = direction, candidate
     return best
 
 
@@ -299,15 +366,21 @@ def wanted_velocity(st: State, tb: Tables, side: int) -> float:
 
 @inline_kernel
 def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> bool:
-    """Brake only with the rear as well armored as the best side, when nothing ready could
-    get past the screens, or when running (not into the last-impulse volley)."""
+    """Thrust rear to the enemy only for a useful change of speed, and then with the rear as
+    well armored as the best side, when nothing that could strike this impulse gets past
+    the screens, or when running (not into the last-impulse volley) (Policy.may_show_rear)."""
+    size = st.ci[side, SIZE] if st.ci[side, SIZE] > 1 else 1
+    engines = estimates.working_engines(st, side)
+    if tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses < tb.f.brake_worth:
+        return False  # showing the rear for almost no change of speed
     rear = st.ci[side, ARMOR + REAR]
     thickest = st.ci[side, ARMOR + 1]
     for direction in range(2, 7):
         thickest = max(thickest, st.ci[side, ARMOR + direction])
     if rear >= thickest:
         return True
-    harmless = estimates.threat(st, tb, side, int(st.rangef[RANGE]), turn) <= 0.0
+    clock = (turn - 1) * tb.f.impulses + impulse
+    harmless = estimates.strike_now(st, tb, side, turn, clock, False) <= 0.0
     if st.ci[side, RUNNING]:
         return harmless or impulse != tb.f.impulses
     return harmless
@@ -315,30 +388,40 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
 
 @lean_kernel
 def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
-             impulse: int) -> tuple[int, int, bool, bool]:
-    """Direction, thrust (+1 toward, -1 away), crash, evade (Policy.maneuver)."""
+             impulse: int) -> tuple[int, int, bool]:
+    """Direction, thrust (+1 toward, -1 away), crash (Policy.maneuver)."""
     hexes = int(st.rangef[RANGE])
     if st.ci[side, IS_BASE]:
-        return base_direction(st, tb, side, hexes, impulse), 0, False, False
+        return base_direction(st, tb, side, hexes, (turn - 1) * tb.f.impulses + impulse), 0, \
+            False
     aiming = best_direction(st, tb, side, hexes)
     if not has_control(st, side) or fire_now(st, tb, pol, side, turn, impulse):
-        return aiming, 0, False, False
+        return aiming, 0, False
     wanted = wanted_velocity(st, tb, side)
     velocity = st.cf[side, VELOCITY]
-    evade = pol[side, P_EVADE] != 0
+    # 2.3, R20: thrust only where the engines (and fuel) allow it.
     if velocity < wanted - tb.f.half_step:
-        if pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2:
-            return 1, 1, True, False
-        return 1, 1, False, evade
-    if velocity > wanted + tb.f.half_step and may_show_rear(st, tb, side, turn, impulse):
-        return REAR, -1, False, evade
+        if thrusting.engines_pushing(st, side, AHEAD, 1):
+            if (pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2
+                    and not st.ci[side, EVASIVE]):  # 2.3: no crash acceleration while evading
+                return AHEAD, 1, True
+            return AHEAD, 1, False
+        if (thrusting.engines_pushing(st, side, REAR, 1)
+                and may_show_rear(st, tb, side, turn, impulse)):
+            return REAR, 1, False  # a ramscoop braking nose-first
+    elif velocity > wanted + tb.f.half_step:
+        if thrusting.engines_pushing(st, side, AHEAD, -1):
+            return AHEAD, -1, False  # a ramscoop braking nose-first
+        if (thrusting.engines_pushing(st, side, REAR, -1)
+                and may_show_rear(st, tb, side, turn, impulse)):
+            return REAR, -1, False
     # Between volleys, the side with the most armor faces the enemy (ties: aiming).
     best, thick = 1, st.ci[side, ARMOR + 1]
     for direction in range(2, 7):
         armor = st.ci[side, ARMOR + direction]
         if armor > thick or (armor == thick and direction == aiming and best != aiming):
             best, thick = direction, armor
-    return best, 0, False, evade
+    return best, 0, False
 
 
 @lean_kernel

@@ -49,6 +49,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     H_CAUSE,
     H_POINTS,
     H_SCREENED,
+    H_SIDE,
     HITS_T,
     HULL_AFT,
     HULL_FORWARD,
@@ -60,8 +61,10 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     RADAR_END,
     RADAR_TOP,
     RANGE,
+    REAR_STRUCK,
     REINFORCEMENT,
     SCREEN,
+    SCREENS_USED,
     SPENT,
     STAGE_HULL,
     SUICIDE_BOMBS,
@@ -197,14 +200,22 @@ def interior_hit(st: State, tb: Tables, side: int) -> None:
 
 
 @lean_kernel
+def screen_strength(st: State, tb: Tables, side: int) -> int:
+    """Screen points up: the boxes, and the reinforcement they can still carry (2.2)."""
+    screens = st.ci[side, BOX + SCREEN]
+    return int(screens + min(st.ci[side, REINFORCEMENT], screens * tb.f.reinforcement_limit))
+
+
+@lean_kernel
 def take_damage(st: State, tb: Tables, side: int, first: int, stop: int,
                 armor_side: int) -> None:
-    """Hits `first` to `stop` of `side`'s list, all striking armor side `armor_side`."""
+    """Hits `first` to `stop` of `side`'s list, striking armor side `armor_side` unless a
+    hit names its own; screens once per impulse, the rear engine once per impulse (2.7)."""
     ci, hits = st.ci, st.it[:, HITS_T]
-    screens = ci[side, BOX + SCREEN] + ci[side, REINFORCEMENT]
-    rear_engine_due = armor_side == tb.f.rear_side  # 2.7: a rear hit takes an engine first
+    screens = max(0, screen_strength(st, tb, side) - ci[side, SCREENS_USED])
     for h in range(first, stop):
         points = hits[side, h, H_POINTS]
+        struck = hits[side, h, H_SIDE] if hits[side, h, H_SIDE] else armor_side
         if ci[side, DESTROYED]:
             ci[side, TAKEN_WASTED] += points
             continue
@@ -214,20 +225,21 @@ def take_damage(st: State, tb: Tables, side: int, first: int, stop: int,
             points -= stopped
             if not ci[side, DIRECTIONAL_SCREENS]:  # R14: directional screens stop per hit
                 screens -= stopped
-        armor = min(ci[side, ARMOR + armor_side], -(-points // tb.f.armor_per_box))
+                ci[side, SCREENS_USED] += stopped
+        armor = min(ci[side, ARMOR + struck], -(-points // tb.f.armor_per_box))
         absorbed = min(points, armor * tb.f.armor_per_box)
-        ci[side, ARMOR + armor_side] -= armor
+        ci[side, ARMOR + struck] -= armor
         points -= absorbed
         ci[side, TAKEN_SCREENS] += stopped
         ci[side, TAKEN_ARMOR] += absorbed
         while points > 0:
             points -= 1
             ci[side, TAKEN_INTERIOR] += 1
-            if rear_engine_due and ci[side, BOX + tb.f.rear_first] > 0:
-                rear_engine_due = False
-                ci[side, BOX + tb.f.rear_first] -= 1
-                continue
-            rear_engine_due = False
+            if struck == tb.f.rear_side and not ci[side, REAR_STRUCK]:  # 2.7: an engine first
+                ci[side, REAR_STRUCK] = 1
+                if ci[side, BOX + tb.f.rear_first] > 0:
+                    ci[side, BOX + tb.f.rear_first] -= 1
+                    continue
             interior_hit(st, tb, side)
             if ci[side, DESTROYED]:
                 if ci[side, KILLED_BY] == 0:
@@ -281,6 +293,7 @@ def explode(st: State, tb: Tables, side: int) -> None:
         st.it[enemy, HITS_T, n, H_POINTS] = points
         st.it[enemy, HITS_T, n, H_CAUSE] = CAUSE_EXPLOSION
         st.it[enemy, HITS_T, n, H_SCREENED] = 1
+        st.it[enemy, HITS_T, n, H_SIDE] = 0
         take_damage(st, tb, enemy, n, n + 1, st.ci[enemy, DIRECTION])
 
 

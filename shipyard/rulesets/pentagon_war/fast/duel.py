@@ -16,6 +16,7 @@ import numpy as np
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, damage, dice, flight, gunnery, lists
 from shipyard.rulesets.pentagon_war.fast import targets as aim
+from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.layout import (
     AUX_CONTROL,
     BAY_END,
@@ -28,6 +29,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     CAUSE_RAYS,
     CHARGE,
     CLOSING_SPEED,
+    CRASHED_AT,
     CRASHING,
     DESTROYED,
     DIRECTION,
@@ -35,6 +37,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     ECM,
     ENGINE,
     EVADING,
+    EVASIVE,
     FIRED_IMPULSE,
     FUEL_TANK,
     G_SHOTS,
@@ -46,6 +49,8 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     KILLED_BY,
     L_DAMAGE,
     L_IMPULSES,
+    L_SIDE,
+    LAST_ROTATION,
     LG_T,
     LOCKED,
     MAIN_CONTROL,
@@ -61,10 +66,13 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     N_WEAPONS,
     NEEDS_FUEL,
     RADAR_END,
+    RADAR_OFF,
     RADAR_T,
     RANGE,
+    REAR_STRUCK,
     REINFORCEMENT,
     SCREEN,
+    SCREENS_USED,
     SIZE,
     SPECIAL_ELECTRONICS,
     SPENT,
@@ -77,6 +85,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     TURN_LIMIT,
     VELOCITY,
     W_FIRED,
+    WENT_INVISIBLE,
     WG_T,
 )
 
@@ -117,10 +126,12 @@ def reset(st: State, fleet: Fleet) -> None:
 
 @lean_kernel
 def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
-                     invisible: bool) -> None:
-    """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9)."""
+                     invisible: bool, radar: bool, evade: bool) -> None:
+    """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9), radar on or off,
+    and evasion."""
     ci = st.ci
     ci[side, INVISIBLE] = 0
+    ci[side, RADAR_OFF] = not radar
     cost = ci[side, INVISIBILITY_COST]
     if invisible and ci[side, CAN_INVISIBLE] and 0 < cost <= captain.power(st, side):
         ci[side, SPENT] += cost
@@ -133,6 +144,12 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
         ecm = 0  # 2.8: no ECM without control
     ci[side, ECM] = max(0, min(ecm, limit, captain.power(st, side) // tb.f.ecm_point))
     ci[side, SPENT] += ci[side, ECM] * tb.f.ecm_point
+    # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
+    ci[side, EVASIVE] = evade and captain.has_control(st, side) and not ci[side, IS_BASE]
+    # R22: radar on, ECM or ECCM void radar invisibility for the turn (its power is lost).
+    if ci[side, INVISIBLE] and (radar or ci[side, ECM] or ci[side, ECCM]):
+        ci[side, INVISIBLE] = 0
+    ci[side, WENT_INVISIBLE] = ci[side, INVISIBLE]
 
 
 @lean_kernel
@@ -140,7 +157,7 @@ def lock_on(st: State, tb: Tables, side: int) -> None:
     """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
     ci, enemy = st.ci, 1 - side
     rating = captain.radar_at(st, side, max(0, ci[enemy, ECM] - ci[side, ECCM]) * tb.f.ecm_step)
-    if ci[enemy, INVISIBLE]:
+    if ci[side, RADAR_OFF] or ci[enemy, INVISIBLE]:
         ci[side, LOCKED] = 0
     elif rating >= tb.f.lock_always:
         ci[side, LOCKED] = 1
@@ -156,10 +173,10 @@ def start_turn(st: State, tb: Tables, pol: np.ndarray, turn: int) -> None:
     for side in range(2):
         ci[side, CHARGE], ci[side, SPENT] = ci[side, BOX + CAPACITOR], 0  # 2.2: recharge
     # Power is allocated in secret: both captains decide before either allocation applies.
-    ecm0, eccm0, invisible0 = captain.allocate(st, tb, pol, 0, turn)
-    ecm1, eccm1, invisible1 = captain.allocate(st, tb, pol, 1, turn)
-    apply_allocation(st, tb, 0, ecm0, eccm0, invisible0)
-    apply_allocation(st, tb, 1, ecm1, eccm1, invisible1)
+    ecm0, eccm0, invisible0, radar0, evade0 = captain.allocate(st, tb, pol, 0, turn)
+    ecm1, eccm1, invisible1, radar1, evade1 = captain.allocate(st, tb, pol, 1, turn)
+    apply_allocation(st, tb, 0, ecm0, eccm0, invisible0, radar0, evade0)
+    apply_allocation(st, tb, 1, ecm1, eccm1, invisible1, radar1, evade1)
     lock_on(st, tb, 0)
     lock_on(st, tb, 1)
 
@@ -173,6 +190,8 @@ def end_turn(st: State, tb: Tables) -> None:
         for g in range(ci[side, N_GUNS]):
             st.it[side, GN_T, g, G_SHOTS] = 0
         st.cf[side, BEAM_PUSH] = 0.0
+        ci[side, EVASIVE] = ci[side, EVADING] = 0
+        ci[side, REINFORCEMENT] = 0  # R19: reinforcement lasts to the end of the turn
         ci[side, FIRED_IMPULSE] = -1
         ci[side, TURN_KIND] = T_NONE
         if tb.f.rays_on and abs(st.cf[side, VELOCITY]) > tb.f.rays_limit and tb.f.rays_damage:
@@ -182,47 +201,69 @@ def end_turn(st: State, tb: Tables) -> None:
 
 
 @lean_kernel
-def maneuver(st: State, tb: Tables, side: int, impulse: int, want: int, thrust: int,
-             crash: bool, evade: bool) -> None:
+def turned(direction: int, want: int, limit: int) -> int:
+    """The direction reached turning toward `want` by at most `limit` hexsides."""
+    steps = (want - direction) % 6
+    if min(steps, 6 - steps) <= limit:
+        return want
+    turn = limit if steps <= 3 else -limit
+    return (direction - 1 + turn) % 6 + 1
+
+
+@lean_kernel
+def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: int,
+             crash: bool) -> None:
     """Rotation and thrust as the rules allow them (2.3, 2.8)."""
     ci = st.ci
     here = ci[side, DIRECTION]
     if not 1 <= want <= 6:
         want = here
     is_base = ci[side, IS_BASE] != 0
-    if is_base and (impulse - 1) % tb.f.base_rotation:
-        want = here  # 2.3: a base turns only every few impulses
     control = ci[side, BOX + MAIN_CONTROL] + ci[side, BOX + AUX_CONTROL] > 0
-    if not control:  # 2.8: a limited turn per impulse
-        steps = (want - here) % 6
-        if min(steps, 6 - steps) > tb.f.rotation_steps:
-            turn = tb.f.rotation_steps if steps <= 3 else -tb.f.rotation_steps
-            want = (here - 1 + turn) % 6 + 1
-    ci[side, DIRECTION] = want
+    limit = 3  # hexsides a craft may turn at once: any facing
+    if is_base:  # 2.3: 60 degrees, at least a few impulses after its last turn
+        limit = tb.f.base_rotation_steps
+        if clock - ci[side, LAST_ROTATION] < tb.f.base_rotation:
+            limit = 0
+    # 2.8: a limited turn per impulse without control; 2.3: likewise while evading, and
+    # in the impulse after a crash acceleration.
+    if not control or ci[side, EVASIVE] or ci[side, CRASHED_AT] == clock - 1:
+        limit = min(limit, tb.f.rotation_steps)
+    want = turned(here, want, limit)
+    if want != here:
+        ci[side, DIRECTION], ci[side, LAST_ROTATION] = want, clock
     fuelled = not ci[side, NEEDS_FUEL] or ci[side, BOX + FUEL_TANK] > 0  # 2.3: unless it scoops
-    engines = ci[side, BOX + ENGINE] if fuelled and not is_base else 0  # 2.3: a base never moves
+    working = ci[side, BOX + ENGINE] if fuelled and not is_base else 0  # 2.3: a base never moves
     size = ci[side, SIZE] if ci[side, SIZE] > 1 else 1  # size class 0 counts as 1
-    if not ((thrust == 1 and want == 1) or (thrust == -1 and want == 4)):
-        thrust = 0  # 3: thrust only toward (direction 1) or away from (4) the enemy
+    # 3, 2.3, R20: thrust along the line of sight, with fuel unless a ramscoop may go without.
+    engines = thrusting.engines_pushing(st, side, want, thrust)
+    if not engines:
+        thrust = 0
     # 2.3, 2.8: no crash acceleration without control or with ECM powered.
     crash = crash and thrust != 0 and control and not ci[side, ECM]
     normal = fast = 0.0
     manned = ci[side, MANNED]
-    if crash or (thrust and engines):  # 2.3: the rates scale with engines per size class
+    if thrust:  # 2.3: the rates scale with engines per size class
         normal = tb.accel[manned, engines, size, 0]
         fast = tb.accel[manned, engines, size, 1]
         crash = crash and fast > normal
     ci[side, CRASHING] = crash
-    if thrust and engines:
+    if crash:
+        ci[side, CRASHED_AT] = clock
+    if thrust:
         rate = fast if crash else normal
         top = tb.f.top
-        velocity = st.cf[side, VELOCITY] + thrust * rate
+        before = st.cf[side, VELOCITY]
+        velocity = before + thrust * rate
+        if thrusting.scoop_braking(want, thrust):  # R20: braking nose-first stops at rest
+            velocity = velocity if velocity * before > 0.0 else 0.0
         velocity = velocity if velocity < top else top  # 2.3: within top speed either way
         st.cf[side, VELOCITY] = velocity if velocity > -top else -top
         if crash and not manned and dice.d6(st.rng) + dice.d6(st.rng) >= tb.f.crash_roll:
             ci[side, MISHAPS] += dice.roll(st.rng, tb.f.crash_dice)
     spare = tb.f.evasion_spare + (size if thrust else 0)
-    ci[side, EVADING] = evade and not crash and control and engines >= spare and not is_base
+    # 2.3: an evader needs an engine beyond those thrusting; none while crashing.
+    ci[side, EVADING] = ci[side, EVASIVE] and not crash and working >= spare
 
 
 @lean_kernel
@@ -239,12 +280,13 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
 
 @lean_kernel
 def reinforce(st: State, tb: Tables, side: int, want: int) -> None:
+    """`want` more screen points for the rest of the turn (R19), within double the screens."""
     ci = st.ci
-    limit = ci[side, BOX + SCREEN] * tb.f.reinforcement_limit
+    limit = ci[side, BOX + SCREEN] * tb.f.reinforcement_limit - ci[side, REINFORCEMENT]
     points = max(0, min(want, limit, captain.power(st, side) // tb.f.reinforcement_cost))
     if points:
         ci[side, SPENT] += points * tb.f.reinforcement_cost
-        ci[side, REINFORCEMENT] = points
+        ci[side, REINFORCEMENT] += points
 
 
 @lean_kernel
@@ -252,10 +294,10 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
                  clock: int) -> None:
     ci = st.ci
     # Both captains decide before either craft turns or thrusts.
-    w0, t0, c0, e0 = captain.maneuver(st, tb, pol, 0, turn, impulse)
-    w1, t1, c1, e1 = captain.maneuver(st, tb, pol, 1, turn, impulse)
-    maneuver(st, tb, 0, impulse, w0, t0, c0, e0)
-    maneuver(st, tb, 1, impulse, w1, t1, c1, e1)
+    w0, t0, c0 = captain.maneuver(st, tb, pol, 0, turn, impulse)
+    w1, t1, c1 = captain.maneuver(st, tb, pol, 1, turn, impulse)
+    maneuver(st, tb, 0, clock, w0, t0, c0)
+    maneuver(st, tb, 1, clock, w1, t1, c1)
     move(st, tb, pol)
     if flight.busy(st):
         flight.point_defense(st, tb)
@@ -282,7 +324,8 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
             reinforce(st, tb, side, want)
         if ci[side, N_LINGERING]:
             for i in range(ci[side, N_LINGERING]):
-                lists.add_hit(st, side, st.it[side, LG_T, i, L_DAMAGE], CAUSE_ACID, False)
+                lists.add_hit_on(st, side, st.it[side, LG_T, i, L_DAMAGE], CAUSE_ACID, False,
+                                 st.it[side, LG_T, i, L_SIDE])  # R18: the side it clings to
                 st.it[side, LG_T, i, L_IMPULSES] -= 1
             lists.drop_spent_lingering(st, side)
     for side in range(2):
@@ -294,7 +337,8 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
         flight.bolts_strike(st, tb)
     if ci[0, N_HITS] or ci[1, N_HITS] or ci[0, MISHAPS] or ci[1, MISHAPS]:
         damage.assess(st, tb)
-    ci[0, REINFORCEMENT] = ci[1, REINFORCEMENT] = 0
+    for side in range(2):  # 2.7: the screens meet the next impulse's damage afresh
+        ci[side, SCREENS_USED], ci[side, REAR_STRUCK] = 0, 0
     ci[0, IMPULSE_KIND] = ci[1, IMPULSE_KIND] = T_NONE
 
 

@@ -7,18 +7,28 @@ captains see the same figures.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
+from shipyard.rulesets.pentagon_war.fast import damage
+from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     ARMOR,
+    B_ALIVE,
+    B_EROSION,
+    B_FLOWN,
     BAY_END,
     BAY_HEAD,
     BAYS_T,
     BEAM,
+    BEST,
+    BLF_T,
+    BLI_T,
     BOX,
     CHANCE,
+    CHARGE,
     COSTED,
     COVERING,
     D_ALIVE,
@@ -29,27 +39,45 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRF_T,
     DRI_T,
     ENGINE,
+    EVADING,
+    EX_FALLOFF,
+    EXPLOSION,
     FUEL_TANK,
     G_ARCS,
     G_BOXES,
+    G_LAST_IMPULSE,
     G_LAST_TURN,
     G_SHOTS,
     G_TYPE,
     GN_T,
     IS_BASE,
     LIQUID,
+    LOCKED,
+    M_ALIVE,
+    M_DISTANCE,
+    M_SPEED,
+    MANNED,
     MEAN,
     METAL_DAMAGE,
+    MISSILE,
+    MSF_T,
+    MSI_T,
+    N_BOLTS,
     N_DRONES,
     N_GUNS,
+    N_MISSILES,
     N_WEAPONS,
     NEEDS_FUEL,
     RADAR_END,
     RADAR_TOP,
     RADIATION,
+    RANGE,
+    REINFORCEMENT,
     RESTS,
     SCREEN,
     SIZE,
+    SPENT,
+    VELOCITY,
     W_ARCS,
     W_BOXES,
     W_FIRED,
@@ -58,6 +86,8 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from shipyard.rulesets.pentagon_war.fast.arrays import Tables
     from shipyard.rulesets.pentagon_war.fast.state import State
 
@@ -73,41 +103,60 @@ def bolt_damage(tb: Tables, flown: int) -> int:
 
 
 @lean_kernel
-def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int) -> float:
-    """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams)."""
+def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
+                 evaders: int) -> float:
+    """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams), with
+    `evaders` of firer and target evading."""
     if kind == BEAM or boxes <= 0:
         return 0.0
     if kind == ACID:
         worth = tb.f.acid_impact + tb.f.acid_lingering * tb.f.acid_lingering_impulses
-        return float(tb.odds[CHANCE, ACID, min(hexes, tb.f.rcap), size, 0] * worth)
+        return float(tb.odds[CHANCE, ACID, min(hexes, tb.f.rcap), size, evaders] * worth)
     if kind == LIQUID:
         if boxes < tb.f.metal_boxes:
             return 0.0
         return float(bolt_damage(tb, max(hexes, tb.f.metal_min_range)))
-    return float(boxes * tb.odds[MEAN, kind, min(hexes, tb.f.rcap), size, 0])
+    return float(boxes * tb.odds[MEAN, kind, min(hexes, tb.f.rcap), size, evaders])
 
 
 @lean_kernel
-def bearing(st: State, tb: Tables, side: int, direction: int, hexes: int,
-            size: int) -> tuple[float, float]:
+def screened(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
+             evaders: int) -> tuple[float, float]:
+    """Mean and best-case damage one shot puts to the screens this impulse
+    (judgement.screened)."""
+    if boxes <= 0 or kind in (BEAM, LIQUID):
+        return 0.0, 0.0
+    h = min(hexes, tb.f.rcap)
+    if kind == ACID:
+        impact = tb.f.acid_impact
+        top = impact if tb.odds[BEST, ACID, h, size, evaders] > 0 else 0
+        return float(tb.odds[CHANCE, ACID, h, size, evaders] * impact), float(top)
+    shots = 1 if kind == RADIATION else boxes
+    return (float(shots * tb.odds[MEAN, kind, h, size, evaders]),
+            float(shots * tb.odds[BEST, kind, h, size, evaders]))
+
+
+@lean_kernel
+def bearing(st: State, tb: Tables, side: int, direction: int, hexes: int, size: int,
+            evaders: int) -> tuple[float, float]:
     """Mean damage of the secondary weapons, and of the guns, that bear in `direction`."""
     arcs = tb.seqs[COVERING, direction]
     weapons, guns = 0.0, 0.0
     for g in range(st.ci[side, N_WEAPONS]):
         if st.it[side, WG_T, g, W_ARCS] & arcs:
             weapons += group_damage(tb, st.it[side, WG_T, g, W_TYPE],
-                                    st.it[side, WG_T, g, W_BOXES], hexes,
-                                    size)
+                                    st.it[side, WG_T, g, W_BOXES], hexes, size, evaders)
     for g in range(st.ci[side, N_GUNS]):
         boxes = st.it[side, GN_T, g, G_BOXES]
         if boxes > 0 and st.it[side, GN_T, g, G_ARCS] & arcs:
             kind = st.it[side, GN_T, g, G_TYPE]
-            guns += group_damage(tb, kind, 1 if kind == RADIATION else boxes, hexes, size)
+            guns += group_damage(tb, kind, 1 if kind == RADIATION else boxes, hexes, size,
+                                 evaders)
     return weapons, guns
 
 
 @lean_kernel
-def drone_damage(st: State, tb: Tables, side: int) -> float:
+def drone_damage(st: State, tb: Tables, side: int, evaders: int) -> float:
     """What a carrier's drones (aboard and out) may deal in a turn from their station."""
     ci = st.ci
     if ci[side, N_DRONES] == 0 and ci[side, BAY_END] == ci[side, BAY_HEAD]:
@@ -125,23 +174,58 @@ def drone_damage(st: State, tb: Tables, side: int) -> float:
             if st.it[side, BAYS_T, b, 0] == weapon:
                 count += 1
         if count:
-            total += count * tb.odds[MEAN, weapon, DRONE_STATION, size, 0]
+            total += count * tb.odds[MEAN, weapon, DRONE_STATION, size, evaders]
     return float(tb.f.drone_survival * total)
 
 
 @lean_kernel
-def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float) -> float:
+def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float,
+                 evaders: int) -> float:
     """Damage per turn past the enemy's screens at `hexes`, facing the best way; `drones`
-    is `drone_damage` of the side (everything fires in one impulse; guns every other)."""
+    is `drone_damage` of the side (everything fires in one impulse; guns every other),
+    `evaders` the count of evading craft on the side's own rolls."""
     screens = st.ci[1 - side, BOX + SCREEN]
     size = st.ci[1 - side, SIZE]
     best = 0.0
     for direction in range(1, 7):
-        weapons, guns = bearing(st, tb, side, direction, hexes, size)
+        weapons, guns = bearing(st, tb, side, direction, hexes, size, evaders)
         volley = weapons + drones
         net = (max(0.0, volley + guns - screens) + max(0.0, volley - screens)) / 2
         best = max(best, net)
     return best
+
+
+@lean_kernel
+def evasion_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
+    """Whether evading improves the damage race at `hexes` (judgement.evasion_pays)."""
+    enemy = 1 - side
+    mine = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 0)
+    theirs = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 0), 0)
+    mine_evading = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 1)
+    theirs_evading = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 1), 1)
+    return bool(mine_evading * theirs > mine * theirs_evading)
+
+
+@lean_kernel
+def hiding_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
+    """Whether hiding, radar off, improves the race at `hexes` (judgement.hiding_pays)."""
+    enemy = 1 - side
+    far = hexes * tb.f.lock_range_factor
+    mine = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 0)
+    theirs = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 0), 0)
+    mine_hidden = net_per_turn(st, tb, side, far, drone_damage(st, tb, side, 0), 0)
+    theirs_hidden = net_per_turn(st, tb, enemy, far, drone_damage(st, tb, enemy, 0), 0)
+    return bool(mine_hidden * theirs > mine * theirs_hidden
+                or (mine_hidden >= mine and theirs_hidden < theirs))
+
+
+@lean_kernel
+def lock_matters(st: State, side: int) -> bool:
+    """Whether a lock-on matters beyond the craft's own fire (judgement.lock_matters)."""
+    ci, enemy = st.ci, 1 - side
+    return bool(ci[enemy, N_MISSILES] or ci[enemy, BOX + MISSILE] or ci[enemy, N_DRONES]
+                or ci[enemy, BAY_END] > ci[enemy, BAY_HEAD] or ci[side, N_DRONES]
+                or ci[side, BAY_END] > ci[side, BAY_HEAD])
 
 
 @lean_kernel
@@ -167,30 +251,67 @@ def durability(st: State, side: int) -> float:
 
 
 @lean_kernel
-def threat(st: State, tb: Tables, me: int, hexes: int, turn: int) -> float:
-    """Mean damage the enemy's weapons, guns and drones still ready this turn could deal
-    now, past my screens (judgement.threat)."""
-    enemy, size = 1 - me, st.ci[me, SIZE]
-    weapons = 0.0
-    for g in range(st.ci[enemy, N_WEAPONS]):
+def blast_share(st: State, tb: Tables, strength: float, victim: int, hexes: int) -> float:
+    """Share of `victim` a death explosion of `strength` at `hexes` destroys past its
+    screens (judgement.blast_share)."""
+    points = strength - tb.fv[EXPLOSION, EX_FALLOFF] * hexes - st.ci[victim, BOX + SCREEN]
+    return float(max(0.0, points) / durability(st, victim))
+
+
+@lean_kernel
+def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int, raised: bool) -> float:
+    """The most damage that could strike `me` this impulse past its screens, at best rolls;
+    `raised` counts the screens it could still raise too (judgement.strike_now)."""
+    ci, enemy, size = st.ci, 1 - me, st.ci[me, SIZE]
+    factor = 1 if ci[enemy, LOCKED] else tb.f.lock_range_factor
+    hexes = min(int(st.rangef[RANGE]) * factor, tb.f.rcap)
+    evaders = int(ci[enemy, EVADING]) + int(ci[me, EVADING])
+    screened, unscreened = 0.0, 0
+    for g in range(ci[enemy, N_WEAPONS]):
         left = st.it[enemy, WG_T, g, W_BOXES] - st.it[enemy, WG_T, g, W_FIRED]
-        if left > 0:
-            weapons += group_damage(tb, st.it[enemy, WG_T, g, W_TYPE], left, hexes, size)
-    guns = 0.0
-    for g in range(st.ci[enemy, N_GUNS]):
-        kind, boxes = st.it[enemy, GN_T, g, G_TYPE], st.it[enemy, GN_T, g, G_BOXES]
-        if (boxes > 0 and not st.it[enemy, GN_T, g, G_SHOTS]
-                and st.it[enemy, GN_T, g, G_LAST_TURN] < turn - tb.kinds[RESTS, kind]):
-            guns += group_damage(tb, kind, 1 if kind == RADIATION else boxes, hexes, size)
-    drones = 0.0
-    for k in range(st.ci[enemy, N_DRONES]):
+        kind = st.it[enemy, WG_T, g, W_TYPE]
+        if left > 0 and kind != BEAM:
+            screened += left * tb.odds[BEST, kind, hexes, size, evaders]
+    for g in range(ci[enemy, N_GUNS]):
+        gun = st.it[enemy, GN_T, g]
+        kind = gun[G_TYPE]
+        if (gun[G_BOXES] <= 0 or gun[G_SHOTS]
+                or gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind]):
+            continue
+        if kind == RADIATION:
+            screened += tb.odds[BEST, kind, hexes, size, evaders]
+        elif (kind == ACID and gun[G_BOXES] >= tb.f.acid_boxes
+              and clock - gun[G_LAST_IMPULSE] >= tb.f.acid_gap
+              and tb.odds[BEST, kind, hexes, size, evaders] > 0):
+            screened += tb.f.acid_impact
+            unscreened += tb.f.acid_lingering * tb.f.acid_lingering_impulses
+    for k in range(ci[enemy, N_DRONES]):
         weapon = st.it[enemy, DRI_T, k, D_WEAPON]
         if (st.it[enemy, DRI_T, k, D_ALIVE] and not st.it[enemy, DRI_T, k, D_ESCORT]
                 and st.it[enemy, DRI_T, k, D_FIRED_TURN] != turn and tb.kinds[COSTED, weapon]):
-            gap = int(abs(st.ft[enemy, DRF_T, k, D_DISTANCE]))
-            drones += tb.odds[MEAN, weapon, min(gap, tb.f.rcap), size, 0]
-    ready = weapons + guns + drones
-    return float(max(0.0, ready - st.ci[me, BOX + SCREEN]))
+            gap = int(abs(st.ft[enemy, DRF_T, k, D_DISTANCE])) * factor
+            screened += tb.odds[BEST, weapon, min(gap, tb.f.rcap), size, int(ci[me, EVADING])]
+    velocity = st.cf[me, VELOCITY]
+    for i in range(ci[enemy, N_MISSILES]):
+        speed = st.it[enemy, MSI_T, i, M_SPEED]
+        if (st.it[enemy, MSI_T, i, M_ALIVE]
+                and st.ft[enemy, MSF_T, i, M_DISTANCE] - (speed + velocity) / tb.f.impulses < 1):
+            screened += tb.f.warhead
+    for i in range(ci[enemy, N_BOLTS]):
+        if (st.it[enemy, BLI_T, i, B_ALIVE]
+                and st.ft[enemy, BLF_T, i, 0] - (tb.f.metal_speed + velocity) / tb.f.impulses < 1):
+            screened += max(0, bolt_damage(tb, st.it[enemy, BLI_T, i, B_FLOWN] + 1)
+                            - st.it[enemy, BLI_T, i, B_EROSION])
+    screens = damage.screen_strength(st, tb, me) + (raisable(st, tb, me) if raised else 0)
+    return float(max(0.0, screened - screens) + unscreened)
+
+
+@lean_kernel
+def raisable(st: State, tb: Tables, side: int) -> int:
+    """Screen points `side` could still buy this turn (judgement.raisable)."""
+    ci = st.ci
+    room = max(0, ci[side, BOX + SCREEN] * tb.f.reinforcement_limit - ci[side, REINFORCEMENT])
+    return int(min(room, max(0, ci[side, CHARGE] - ci[side, SPENT]) // tb.f.reinforcement_cost))
 
 
 @lean_kernel
@@ -203,3 +324,41 @@ def working_engines(st: State, side: int) -> int:
 @lean_kernel
 def can_run(st: State, side: int) -> bool:
     return not st.ci[side, IS_BASE] and working_engines(st, side) > 0
+
+
+@lean_kernel
+def closing(st: State, tb: Tables, side: int) -> tuple[float, float]:
+    """Speed toward the enemy now, and the speed a turn its engines add (judgement.closing)."""
+    speed = max(0.0, st.cf[side, VELOCITY])
+    if thrusting.engines_pushing(st, side, thrusting.AHEAD, 1) <= 0:
+        return speed, 0.0
+    size = st.ci[side, SIZE] if st.ci[side, SIZE] > 1 else 1
+    engines = working_engines(st, side)
+    return speed, float(tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses)
+
+
+@lean_kernel
+def after_approach(ratio: float, hexes: int, now: float, ranges: np.ndarray,
+                   mines: np.ndarray, theirs: np.ndarray, used: np.ndarray, speed: float,
+                   rate: float) -> float:
+    """The race `ratio` at `hexes` after closing to it from `now` under fire
+    (judgement.after_approach); `used` marks the ranges the race was worked out at."""
+    if speed <= 0.0 and rate <= 0.0:
+        return ratio
+    gap = now - hexes
+    if rate <= 0.0:
+        turns = gap / speed
+    else:
+        turns = (math.sqrt(speed * speed + 2.0 * rate * gap) - speed) / rate
+    mine_sum, theirs_sum, count = 0.0, 0.0, 0
+    for r in range(ranges.shape[0]):
+        if used[r] != 0.0 and hexes < ranges[r] <= now:
+            mine_sum, theirs_sum, count = mine_sum + mines[r], theirs_sum + theirs[r], count + 1
+    if count == 0:
+        return ratio
+    lost, dealt = turns * theirs_sum / count, turns * mine_sum / count
+    if lost >= 1.0:
+        return 0.0
+    if dealt >= 1.0:
+        return ratio
+    return ratio * (1.0 - lost) / (1.0 - dealt)

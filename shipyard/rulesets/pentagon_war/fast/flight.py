@@ -42,6 +42,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     H_POINTS,
     H_SCREENED,
     HITS_T,
+    INVISIBLE,
     LOCKED,
     M_ALIVE,
     M_DISTANCE,
@@ -59,9 +60,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     PD_INDEX,
     PD_KILLABLE,
     PD_KIND,
-    PD_LIVE,
     PD_ORDER,
-    PD_SHOT_ALIVE,
     PD_SIZE,
     PD_WEAPON,
     POINT_DEFENSE,
@@ -146,34 +145,24 @@ def working_boxes(tb: Tables, boxes: int, locked: bool, evading: bool) -> int:
 
 @lean_kernel
 def battery(st: State, tb: Tables, n: int, boxes: int) -> int:
-    """One battery's passes at the live targets in the order given (2.5); the damage points
-    scored on a craft in the hex. Killed targets are marked in the point-defense scratch."""
+    """One battery's shot at each live target in the order given, while boxes last (2.5:
+    never twice at one target in an impulse); the damage points scored on a craft in the
+    hex. Killed targets are marked in the point-defense scratch."""
     pd = st.xi
-    live = 0
+    scored, unused = 0, boxes
     for j in range(n):
+        if unused <= 0:
+            break
         t = pd[PD_ORDER, j]
-        if pd[PD_ALIVE, t]:
-            pd[PD_LIVE, live], pd[PD_SHOT_ALIVE, live] = t, 1
-            live += 1
-    if live == 0 or boxes <= 0:
-        return 0
-    scored, unused, standing = 0, boxes, live
-    while unused > 0 and standing > 0:
-        for m in range(live):
-            if unused <= 0:
-                break
-            if not pd[PD_SHOT_ALIVE, m]:
-                continue
-            t = pd[PD_LIVE, m]
-            number = min(tb.f.pd_limit, unused) + pd[PD_SIZE, t]
-            unused -= 1
-            if dice.d6(st.rng) <= number:
-                if pd[PD_KILLABLE, t]:
-                    pd[PD_SHOT_ALIVE, m] = 0
-                    pd[PD_ALIVE, t] = 0
-                    standing -= 1
-                else:
-                    scored += tb.f.pd_damage
+        if not pd[PD_ALIVE, t]:
+            continue
+        number = min(tb.f.pd_limit, unused) + pd[PD_SIZE, t]
+        unused -= 1
+        if dice.d6(st.rng) <= number:
+            if pd[PD_KILLABLE, t]:
+                pd[PD_ALIVE, t] = 0
+            else:
+                scored += tb.f.pd_damage
     return scored
 
 
@@ -247,12 +236,24 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
     for i in range(st.ci[enemy, N_MISSILES]):
         if st.it[enemy, MSI_T, i, M_ALIVE] and st.ft[enemy, MSF_T, i, M_DISTANCE] < 1:
             st.it[enemy, MSI_T, i, M_ALIVE] = 0
+            # 2.4: it misses an evading craft 1 time in 6, and is detonated beside it.
+            if st.ci[side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_miss:
+                lists.add_hit(st, side, tb.f.warhead // tb.f.destroyed_divisor, CAUSE_MISSILE,
+                              True)
+                continue
             lists.add_hit(st, side, tb.f.warhead, CAUSE_MISSILE, True)
             if st.rangef[RANGE] < 1:
                 lists.add_hit(st, enemy, tb.f.warhead // tb.f.hex_share, CAUSE_MISSILE, True)
     lists.drop_dead_missiles(st, enemy)
     if st.ci[enemy, N_DRONES]:
         lists.drop_dead_drones(st, enemy)
+
+
+@lean_kernel
+def seeker_lost(st: State, tb: Tables, side: int) -> bool:
+    """2.4: a seeking weapon launched by an evading craft fails to acquire its target 1 time
+    in 6 (a die is rolled only for an evader)."""
+    return bool(st.ci[side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_lost)
 
 
 @lean_kernel
@@ -267,8 +268,9 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
     ci[side, SPENT] += rail * cost
     for k in range(missiles):
         speed = tb.f.missile_rail_speed if k < rail else tb.f.missile_speed
-        lists.add_missile(st, side, st.rangef[RANGE], speed, tb.f.missile_fuel)
         ci[side, BOX + MISSILE] -= 1
+        if not seeker_lost(st, tb, side):
+            lists.add_missile(st, side, st.rangef[RANGE], speed, tb.f.missile_fuel)
     drones = max(0, min(drones, ci[side, BAY_END] - ci[side, BAY_HEAD], ci[side, DRONE_LAUNCH]))
     for _ in range(drones):
         weapon = st.it[side, BAYS_T, ci[side, BAY_HEAD], 0]
@@ -278,6 +280,8 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
         spread = 0.0 if escort else tb.f.drone_spread
         lists.add_drone(st, side, weapon, st.rangef[RANGE], st.cf[side, VELOCITY] + spread,
                         tb.f.drone_accelerations, escort)
+    if missiles or drones:
+        ci[side, INVISIBLE] = 0  # R22: launching gives it away for the rest of the turn
 
 
 @lean_kernel
@@ -324,6 +328,9 @@ def bolts_strike(st: State, tb: Tables) -> None:
         for i in range(st.ci[side, N_BOLTS]):
             if st.it[side, BLI_T, i, B_ALIVE] and st.ft[side, BLF_T, i, 0] < 1:
                 st.it[side, BLI_T, i, B_ALIVE] = 0
+                # 2.4: a seeking weapon misses an evading craft 1 time in 6.
+                if st.ci[1 - side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_miss:
+                    continue
                 damage = max(0, estimates.bolt_damage(tb, st.it[side, BLI_T, i, B_FLOWN])
                              - st.it[side, BLI_T, i, B_EROSION])
                 if damage:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast import captain, lists, odds
+from shipyard.rulesets.pentagon_war.fast import captain, flight, lists, odds
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     B_ALIVE,
@@ -35,6 +35,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRF_T,
     DRI_T,
     EVADING,
+    EVASIVE,
     FIRED_IMPULSE,
     G_ARCS,
     G_BOXES,
@@ -45,6 +46,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     GN_T,
     IMPULSE_INDEX,
     IMPULSE_KIND,
+    INVISIBLE,
     LIQUID,
     LOCKED,
     M_ALIVE,
@@ -98,7 +100,8 @@ def strike_craft(st: State, tb: Tables, side: int, kind: int, damage: int) -> No
     if damage > 0:
         lists.add_hit(st, 1 - side, damage, CAUSE_OF_KIND[kind], True)
         if kind == ACID and tb.f.acid_lingering and tb.f.acid_lingering_impulses:
-            lists.add_lingering(st, 1 - side, tb.f.acid_lingering, tb.f.acid_lingering_impulses)
+            lists.add_lingering(st, 1 - side, tb.f.acid_lingering, tb.f.acid_lingering_impulses,
+                                st.ci[1 - side, DIRECTION])  # R18: it clings to that side
 
 
 @lean_kernel
@@ -114,7 +117,8 @@ def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) ->
                 or hexes < tb.f.metal_min_range):
             return False
         gun[G_BOXES] -= tb.f.metal_boxes
-        lists.add_bolt(st, side, st.rangef[RANGE])
+        if not flight.seeker_lost(st, tb, side):
+            lists.add_bolt(st, side, st.rangef[RANGE])
     else:
         if kind == RADIATION:
             if gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind]:
@@ -172,7 +176,8 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
     if not control and ci[side, FIRED_IMPULSE] != -1 and ci[side, FIRED_IMPULSE] != impulse:
         return
     target, target_index = order[O_TARGET], order[O_TARGET_INDEX]
-    if not control and ci[side, TURN_KIND] != T_NONE and (
+    # 2.8, 2.3: one target per turn without control, and while evading.
+    if (not control or ci[side, EVASIVE]) and ci[side, TURN_KIND] != T_NONE and (
             ci[side, TURN_KIND] != target or ci[side, TURN_INDEX] != target_index):
         return
     # 2.3: no more than one target in an impulse of crash acceleration.
@@ -190,6 +195,7 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
             ci[side, TURN_KIND] = ci[side, IMPULSE_KIND] = target
             ci[side, TURN_INDEX] = ci[side, IMPULSE_INDEX] = target_index
             ci[side, FIRED_IMPULSE] = impulse
+            ci[side, INVISIBLE] = 0  # R22: firing gives it away for the rest of the turn
         return
     if not 0 <= index < ci[side, N_WEAPONS]:
         return
@@ -227,6 +233,7 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
     ci[side, TURN_KIND] = ci[side, IMPULSE_KIND] = target
     ci[side, TURN_INDEX] = ci[side, IMPULSE_INDEX] = target_index
     ci[side, FIRED_IMPULSE] = impulse
+    ci[side, INVISIBLE] = 0  # R22: firing gives it away for the rest of the turn
     if kind == BEAM:  # one beam per order: its own roll
         hit, damage, kill = odds.volley(tb, st.rng, kind, effective, size, evaders)
         if hit:

@@ -30,9 +30,11 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     H_CAUSE,
     H_POINTS,
     H_SCREENED,
+    H_SIDE,
     HITS_T,
     L_DAMAGE,
     L_IMPULSES,
+    L_SIDE,
     LG_T,
     M_ALIVE,
     M_DISTANCE,
@@ -52,13 +54,22 @@ if TYPE_CHECKING:
 
 
 @lean_kernel
-def add_hit(st: State, side: int, points: int, cause: int, screened: bool) -> None:
-    """Damage points arriving at `side` for the next damage assessment."""
+def add_hit_on(st: State, side: int, points: int, cause: int, screened: bool,
+               armor_side: int) -> None:
+    """Damage points arriving at `side` for the next damage assessment, striking armor side
+    `armor_side` (0: the side it shows the enemy then)."""
     n = st.ci[side, N_HITS]
     st.it[side, HITS_T, n, H_POINTS] = points
     st.it[side, HITS_T, n, H_CAUSE] = cause
     st.it[side, HITS_T, n, H_SCREENED] = screened
+    st.it[side, HITS_T, n, H_SIDE] = armor_side
     st.ci[side, N_HITS] = n + 1
+
+
+@lean_kernel
+def add_hit(st: State, side: int, points: int, cause: int, screened: bool) -> None:
+    """Damage points arriving at `side` for the next damage assessment."""
+    add_hit_on(st, side, points, cause, screened, 0)
 
 
 @lean_kernel
@@ -90,9 +101,10 @@ def add_bolt(st: State, side: int, distance: float) -> None:
 
 
 @lean_kernel
-def add_lingering(st: State, side: int, damage: int, impulses: int) -> None:
+def add_lingering(st: State, side: int, damage: int, impulses: int, armor_side: int) -> None:
     n = st.ci[side, N_LINGERING]
     st.it[side, LG_T, n, L_DAMAGE], st.it[side, LG_T, n, L_IMPULSES] = damage, impulses
+    st.it[side, LG_T, n, L_SIDE] = armor_side
     st.ci[side, N_LINGERING] = n + 1
 
 

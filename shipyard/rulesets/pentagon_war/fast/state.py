@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from shipyard.core.compiled_dice import new_rng
 from shipyard.core.outcome import DuelScenario
+from shipyard.rulesets.pentagon_war.engine.judgement import RANGES
 from shipyard.rulesets.pentagon_war.engine.orders import Captain
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
@@ -73,6 +74,8 @@ def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
     ci[L.DIRECTION] = 1
     ci[L.LOCKED] = 1
     ci[L.FIRED_IMPULSE] = -1
+    ci[L.LAST_ROTATION] = craft.last_rotation
+    ci[L.CRASHED_AT] = craft.crashed_at
     ci[L.RADAR_END] = len(craft.radar)
     ci[L.N_WEAPONS] = len(craft.weapons)
     ci[L.N_GUNS] = len(craft.guns)
@@ -95,7 +98,7 @@ def captain_row(captain: Captain) -> Ints:
     """The figures a captain of `engine.policy` decides by (its class attributes)."""
     row = np.zeros(L.POL_COLUMNS, dtype=np.int64)
     for column, name in ((L.P_PREFERRED, "preferred_range"), (L.P_ADAPTIVE, "adaptive_range"),
-                         (L.P_FIRE_RANGE, "fire_range"), (L.P_EVADE, "evade_between_volleys"),
+                         (L.P_FIRE_RANGE, "fire_range"), (L.P_EVADE, "evasive"),
                          (L.P_CRASH_FAR, "crash_when_far"), (L.P_MISSILE_RANGE, "missile_range"),
                          (L.P_DRONE_RANGE, "drone_range"),
                          (L.P_MISSILES_PER_IMPULSE, "missiles_per_impulse"),
@@ -152,7 +155,7 @@ def new_state(fleet: Fleet) -> State:
     capacity = [int(n) for n in fleet.capacity]
     rows = max(*capacity, fleet.wg.shape[1], fleet.gn.shape[1], fleet.radar.shape[1],
                fleet.bays.shape[1])
-    scratch = max(capacity[6], capacity[7])
+    scratch = max(capacity[6], capacity[7], len(RANGES))  # RANGES: the captain's plan
     return State(
         ci=fleet.ci.copy(), cf=fleet.cf.copy(),
         it=np.zeros((2, L.INT_TABLES, rows, L.INT_COLUMNS), dtype=np.int64),

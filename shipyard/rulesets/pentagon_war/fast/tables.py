@@ -126,6 +126,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
     figures = dict(
         impulses=quick.impulses, top=float(quick.top_speed), step=quick.step,
         half_step=quick.half_step, brake=quick.brake, base_rotation=quick.base_rotation,
+        base_rotation_steps=quick.base_rotation_steps,
         evasion_spare=quick.evasion_spare, secondary_shots=quick.secondary_shots,
         beam_double=power.magnetic_beam_double, beam_at_bolt=power.magnetic_beam_at_bolt,
         rail_launch=power.rail_launch, reinforcement_cost=power.screen_reinforcement,
@@ -148,6 +149,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
         lock_pd_divisor=combat.lock_failure.point_defense_divisor,
         evasion_modifier=combat.evasion.fire_modifier,
         evasion_pd_boxes=combat.evasion.point_defense_boxes,
+        seeking_lost=combat.evasion.seeking_lost, seeking_miss=combat.evasion.seeking_miss,
         pd_limit=combat.point_defense.rating_limit,
         pd_damage=combat.point_defense.spacecraft_damage, missile_speed=combat.missile.speed,
         missile_rail_speed=combat.missile.rail_speed, warhead=combat.missile.warhead,
@@ -165,6 +167,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
         drone_survival=judgement.DRONE_SURVIVAL, horizon=float(aiming.HORIZON),
         watch=float(aiming.WATCH), later=aiming.LATER, drone_reserve=orders.DRONE_RESERVE,
         bolt_reach=metal.speed * metal.lifetime_impulses / combat.turn.impulses - 1,
+        brake_worth=policy.BRAKE_WORTH,
         n_laser=len(laser_bounds), n_radiation=len(radiation_bounds),
         n_metal=len(metal.damage_by_hexes), n_fallthrough=len(quick.fallthrough),
         n_ranges=len(judgement.RANGES))

@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast import captain, estimates
+from shipyard.rulesets.pentagon_war.fast import captain, damage, estimates
 from shipyard.rulesets.pentagon_war.fast.layout import (
     ACID,
     AF_CHANCE,
@@ -43,6 +43,7 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     DRF_T,
     DRI_T,
     EVADING,
+    EVASIVE,
     G_BOXES,
     G_TYPE,
     GN_T,
@@ -71,7 +72,6 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     ORDERS_T,
     POINT_DEFENSE,
     PROTON,
-    RADIATION,
     RANGE,
     SCREEN,
     SIZE,
@@ -224,7 +224,8 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
     for g in range(ci[side, N_WEAPONS]):
         spent[g] = -1
     now = captain.fire_now(st, tb, pol, side, turn, impulse)
-    if captain.has_control(st, side) and not ci[side, CRASHING]:  # 2.8: one target a turn
+    # 2.8, 2.3: one target a turn without control or while evading.
+    if captain.has_control(st, side) and not ci[side, CRASHING] and not ci[side, EVASIVE]:
         aim_at_small_craft(st, tb, side, now)
     if not now:
         return
@@ -233,6 +234,9 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
     rng = st.rangef[RANGE]
     hexes = min(int(rng) * (1 if locked else tb.f.lock_range_factor), tb.f.rcap)
     size = ci[enemy, SIZE]
+    # No volley the target's screens stop at the best rolls, with those it can still raise.
+    clock = (turn - 1) * tb.f.impulses + impulse
+    passes = estimates.strike_now(st, tb, enemy, turn, clock, True) > 0.0
     for g in range(ci[side, N_WEAPONS]):
         kind = wg[side, g, W_TYPE]
         left = wg[side, g, W_BOXES] * tb.f.secondary_shots - wg[side, g, W_FIRED] - max(spent[g], 0)
@@ -242,7 +246,7 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
             if tb.odds[BEST, kind, hexes, size, evaders]:
                 pull = rng > st.cf[side, WANTED_RANGE]
                 add_order(st, side, g, False, T_CRAFT, 0, pull, True, 0)
-        elif tb.odds[BEST, kind, hexes, size, evaders] > 0:
+        elif passes and tb.odds[BEST, kind, hexes, size, evaders] > 0:
             add_order(st, side, g, False, T_CRAFT, 0, True, False, left if spent[g] >= 0 else 0)
     for g in range(ci[side, N_GUNS]):
         if not captain.gun_ready(st, tb, side, g, turn):
@@ -252,42 +256,54 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
             if rng <= tb.f.bolt_reach:
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
         elif kind == ACID:  # limited boxes: not on long odds
-            if tb.odds[CHANCE, kind, hexes, size, evaders] >= tb.f.acid_gum_chance:
+            if passes and tb.odds[CHANCE, kind, hexes, size, evaders] >= tb.f.acid_gum_chance:
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
-        elif tb.odds[BEST, kind, hexes, size, evaders] > 0:
+        elif passes and tb.odds[BEST, kind, hexes, size, evaders] > 0:
             add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
 
 
 @lean_kernel
 def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
-    """Screen points for what the enemy announced, from power the unfired weapons leave."""
+    """More screen points for what the enemy announced, up to the mean of it on top of the
+    boxes and never past its best case, from power the unfired weapons leave
+    (Policy.reinforce)."""
     ci, enemy = st.ci, 1 - side
     if ci[enemy, N_ORDERS] == 0 and ci[enemy, N_DRONE_ORDERS] == 0 and arriving == 0:
         return 0
-    expected = float(arriving)
-    hexes, size = int(st.rangef[RANGE]), ci[side, SIZE]
+    expected, best = float(arriving), float(arriving)
+    size = ci[side, SIZE]
+    factor = 1 if ci[enemy, LOCKED] else tb.f.lock_range_factor
+    hexes = int(st.rangef[RANGE]) * factor
+    evaders = int(ci[enemy, EVADING]) + int(ci[side, EVADING])
     for k in range(ci[enemy, N_ORDERS]):
         order = st.it[enemy, ORDERS_T, k]
         if order[O_TARGET] != T_CRAFT:
             continue
         index = order[O_INDEX]
         if order[O_GUN] and 0 <= index < ci[enemy, N_GUNS]:
-            kind, boxes = st.it[enemy, GN_T, index, G_TYPE], st.it[enemy, GN_T, index, G_BOXES]
-            expected += estimates.group_damage(tb, kind, 1 if kind == RADIATION else boxes,
-                                               hexes, size)
+            mean, top = estimates.screened(tb, st.it[enemy, GN_T, index, G_TYPE],
+                                           st.it[enemy, GN_T, index, G_BOXES], hexes, size,
+                                           evaders)
         elif not order[O_GUN] and 0 <= index < ci[enemy, N_WEAPONS]:
             boxes = order[O_BOXES]
             if not boxes:
                 boxes = st.it[enemy, WG_T, index, W_BOXES] - st.it[enemy, WG_T, index, W_FIRED]
-            expected += estimates.group_damage(tb, st.it[enemy, WG_T, index, W_TYPE], boxes, hexes,
-                                               size)
+            mean, top = estimates.screened(tb, st.it[enemy, WG_T, index, W_TYPE], boxes, hexes,
+                                           size, evaders)
+        else:
+            continue
+        expected, best = expected + mean, best + top
     for k in range(ci[enemy, N_DRONE_ORDERS]):
         d = st.it[enemy, DORDERS_T, k, 0]
-        gap = int(abs(st.ft[enemy, DRF_T, d, D_DISTANCE]))
-        expected += tb.odds[MEAN, st.it[enemy, DRI_T, d, D_WEAPON], min(gap, tb.f.rcap), size, 0]
+        gap = int(abs(st.ft[enemy, DRF_T, d, D_DISTANCE])) * factor
+        mean, top = estimates.screened(tb, st.it[enemy, DRI_T, d, D_WEAPON], 1, gap, size,
+                                       int(ci[side, EVADING]))
+        expected, best = expected + mean, best + top
+    wanted = min(best, ci[side, BOX + SCREEN] + math.ceil(expected))
+    more = wanted - damage.screen_strength(st, tb, side)
     unfired = 0
     for g in range(ci[side, N_WEAPONS]):
         group = st.it[side, WG_T, g]
         unfired += max(group[W_BOXES] - group[W_FIRED], 0) * tb.kinds[COSTS, group[W_TYPE]]
     spare = captain.power(st, side) - unfired
-    return int(max(0, min(spare // tb.f.reinforcement_cost, math.ceil(expected))))
+    return int(max(0, min(spare // tb.f.reinforcement_cost, more)))
