@@ -30,6 +30,8 @@ from shipyard.tui.screens.designer import DesignerScreen
 
 mend()
 
+ENGINE_WATCH_DELAY = 1.0  # seconds after launch
+
 
 class ShipyardApp(ScreenActions):
     """Shipyard's designer."""
@@ -81,11 +83,15 @@ class ShipyardApp(ScreenActions):
         self.offer_recovery()
         # Compile the game's fast engine in a separate process from launch (duels never
         # wait for it: the reference engine fights the same duels until it is ready).
-        self.run_worker(lambda: watch_engine(self), thread=True, group="engine",
-                        exit_on_error=False)
+        # After the first screen is up: the look at the engine imports numba.
+        self.set_timer(ENGINE_WATCH_DELAY, self._watch_engine)
         # What start-up built lives as long as the app: keep it out of the garbage
         # collector's full passes, which otherwise stall a keypress now and then.
         self.call_after_refresh(gc.freeze)
+
+    def _watch_engine(self) -> None:
+        self.run_worker(lambda: watch_engine(self), thread=True, group="engine",
+                        exit_on_error=False)
 
     def set_engine_state(self, state: str) -> None:
         self.engine_state = state
