@@ -32,7 +32,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     Maneuver,
     Situation,
 )
-from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
+from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, Lingering
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.thrust import engines_pushing, scoop_braking

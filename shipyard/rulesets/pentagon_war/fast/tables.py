@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine import aiming, flight, judgement, orders, policy
-from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
+from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.tables import Combat, Steps
 from shipyard.rulesets.pentagon_war.fast import layout as L
 from shipyard.rulesets.pentagon_war.fast.arrays import FIGURES, Tables
