@@ -48,7 +48,8 @@ CoinCatalog = SimpleNamespace  # manifest, folder, digest and rulings: all a cat
 class CoinGame(Defaults[CoinDesign, CoinSheet, CoinCatalog]):
     sample_files: Sequence[Path] = ()
     name, title, default, duels, search = NAME, "Coin game", False, None, None
-    sheets, sheet_titles, sheet_labels = ("card",), {"card": "Coin card"}, {"card": "Card"}
+    sheets: tuple[str, ...] = ("card",)
+    sheet_titles, sheet_labels = {"card": "Coin card"}, {"card": "Card"}
 
     def parse(self, data: object, file: str = "<design>") -> CoinDesign:
         return parse_envelope(data, file, CoinDesign)
