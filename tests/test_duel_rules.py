@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.core.dice import CounterDice, Dice, ScriptedDice
-from shipyard.core.outcome import DuelScenario as Scenario
+from shipyard.core.outcome import DuelScenario
 from shipyard.rulesets.pentagon_war.design import read_design
 from shipyard.rulesets.pentagon_war.engine.duel import Duel
 from shipyard.rulesets.pentagon_war.engine.orders import Captain, FireOrder, Maneuver, steer
@@ -22,7 +22,7 @@ def duel(a: str, b: str, dice: Dice, hexes: float = 2.0,
     first = evaluate(read_design(resolve(f"sample:{a}")))
     second = evaluate(read_design(resolve(f"sample:{b}")))
     fight = Duel((craft_from(first, "A"), craft_from(second, "B")),
-                 policies or (Policy(), Policy()), Scenario(), load_combat(), first.catalog,
+                 policies or (Policy(), Policy()), DuelScenario(), load_combat(), first.catalog,
                  dice, log)
     fight.turn, fight.impulse, fight.clock, fight.range = 1, 1, 1, hexes
     for craft in fight.crafts:

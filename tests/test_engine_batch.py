@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from shipyard.core.dice import duel_seed
-from shipyard.core.outcome import DuelScenario as Scenario
+from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.design import read_design
 from shipyard.rulesets.pentagon_war.engine import fire
@@ -53,7 +53,7 @@ def test_a_refitted_craft_equals_a_fresh_one_and_shares_nothing_it_loses(name: s
 
 def test_a_lineup_fights_each_duel_as_a_single_run_does() -> None:
     matchup = Matchup(sample("hammer"), sample("lancer"), "sniper", "default",
-                      Scenario(start_range=16, turn_limit=8))
+                      DuelScenario(start_range=16, turn_limit=8))
     ready = lineup(matchup)
     for index in range(6):
         seed = duel_seed(4, index)
@@ -62,7 +62,7 @@ def test_a_lineup_fights_each_duel_as_a_single_run_does() -> None:
 
 
 def test_a_batch_does_not_depend_on_how_it_is_cut_up() -> None:
-    matchup = Matchup(sample("lancer"), sample("sunspear"), scenario=Scenario(turn_limit=5))
+    matchup = Matchup(sample("lancer"), sample("sunspear"), scenario=DuelScenario(turn_limit=5))
     whole = run_batch(matchup, 130, 11, workers=1)
     assert whole == run_batch(matchup, 130, 11, workers=3)
     assert whole[:70] + run_batch(matchup, 60, 11, workers=2, start=70) == whole

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from shipyard.core.dice import CounterDice, Dice
-from shipyard.core.outcome import DuelScenario as Scenario
+from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation
 from shipyard.core.stats import rate, summarize, wilson
 from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
@@ -57,7 +57,7 @@ def test_same_seed_same_duel_bit_for_bit() -> None:
 
 def test_a_batch_does_not_depend_on_the_worker_count() -> None:
     matchup = Matchup(sample("hammer"), sample("stinger"), "brawler", "sniper",
-                      Scenario(start_range=12, turn_limit=6))
+                      DuelScenario(start_range=12, turn_limit=6))
     one = run_batch(matchup, 120, 99, workers=1)
     assert one == run_batch(matchup, 120, 99, workers=2)
     assert one[60:] == run_batch(matchup, 60, 99, workers=1, start=60)
@@ -76,7 +76,7 @@ def _fire_turns(log: tuple[str, ...], firer: str, weapon: str) -> list[int]:
 
 def test_radiation_guns_never_fire_on_consecutive_turns() -> None:
     matchup = Matchup(sample("sunspear"), sample("ceres-station"),
-                      scenario=Scenario(start_range=10, turn_limit=12))
+                      scenario=DuelScenario(start_range=10, turn_limit=12))
     for seed in range(5):
         turns = sorted(set(_fire_turns(run_one(matchup, seed, log=True).log, "Sunspear",
                                        "radiation gun")))
@@ -116,8 +116,8 @@ class Passive(Policy):
 
 
 def _duel(a: Evaluation, b: Evaluation, policies: tuple[Policy, Policy],
-          scenario: Scenario | None = None, dice: Dice | None = None) -> Duel:
-    return Duel((craft_from(a, "A"), craft_from(b, "B")), policies, scenario or Scenario(),
+          scenario: DuelScenario | None = None, dice: Dice | None = None) -> Duel:
+    return Duel((craft_from(a, "A"), craft_from(b, "B")), policies, scenario or DuelScenario(),
                 load_combat(), a.catalog, dice or CounterDice(1))
 
 
@@ -185,7 +185,7 @@ def accounting(monkeypatch: pytest.MonkeyPatch) -> dict[int, int]:
 
 
 def _play(a: Evaluation, b: Evaluation, names: tuple[str, str], seed: int,
-          scenario: Scenario) -> None:
+          scenario: DuelScenario) -> None:
     crafts = (craft_from(a, "A"), craft_from(b, "B"))
     duel = Watched(crafts, (policy_named(names[0]), policy_named(names[1])), scenario,
                    load_combat(), a.catalog, CounterDice(seed))
@@ -200,7 +200,7 @@ def _play(a: Evaluation, b: Evaluation, names: tuple[str, str], seed: int,
 
 
 policies = st.sampled_from(sorted(POLICIES))
-scenarios = st.builds(Scenario, st.integers(0, 40), st.integers(-6, 6), st.integers(1, 6))
+scenarios = st.builds(DuelScenario, st.integers(0, 40), st.integers(-6, 6), st.integers(1, 6))
 SAMPLES = ["ceres-station", "hammer", "hive", "lancer", "mercurand", "shade", "stinger",
            "sunspear", "zelta-dee"]
 
@@ -209,7 +209,7 @@ SAMPLES = ["ceres-station", "hammer", "hive", "lancer", "mercurand", "shade", "s
 @given(a=st.sampled_from(SAMPLES), b=st.sampled_from(SAMPLES), policy_a=policies,
        policy_b=policies, seed=st.integers(0, 2**32), scenario=scenarios)
 def test_sample_duels_keep_the_invariants(a: str, b: str, policy_a: str, policy_b: str,
-                                          seed: int, scenario: Scenario) -> None:
+                                          seed: int, scenario: DuelScenario) -> None:
     _play(sample(a), sample(b), (policy_a, policy_b), seed, scenario)
 
 
@@ -219,7 +219,7 @@ def test_sample_duels_keep_the_invariants(a: str, b: str, policy_a: str, policy_
        seed=st.integers(0, 2**32), scenario=scenarios)
 def test_random_legal_designs_keep_the_invariants(
         a: dict[str, Any], b: dict[str, Any], policy_a: str, policy_b: str, seed: int,
-        scenario: Scenario) -> None:
+        scenario: DuelScenario) -> None:
     first, second = evaluate(parse_design(a)), evaluate(parse_design(b))
     assume(first.legal and second.legal)
     _play(first, second, (policy_a, policy_b), seed, scenario)
@@ -272,7 +272,7 @@ def test_unknown_policy_names_the_known_ones() -> None:
 
 def test_scenario_defaults_come_from_the_catalog() -> None:
     combat: Combat = load_combat()
-    assert scenario_defaults(combat) == Scenario(30, 0, 20)
+    assert scenario_defaults(combat) == DuelScenario(30, 0, 20)
     assert Hit(1, "x").screened
 
 

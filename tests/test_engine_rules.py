@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shipyard.core.dice import Dice, ScriptedDice
-from shipyard.core.outcome import DuelScenario as Scenario
+from shipyard.core.outcome import DuelScenario
 from shipyard.rulesets.pentagon_war.design import read_design
 from shipyard.rulesets.pentagon_war.engine.duel import Duel
 from shipyard.rulesets.pentagon_war.engine.policy import FireOrder, Launch, Maneuver, Policy
@@ -17,7 +17,7 @@ def duel(a: str, b: str, dice: Dice, hexes: float = 2.0) -> Duel:
     first = evaluate(read_design(resolve(f"sample:{a}")))
     second = evaluate(read_design(resolve(f"sample:{b}")))
     fight = Duel((craft_from(first, "A"), craft_from(second, "B")), (Policy(), Policy()),
-                 Scenario(), load_combat(), first.catalog, dice)
+                 DuelScenario(), load_combat(), first.catalog, dice)
     fight.turn, fight.impulse, fight.clock, fight.range = 1, 1, 1, hexes
     for craft in fight.crafts:
         craft.charge, craft.locked = craft.boxes["capacitor"], True

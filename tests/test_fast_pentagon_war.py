@@ -17,7 +17,7 @@ from shipyard.rulesets.pentagon_war.design import read_design
 from shipyard.rulesets.pentagon_war.engine import fire
 from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
-from shipyard.rulesets.pentagon_war.fast import layout as L
+from shipyard.rulesets.pentagon_war.fast import columns as C
 from shipyard.rulesets.pentagon_war.fast.duel import reset
 from shipyard.rulesets.pentagon_war.fast.estimates import total_boxes
 from shipyard.rulesets.pentagon_war.fast.lineup import FastLineup
@@ -100,16 +100,16 @@ def test_the_turn_limit_ends_the_duel_as_a_draw() -> None:
 # -- hand-checkable pieces ----------------------------------------------------------------
 def test_the_odds_tables_are_the_reference_figures(lineup: FastLineup) -> None:
     combat, odds = load_combat(), lineup.tables.odds
-    for index, kind in enumerate(L.KINDS[:L.DIRECT_KINDS]):
+    for index, kind in enumerate(C.KINDS[:C.DIRECT_KINDS]):
         for hexes in (0, 1, 3, 9, 33, 200):
             for size in (0, 1, 2):
                 for evaders in (0, 1, 2):
                     extra = combat.evasion.fire_modifier * evaders
-                    assert odds[L.MEAN, index, hexes, size, evaders] == fire.expected(
+                    assert odds[C.MEAN, index, hexes, size, evaders] == fire.expected(
                         kind, hexes, size, extra, combat)
-                    assert odds[L.CHANCE, index, hexes, size, evaders] == fire.chance(
+                    assert odds[C.CHANCE, index, hexes, size, evaders] == fire.chance(
                         kind, hexes, size, extra, combat)
-                    assert odds[L.BEST, index, hexes, size, evaders] == fire.best_case(
+                    assert odds[C.BEST, index, hexes, size, evaders] == fire.best_case(
                         kind, hexes, size, extra, combat)
 
 
@@ -119,4 +119,4 @@ def test_a_fresh_craft_has_every_box_of_the_reference_craft(lineup: FastLineup) 
     reset(st, lineup.fleet)
     for side, craft in enumerate(lineup.templates):
         assert total_boxes(st, side) == reference_boxes(craft)
-        assert list(st.ci[side, L.ARMOR:L.ARMOR + 7]) == craft.armor
+        assert list(st.ci[side, C.ARMOR:C.ARMOR + 7]) == craft.armor

@@ -7,8 +7,9 @@ carries, and turns a pydantic error into one line naming the field.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -18,6 +19,17 @@ from shipyard.core.values import DESIGN_SCHEMA
 SSD_SCHEMA = "shipyard.ssd/1"  # a record-sheet document carries its design under "design"
 FLEET_SCHEMA = "shipyard.fleet/1"  # a fleet given where a design belongs gets a pointer
 M = TypeVar("M", bound=BaseModel)
+
+
+class _Data(Protocol):
+    def to_data(self) -> dict[str, Any]: ...
+
+
+class DesignFile:
+    """What every game's design writes the same way: its file text from its data."""
+
+    def to_json(self: _Data) -> str:
+        return json.dumps(self.to_data(), indent=2) + "\n"
 
 
 def parse_envelope(data: object, file: str, model: type[M],

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from shipyard.core.dice import CounterDice, duel_seed
 from shipyard.core.stats import wilson
-from shipyard.rulesets.tacship.engine.duel import Duel, Scenario, fight
+from shipyard.rulesets.tacship.engine.duel import Duel, DuelStart, fight
 from shipyard.rulesets.tacship.engine.policy import POLICIES, policy_named
 from shipyard.rulesets.tacship.engine.state import Craft, Fighter, Turret
 from shipyard.rulesets.tacship.engine.tables import load_combat
@@ -28,7 +28,7 @@ def test_the_fighter_in_the_slot_moves_after_its_target() -> None:
     lead = Craft.enter(VALKYRIE, "a", (0, 0), 0, 4)
     tail = Craft.enter(VALKYRIE, "b", (-5, 0), 0, 4)
     duel = Duel((lead, tail), (POLICIES["default"], POLICIES["default"]),
-                Scenario(initiative=(1, 6)), COMBAT, CounterDice(1))
+                DuelStart(initiative=(1, 6)), COMBAT, CounterDice(1))
     duel.roll_initiative()
     assert duel.order() == (lead, tail)  # initiative 6 would move first, but tails
     tail.heading = 1  # out of line: initiative decides again
@@ -39,7 +39,7 @@ def test_initiative_ties_are_rolled_again() -> None:
     from tests.tacship_engine.fighters import rolls
     a = Craft.enter(VALKYRIE, "a", (0, 0), 0, 4)
     b = Craft.enter(VALKYRIE, "b", (20, 0), 3, 4)
-    duel = Duel((a, b), (POLICIES["default"], POLICIES["default"]), Scenario(), COMBAT,
+    duel = Duel((a, b), (POLICIES["default"], POLICIES["default"]), DuelStart(), COMBAT,
                 rolls(3, 3, 5, 5, 2, 4))
     duel.roll_initiative()
     assert (a.initiative, b.initiative) == (2, 4)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from shipyard.rulesets.tacship.engine.duel import Duel, Scenario
+from shipyard.rulesets.tacship.engine.duel import Duel, DuelStart
 from shipyard.rulesets.tacship.engine.hexes import Hex, distance, step
 from shipyard.rulesets.tacship.engine.movement import Plan
 from shipyard.rulesets.tacship.engine.ordnance import (
@@ -91,7 +91,7 @@ BARE = Fighter("Bare", damage_boxes=10, survivability=2, thrust=8, fixed_lasers=
 
 
 def duel(a: Craft, b: Craft, dice_faces: tuple[int, ...] = ()) -> Duel:
-    d = Duel((a, b), (POLICIES["default"], POLICIES["default"]), Scenario(initiative=(6, 1)),
+    d = Duel((a, b), (POLICIES["default"], POLICIES["default"]), DuelStart(initiative=(6, 1)),
              COMBAT, rolls(*dice_faces))
     d.turn = 3
     return d

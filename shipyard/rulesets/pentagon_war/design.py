@@ -8,7 +8,6 @@ are a public contract.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -22,7 +21,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from shipyard.core.envelope import parse_envelope
+from shipyard.core.envelope import DesignFile, parse_envelope
 from shipyard.core.errors import describe
 from shipyard.core.files import read_data
 from shipyard.core.values import DESIGN_SCHEMA, MAX_ENTRIES, Count, count_value
@@ -153,7 +152,7 @@ class Options(_Strict):
     movable_base: StrictBool = False
 
 
-class Design(_Strict):
+class Design(_Strict, DesignFile):
     """A Pentagon War design as players write it."""
 
     schema_: Literal["shipyard.design/1"] = Field(alias="schema")
@@ -177,9 +176,6 @@ class Design(_Strict):
         data = self.model_dump(by_alias=True, exclude_none=True)
         data["systems"] = {**{k: data["systems"][k] for k in SYSTEMS}, **self.systems.unknown()}
         return data
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_data(), indent=2) + "\n"
 
 
 def design_schema() -> dict[str, Any]:

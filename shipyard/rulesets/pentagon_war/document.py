@@ -9,7 +9,8 @@ catalog it was priced with. Pure core code: no renderer is imported here.
 
 from __future__ import annotations
 
-from shipyard.core.document import BoxRows, CatalogStamp, SsdDocument
+from shipyard.core.defaults import record_document
+from shipyard.core.document import BoxRows, SsdDocument
 from shipyard.rulesets.pentagon_war.arcs import arc_order, expand, known_distinct
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.design import (
@@ -88,18 +89,5 @@ def build_document(evaluation: PentagonWarEvaluation, *, budget: int | None = No
     """The SSD document of an evaluated design."""
     design, sheet, catalog = evaluation.design, evaluation.sheet, evaluation.catalog
     rows = groups_of(design, sheet, catalog)
-    manifest = catalog.manifest
-    return SsdDocument(
-        name=design.name,
-        legal=evaluation.legal,
-        draft=draft,
-        budget=budget,
-        catalog=CatalogStamp(ruleset=manifest.ruleset, title=manifest.title,
-                             version=manifest.version,
-                             digest=catalog.digest),
-        design=design.to_data(),
-        sheet=sheet_data(sheet, evaluation.issues),
-        arc_order=arc_order(catalog),
-        groups=rows.groups,
-        boxes=rows.boxes,
-    )
+    return record_document(evaluation, rows, sheet=sheet_data(sheet, evaluation.issues),
+                           arc_order=arc_order(catalog), budget=budget, draft=draft)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from shipyard.core.catalog_files import catalog_root
+from shipyard.core.defaults import Defaults
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.form import Form
@@ -48,7 +47,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 
-class PentagonWar:
+class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
     """Capital ships priced box by box (rules 1-3)."""
 
     name = "pentagon-war"
@@ -69,10 +68,6 @@ class PentagonWar:
     def new_design(self, name: str) -> Design:
         return parse_design({"schema": "shipyard.design/1", "name": name,
                              "ruleset": self.name, "manned": True})
-
-    def samples(self) -> list[Path]:
-        folder = catalog_root() / self.name / "designs"
-        return sorted(folder.glob("*.ship.json")) if folder.is_dir() else []
 
     # Catalog, pricing, legality
     def catalog(self, root: str | None = None) -> Catalog:

@@ -10,13 +10,12 @@ a public contract.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
-from shipyard.core.envelope import parse_envelope
+from shipyard.core.envelope import DesignFile, parse_envelope
 from shipyard.core.errors import DesignReadError
 from shipyard.core.files import read_data
 from shipyard.core.values import DESIGN_SCHEMA as SCHEMA
@@ -64,7 +63,7 @@ class Ordnance(BaseModel):
         return [*known, *self.unknown().items()]
 
 
-class TacshipDesign(_Strict):
+class TacshipDesign(_Strict, DesignFile):
     """A Tacship fighter as players write it."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -86,9 +85,6 @@ class TacshipDesign(_Strict):
         data = self.model_dump(by_alias=True)
         data["ordnance"] = dict(self.ordnance.items())
         return data
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_data(), indent=2) + "\n"
 
 
 def tacship_schema() -> dict[str, Any]:

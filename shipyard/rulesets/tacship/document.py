@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from shipyard.core.document import Box, BoxRows, CatalogStamp, Group, SsdDocument
+from shipyard.core.defaults import record_document
+from shipyard.core.document import Box, BoxRows, Group, SsdDocument
 from shipyard.core.issues import Issue, is_legal
 from shipyard.core.sheet import Line
 from shipyard.rulesets.tacship.design import TacshipDesign
@@ -126,21 +127,9 @@ def build_document(evaluation: TacshipEvaluation, *, budget: int | None = None,
     """The record chart document of an evaluated Tacship fighter."""
     design, sheet, catalog = evaluation.design, evaluation.sheet, evaluation.catalog
     rows = groups_of(design, sheet)
-    manifest = catalog.manifest
     figures = sheet_data(sheet, evaluation.issues)
     # The printed track runs to the top of the location die, or further for a
     # draft with more boxes than that.
     figures["damage_track_top"] = max(catalog.construction.damage_track.top, sheet.damage_boxes)
-    return SsdDocument(
-        name=design.name,
-        legal=evaluation.legal,
-        draft=draft,
-        budget=budget,
-        catalog=CatalogStamp(ruleset=manifest.ruleset, title=manifest.title,
-                             version=manifest.version, digest=catalog.digest),
-        design=design.to_data(),
-        sheet=figures,
-        arc_order=list(ARC_ORDER),
-        groups=rows.groups,
-        boxes=rows.boxes,
-    )
+    return record_document(evaluation, rows, sheet=figures, arc_order=ARC_ORDER, budget=budget,
+                           draft=draft)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from shipyard.core.catalog_files import catalog_root
+from shipyard.core.defaults import Defaults
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.form import Form
@@ -38,7 +37,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 
-class Tacship:
+class Tacship(Defaults[TacshipDesign, pricing.TacshipSheet, TacshipCatalog]):
     """Manned space fighters built with 30 points (rules 4)."""
 
     name = "tacship"
@@ -60,10 +59,6 @@ class Tacship:
         return parse_tacship_design({"schema": "shipyard.design/1", "name": name,
                                      "ruleset": self.name, "damage_boxes": 10, "thrust": 6,
                                      "fixed_lasers": [{"factor": 1}]})
-
-    def samples(self) -> list[Path]:
-        folder = catalog_root() / self.name / "designs"
-        return sorted(folder.glob("*.ship.json")) if folder.is_dir() else []
 
     # Catalog, pricing, legality
     def catalog(self, root: str | None = None) -> TacshipCatalog:

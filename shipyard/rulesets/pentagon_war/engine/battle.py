@@ -15,7 +15,7 @@ from shipyard.core.dice import Dice
 from shipyard.rulesets.pentagon_war.engine.damage import Hit
 from shipyard.rulesets.pentagon_war.engine.fire import Salvo
 from shipyard.rulesets.pentagon_war.engine.orders import Captain, FireOrder
-from shipyard.rulesets.pentagon_war.engine.reference import (
+from shipyard.rulesets.pentagon_war.engine.quick_reference import (
     Covering,
     ExplosionRates,
     QuickReference,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shipyard.core.dice import Dice
-from shipyard.rulesets.pentagon_war.engine.reference import ExplosionRates, QuickReference
+from shipyard.rulesets.pentagon_war.engine.quick_reference import ExplosionRates, QuickReference
 from shipyard.rulesets.pentagon_war.engine.state import Craft, GunTrack, WeaponGroup
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 

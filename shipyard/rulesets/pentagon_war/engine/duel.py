@@ -10,8 +10,7 @@ destroyed or at the turn limit, as a draw.
 from __future__ import annotations
 
 from shipyard.core.dice import Dice, roll
-from shipyard.core.outcome import DuelScenario as Scenario
-from shipyard.core.outcome import Result
+from shipyard.core.outcome import DuelScenario, Result
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine.damage import (
     Hit,
@@ -32,7 +31,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     Maneuver,
     Situation,
 )
-from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
+from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, Lingering
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.thrust import engines_pushing, scoop_braking
@@ -49,17 +48,17 @@ def turned(direction: int, want: int, limit: int) -> int:
     return (direction - 1 + turn) % 6 + 1
 
 
-def scenario_defaults(combat: Combat) -> Scenario:
+def scenario_defaults(combat: Combat) -> DuelScenario:
     """The scenario the catalog's combat tables suggest (rules 3)."""
     s = combat.scenario
-    return Scenario(s.start_range, s.closing_speed, s.turn_limit)
+    return DuelScenario(s.start_range, s.closing_speed, s.turn_limit)
 
 
 class Duel:
     """One duel between two fresh craft; `run()` plays it to the end once."""
 
     def __init__(self, crafts: tuple[Craft, Craft], policies: tuple[Captain, Captain],
-                 scenario: Scenario, combat: Combat, catalog: Catalog, dice: Dice,
+                 scenario: DuelScenario, combat: Combat, catalog: Catalog, dice: Dice,
                  log: bool = False) -> None:
         self.crafts = crafts
         self.policies = policies

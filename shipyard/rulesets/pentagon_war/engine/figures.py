@@ -1,6 +1,6 @@
 """What the quick reference reads from the combat tables, as typing protocols.
 
-`tables.Combat` builds its `QuickReference` (in `reference`), so `reference`
+`tables.Combat` builds its `QuickReference` (in `quick_reference`), so that module
 cannot name `Combat` without an import cycle. These protocols describe exactly
 the tables and figures the quick reference copies; `Combat` and its tables
 satisfy them as they are. Typing only: nothing here holds a figure.

@@ -12,7 +12,7 @@ from math import sqrt
 from shipyard.rulesets.pentagon_war.engine import fire
 from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength, screen_strength
 from shipyard.rulesets.pentagon_war.engine.orders import Situation
-from shipyard.rulesets.pentagon_war.engine.reference import Covering, ExplosionRates
+from shipyard.rulesets.pentagon_war.engine.quick_reference import Covering, ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, total_boxes
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.thrust import AHEAD, engines_pushing

@@ -12,7 +12,7 @@ from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.engine.duel import Duel
 from shipyard.rulesets.pentagon_war.engine.policy import policy_named
-from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
+from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.state import Craft, craft_from, refit
 from shipyard.rulesets.pentagon_war.engine.tables import Combat, load_combat
 

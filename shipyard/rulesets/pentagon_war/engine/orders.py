@@ -14,7 +14,7 @@ from math import copysign, sqrt
 from typing import Literal, NamedTuple
 
 from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
-from shipyard.rulesets.pentagon_war.engine.reference import ExplosionRates
+from shipyard.rulesets.pentagon_war.engine.quick_reference import ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 

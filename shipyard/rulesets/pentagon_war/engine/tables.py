@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from shipyard.core.catalog_files import catalog_root, check_model, read_toml
-from shipyard.rulesets.pentagon_war.engine.reference import QuickReference
+from shipyard.rulesets.pentagon_war.engine.quick_reference import QuickReference
 
 CHART_SYSTEMS = frozenset({
     "hull_forward", "hull_aft", "cargo", "engine", "point_defense", "laser", "capacitor",

@@ -19,7 +19,7 @@ class Tables(NamedTuple):
     """Every figure the kernels read; see `build` for where each comes from.
 
     The single figures are fields of one numpy record (`f`, named in `FIGURES`), the
-    tables are a few arrays whose rows `layout` names: a kernel call then passes a
+    tables are a few arrays whose rows `columns` names: a kernel call then passes a
     handful of pointers, not a hundred values.
     """
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage, estimates
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     ARMOR,
     AUX_CONTROL,
     BAY_END,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import dice
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     ARMOR,
     BAY_END,
     BAY_HEAD,

@@ -17,7 +17,7 @@ from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, damage, dice, flight, gunnery, lists
 from shipyard.rulesets.pentagon_war.fast import targets as aim
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     AUX_CONTROL,
     BAY_END,
     BAYS_T,
@@ -65,6 +65,12 @@ from shipyard.rulesets.pentagon_war.fast.layout import (
     N_ORDERS,
     N_WEAPONS,
     NEEDS_FUEL,
+    R_CAUSE,
+    R_DEALT_A,
+    R_DEALT_B,
+    R_DRAWS,
+    R_TURNS,
+    R_WINNER,
     RADAR_END,
     RADAR_OFF,
     RADAR_T,
@@ -371,10 +377,10 @@ def play(st: State, tb: Tables, fleet: Fleet, key: np.uint64, out: np.ndarray) -
         winner, cause = 1, ci[0, KILLED_BY]
     elif ci[1, DESTROYED] and not ci[0, DESTROYED]:
         winner, cause = 0, ci[1, KILLED_BY]
-    out[0], out[1], out[4] = winner, turn, cause
-    out[2] = ci[1, TAKEN_SCREENS] + ci[1, TAKEN_ARMOR] + ci[1, TAKEN_INTERIOR]
-    out[3] = ci[0, TAKEN_SCREENS] + ci[0, TAKEN_ARMOR] + ci[0, TAKEN_INTERIOR]
-    out[5] = st.rng[1]  # the dice drawn: the reference engine draws as many
+    out[R_WINNER], out[R_TURNS], out[R_CAUSE] = winner, turn, cause
+    out[R_DEALT_A] = ci[1, TAKEN_SCREENS] + ci[1, TAKEN_ARMOR] + ci[1, TAKEN_INTERIOR]
+    out[R_DEALT_B] = ci[0, TAKEN_SCREENS] + ci[0, TAKEN_ARMOR] + ci[0, TAKEN_INTERIOR]
+    out[R_DRAWS] = st.rng[1]
 
 
 @lean_kernel

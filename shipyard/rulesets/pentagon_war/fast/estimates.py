@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     ACID,
     ARMOR,
     B_ALIVE,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, dice, estimates, lists, odds
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
     B_EROSION,
     B_FLOWN,

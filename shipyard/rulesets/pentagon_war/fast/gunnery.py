@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, flight, lists, odds
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     ACID,
     B_ALIVE,
     B_EROSION,

@@ -22,13 +22,11 @@ from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
 from shipyard.rulesets.pentagon_war.engine.policy import policy_named
 from shipyard.rulesets.pentagon_war.fast import tables as compiled_tables
+from shipyard.rulesets.pentagon_war.fast.columns import CAUSES, RESULT_COLUMNS
 from shipyard.rulesets.pentagon_war.fast.duel import fight_batch
-from shipyard.rulesets.pentagon_war.fast.layout import CAUSES
 from shipyard.rulesets.pentagon_war.fast.state import fleet, new_state
 
 ENGINE = "pentagon-war"  # its readiness marker (core.compiled)
-
-RESULT_COLUMNS = 6  # winner (-1: a draw), turns, damage by each side, cause code, dice
 
 
 class FastLineup(Lineup):

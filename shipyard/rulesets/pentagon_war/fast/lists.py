@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
     B_EROSION,
     B_FLOWN,

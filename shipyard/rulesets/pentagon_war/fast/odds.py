@@ -14,7 +14,7 @@ import numpy as np
 
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import dice
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     ACID,
     BEAM,
     BEST,

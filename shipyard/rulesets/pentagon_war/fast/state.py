@@ -21,7 +21,7 @@ from shipyard.rulesets.pentagon_war.engine.judgement import RANGES
 from shipyard.rulesets.pentagon_war.engine.orders import Captain
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
-from shipyard.rulesets.pentagon_war.fast import layout as L
+from shipyard.rulesets.pentagon_war.fast import columns as C
 
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
@@ -44,8 +44,8 @@ class Fleet(NamedTuple):
 class State(NamedTuple):
     """One duel in progress: a few arrays, so a kernel call passes a few pointers.
 
-    `ci`/`cf` hold each craft's values (columns in `layout`); `it`/`ft` hold every list
-    of the readable engine as a table of rows (`layout.RADAR_T` ...); `xi`/`xf` are
+    `ci`/`cf` hold each craft's values (named in `columns`); `it`/`ft` hold every list
+    of the readable engine as a table of rows (`columns.RADAR_T` ...); `xi`/`xf` are
     scratch rows for point defense and aiming.
     """
 
@@ -60,33 +60,33 @@ class State(NamedTuple):
 
 
 def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
-    ci = np.zeros(L.CI_COLUMNS, dtype=np.int64)
-    ci[L.SIZE] = craft.size_class
-    ci[L.MANNED] = craft.manned
-    ci[L.IS_BASE] = craft.is_base
-    ci[L.NEEDS_FUEL] = craft.needs_fuel
-    ci[L.CAN_INVISIBLE] = craft.can_be_invisible
-    ci[L.SPECIAL_ELECTRONICS] = craft.special_electronics
-    ci[L.DIRECTIONAL_SCREENS] = craft.directional_screens
-    ci[L.SUICIDE_BOMBS] = craft.suicide_bombs
-    ci[L.INVISIBILITY_COST] = craft.invisibility_cost
-    ci[L.DRONE_LAUNCH] = craft.drone_launch
-    ci[L.DIRECTION] = 1
-    ci[L.LOCKED] = 1
-    ci[L.FIRED_IMPULSE] = -1
-    ci[L.LAST_ROTATION] = craft.last_rotation
-    ci[L.CRASHED_AT] = craft.crashed_at
-    ci[L.RADAR_END] = len(craft.radar)
-    ci[L.N_WEAPONS] = len(craft.weapons)
-    ci[L.N_GUNS] = len(craft.guns)
-    ci[L.BAY_END] = len(craft.drone_bays)
-    ci[L.TURN_KIND] = ci[L.IMPULSE_KIND] = L.T_NONE
-    ci[L.PLANNED] = -1
-    for i, name in enumerate(L.SYSTEMS):
-        ci[L.BOX + i] = craft.boxes[name]
-    ci[L.ARMOR:L.ARMOR + 7] = craft.armor
-    cf = np.zeros(L.CF_COLUMNS)
-    cf[L.VELOCITY] = craft.velocity
+    ci = np.zeros(C.CI_COLUMNS, dtype=np.int64)
+    ci[C.SIZE] = craft.size_class
+    ci[C.MANNED] = craft.manned
+    ci[C.IS_BASE] = craft.is_base
+    ci[C.NEEDS_FUEL] = craft.needs_fuel
+    ci[C.CAN_INVISIBLE] = craft.can_be_invisible
+    ci[C.SPECIAL_ELECTRONICS] = craft.special_electronics
+    ci[C.DIRECTIONAL_SCREENS] = craft.directional_screens
+    ci[C.SUICIDE_BOMBS] = craft.suicide_bombs
+    ci[C.INVISIBILITY_COST] = craft.invisibility_cost
+    ci[C.DRONE_LAUNCH] = craft.drone_launch
+    ci[C.DIRECTION] = 1
+    ci[C.LOCKED] = 1
+    ci[C.FIRED_IMPULSE] = -1
+    ci[C.LAST_ROTATION] = craft.last_rotation
+    ci[C.CRASHED_AT] = craft.crashed_at
+    ci[C.RADAR_END] = len(craft.radar)
+    ci[C.N_WEAPONS] = len(craft.weapons)
+    ci[C.N_GUNS] = len(craft.guns)
+    ci[C.BAY_END] = len(craft.drone_bays)
+    ci[C.TURN_KIND] = ci[C.IMPULSE_KIND] = C.T_NONE
+    ci[C.PLANNED] = -1
+    for i, name in enumerate(C.SYSTEMS):
+        ci[C.BOX + i] = craft.boxes[name]
+    ci[C.ARMOR:C.ARMOR + 7] = craft.armor
+    cf = np.zeros(C.CF_COLUMNS)
+    cf[C.VELOCITY] = craft.velocity
     return ci, cf
 
 
@@ -96,13 +96,13 @@ def _mask(arcs: frozenset[str], bits: dict[str, int]) -> int:
 
 def captain_row(captain: Captain) -> Ints:
     """The figures a captain of `engine.policy` decides by (its class attributes)."""
-    row = np.zeros(L.POL_COLUMNS, dtype=np.int64)
-    for column, name in ((L.P_PREFERRED, "preferred_range"), (L.P_ADAPTIVE, "adaptive_range"),
-                         (L.P_FIRE_RANGE, "fire_range"), (L.P_EVADE, "evasive"),
-                         (L.P_CRASH_FAR, "crash_when_far"), (L.P_MISSILE_RANGE, "missile_range"),
-                         (L.P_DRONE_RANGE, "drone_range"),
-                         (L.P_MISSILES_PER_IMPULSE, "missiles_per_impulse"),
-                         (L.P_DRONE_HOLD, "drone_hold")):
+    row = np.zeros(C.POL_COLUMNS, dtype=np.int64)
+    for column, name in ((C.P_PREFERRED, "preferred_range"), (C.P_ADAPTIVE, "adaptive_range"),
+                         (C.P_FIRE_RANGE, "fire_range"), (C.P_EVADE, "evasive"),
+                         (C.P_CRASH_FAR, "crash_when_far"), (C.P_MISSILE_RANGE, "missile_range"),
+                         (C.P_DRONE_RANGE, "drone_range"),
+                         (C.P_MISSILES_PER_IMPULSE, "missiles_per_impulse"),
+                         (C.P_DRONE_HOLD, "drone_hold")):
         row[column] = int(getattr(captain, name))
     return row
 
@@ -115,17 +115,17 @@ def fleet(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
     guns = max(1, *(len(c.guns) for c in crafts))
     radar = max(len(c.radar) for c in crafts)
     bays = max(1, *(len(c.drone_bays) for c in crafts))
-    wg = np.zeros((2, groups, 4), dtype=np.int64)
-    gn = np.zeros((2, guns, 6), dtype=np.int64)
+    wg = np.zeros((2, groups, C.WG_COLUMNS), dtype=np.int64)
+    gn = np.zeros((2, guns, C.GN_COLUMNS), dtype=np.int64)
     radars = np.zeros((2, radar), dtype=np.int64)
     bay = np.zeros((2, bays), dtype=np.int64)
     for side, craft in enumerate(crafts):
         for g, group in enumerate(craft.weapons):
-            wg[side, g] = (L.KINDS.index(group.type), _mask(group.arcs, bits), group.boxes, 0)
+            wg[side, g] = (C.KINDS.index(group.type), _mask(group.arcs, bits), group.boxes, 0)
         for g, gun in enumerate(craft.guns):
-            gn[side, g] = (L.KINDS.index(gun.type), _mask(gun.arcs, bits), gun.boxes, -99, -99, 0)
+            gn[side, g] = (C.KINDS.index(gun.type), _mask(gun.arcs, bits), gun.boxes, -99, -99, 0)
         radars[side, :len(craft.radar)] = craft.radar
-        bay[side, :len(craft.drone_bays)] = [L.KINDS.index(w) for w in craft.drone_bays]
+        bay[side, :len(craft.drone_bays)] = [C.KINDS.index(w) for w in craft.drone_bays]
     limits = combat.fire_limits
     missiles = max(1, *(c.boxes["missile"] for c in crafts))
     bolts = 1 + sum(g.boxes // limits.liquid_metal_boxes_per_shot for c in crafts for g in c.guns
@@ -158,7 +158,7 @@ def new_state(fleet: Fleet) -> State:
     scratch = max(capacity[6], capacity[7], len(RANGES))  # RANGES: the captain's plan
     return State(
         ci=fleet.ci.copy(), cf=fleet.cf.copy(),
-        it=np.zeros((2, L.INT_TABLES, rows, L.INT_COLUMNS), dtype=np.int64),
-        ft=np.zeros((2, L.FLOAT_TABLES, rows, L.FLOAT_COLUMNS)),
-        xi=np.zeros((12, scratch), dtype=np.int64), xf=np.zeros((3, scratch)),
+        it=np.zeros((2, C.INT_TABLES, rows, C.INT_COLUMNS), dtype=np.int64),
+        ft=np.zeros((2, C.FLOAT_TABLES, rows, C.FLOAT_COLUMNS)),
+        xi=np.zeros((C.XI_ROWS, scratch), dtype=np.int64), xf=np.zeros((C.XF_ROWS, scratch)),
         rangef=np.zeros(1), rng=new_rng())

@@ -18,9 +18,9 @@ from numpy.typing import NDArray
 
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine import aiming, flight, judgement, orders, policy
-from shipyard.rulesets.pentagon_war.engine.reference import catalog_charts
+from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.tables import Combat, Steps
-from shipyard.rulesets.pentagon_war.fast import layout as L
+from shipyard.rulesets.pentagon_war.fast import columns as C
 from shipyard.rulesets.pentagon_war.fast.arrays import FIGURES, Tables
 from shipyard.rulesets.pentagon_war.fast.odds import fill_odds
 
@@ -43,15 +43,15 @@ def _steps(table: Steps) -> tuple[Ints, Ints, int]:
 
 
 def _system(name: str) -> int:
-    if name in L.SYSTEMS:
-        return L.SYSTEMS.index(name)
+    if name in C.SYSTEMS:
+        return C.SYSTEMS.index(name)
     if name == "radar":
-        return L.CHART_RADAR
+        return C.CHART_RADAR
     if name == "gun":
-        return L.CHART_GUN
+        return C.CHART_GUN
     if name == "any_weapon":
-        return L.CHART_ANY_WEAPON
-    return L.CHART_WEAPON + L.KINDS.index(name)
+        return C.CHART_ANY_WEAPON
+    return C.CHART_WEAPON + C.KINDS.index(name)
 
 
 def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> Tables:
@@ -64,27 +64,27 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
                    + [b for b, _ in combat.electron_cannon.steps]
                    + [combat.magnetic_beam.max_range, limits.liquid_metal_min_range])
     ranges = range(rcap + 1)
-    costs = np.zeros(len(L.KINDS), dtype=np.int64)
-    costed = np.zeros(len(L.KINDS), dtype=np.int64)
+    costs = np.zeros(len(C.KINDS), dtype=np.int64)
+    costed = np.zeros(len(C.KINDS), dtype=np.int64)
     for kind, cost in quick.costs.items():
-        costs[L.KINDS.index(kind)] = cost
-        costed[L.KINDS.index(kind)] = 1
-    rests = np.zeros(len(L.KINDS), dtype=np.int64)
+        costs[C.KINDS.index(kind)] = cost
+        costed[C.KINDS.index(kind)] = 1
+    rests = np.zeros(len(C.KINDS), dtype=np.int64)
     for kind, rest in quick.rests.items():
-        rests[L.KINDS.index(kind)] = rest
+        rests[C.KINDS.index(kind)] = rest
     acceleration = np.zeros((2, max_engines + 1, sizes, 2))
     for manned in (0, 1):
         for engines in range(max_engines + 1):
             for size in range(1, sizes):
                 acceleration[manned, engines, size] = quick.acceleration(bool(manned), engines,
                                                                          size)
-    cannon = np.zeros((len(L.KINDS), rcap + 1), dtype=np.int64)
-    cannon[L.ELECTRON] = [combat.electron_cannon.lookup(h) for h in ranges]
-    cannon[L.PROTON] = [combat.proton_cannon.lookup(h) for h in ranges]
-    hit_on = np.zeros(len(L.KINDS), dtype=np.int64)
-    hit_on[L.ELECTRON] = combat.electron_cannon.hit_on
-    hit_on[L.PROTON] = combat.proton_cannon.hit_on
-    hit_on[L.ACID] = combat.acid_gum.hit_on
+    cannon = np.zeros((len(C.KINDS), rcap + 1), dtype=np.int64)
+    cannon[C.ELECTRON] = [combat.electron_cannon.lookup(h) for h in ranges]
+    cannon[C.PROTON] = [combat.proton_cannon.lookup(h) for h in ranges]
+    hit_on = np.zeros(len(C.KINDS), dtype=np.int64)
+    hit_on[C.ELECTRON] = combat.electron_cannon.hit_on
+    hit_on[C.PROTON] = combat.proton_cannon.hit_on
+    hit_on[C.ACID] = combat.acid_gum.hit_on
     beam = combat.magnetic_beam
     rate = movement.standard_acceleration / combat.turn.impulses
     beam_push = np.array([[float(rate * min(Fraction(1), _share(engines, size)))
@@ -103,7 +103,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
     metal = combat.liquid_metal
     seqs_list = [laser_bounds, laser_values, radiation_bounds, radiation_values,
                  np.array(metal.damage_by_hexes),
-                 np.array([L.STAGE_HULL if s == "hull" else L.STAGE_FINAL
+                 np.array([C.STAGE_HULL if s == "hull" else C.STAGE_FINAL
                            for s in quick.fallthrough]),
                  np.array(judgement.RANGES),
                  np.array([0] + [mask(covering[d], bits) for d in range(1, 7)])]
@@ -113,16 +113,16 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
     kinds = np.stack([costs, costed, rests, hit_on, _kinds(aiming.KILLERS),
                       _kinds(flight.DRONE_GUNS)])
     by_range = np.zeros((3, rcap + 1), dtype=np.int64)
-    by_range[L.URM] = [combat.range_modifier(h) for h in ranges]
-    by_range[L.ELECTRON] = cannon[L.ELECTRON]
-    by_range[L.PROTON] = cannon[L.PROTON]
+    by_range[C.URM] = [combat.range_modifier(h) for h in ranges]
+    by_range[C.ELECTRON] = cannon[C.ELECTRON]
+    by_range[C.PROTON] = cannon[C.PROTON]
     explosion = [rates.engine, rates.fuel_tank, rates.capacitor, rates.magnetic_beam,
                  rates.screen, rates.gun_box, rates.secondary_weapon, rates.suicide_bomb,
                  rates.falloff_per_hex]
     fv = np.zeros((3, max(sizes, len(explosion))))
-    fv[L.BEAM_PUSH_ROW, :sizes] = beam_push[0]
-    fv[L.BEAM_PUSH_DOUBLE_ROW, :sizes] = beam_push[1]
-    fv[L.EXPLOSION, :len(explosion)] = explosion
+    fv[C.BEAM_PUSH_ROW, :sizes] = beam_push[0]
+    fv[C.BEAM_PUSH_DOUBLE_ROW, :sizes] = beam_push[1]
+    fv[C.EXPLOSION, :len(explosion)] = explosion
     figures = dict(
         impulses=quick.impulses, top=float(quick.top_speed), step=quick.step,
         half_step=quick.half_step, brake=quick.brake, base_rotation=quick.base_rotation,
@@ -159,7 +159,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
         drone_accelerations=combat.drone.accelerations,
         drone_spread=float(combat.drone.launch_speed_spread),
         drone_pd=combat.drone.point_defense_rating, armor_per_box=quick.armor_per_box,
-        rear_side=quick.rear_side, rear_first=L.SYSTEMS.index(quick.rear_first),
+        rear_side=quick.rear_side, rear_first=C.SYSTEMS.index(quick.rear_first),
         rotation_steps=combat.control_loss.rotation_steps, lock_always=combat.lock_on.always,
         lock_never=combat.lock_on.never, ecm_step=combat.lock_on.ecm_step,
         flee_ratio=policy.FLEE_RATIO, carrier_reach=policy.CARRIER_REACH,
@@ -174,7 +174,7 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
     record = np.zeros(1, dtype=FIGURES)
     for name, value in figures.items():
         record[name][0] = value
-    odds = np.zeros((3, L.DIRECT_KINDS, rcap + 1, sizes, 3))
+    odds = np.zeros((3, C.DIRECT_KINDS, rcap + 1, sizes, 3))
     tables = Tables(f=record[0], kinds=kinds, odds=odds,
                     accel=acceleration, by_range=by_range, seqs=seqs,
                     chart=np.stack([chart, forward]), fv=fv)
@@ -189,4 +189,4 @@ def _share(engines: int, size: int) -> Fraction:
 
 def _kinds(names: tuple[str, ...]) -> Ints:
     """1 for each kind named, by kind code."""
-    return np.array([int(kind in names) for kind in L.KINDS], dtype=np.int64)
+    return np.array([int(kind in names) for kind in C.KINDS], dtype=np.int64)

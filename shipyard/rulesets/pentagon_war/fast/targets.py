@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, damage, estimates
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     ACID,
     AF_CHANCE,
     AF_SURVIVAL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import inline_kernel
-from shipyard.rulesets.pentagon_war.fast.layout import (
+from shipyard.rulesets.pentagon_war.fast.columns import (
     BOX,
     ENGINE,
     FUEL_TANK,

@@ -48,7 +48,7 @@ from shipyard.rulesets.tacship.engine.tables import Combat, load_combat
 
 
 @dataclass(frozen=True, slots=True)
-class Scenario:
+class DuelStart:
     """Start range (head-on, hexes), start speed, turn limit; initiative (a, b) or
     None to roll a D6 each per duel, ties rolled again (rules 4)."""
 
@@ -58,7 +58,7 @@ class Scenario:
     initiative: tuple[int, int] | None = None
 
     @classmethod
-    def defaults(cls, combat: Combat) -> Scenario:
+    def defaults(cls, combat: Combat) -> DuelStart:
         s = combat.scenario
         return cls(s.start_range, s.start_speed, s.turn_limit)
 
@@ -79,7 +79,7 @@ class Duel:
     """One duel between two fresh fighters; `run()` plays it to the end once."""
 
     def __init__(self, crafts: tuple[Craft, Craft], policies: tuple[Policy, Policy],
-                 scenario: Scenario, combat: Combat, dice: Dice, log: bool = False) -> None:
+                 scenario: DuelStart, combat: Combat, dice: Dice, log: bool = False) -> None:
         self.crafts = crafts
         self.policies = {crafts[0].side: policies[0], crafts[1].side: policies[1]}
         self.scenario = scenario
@@ -292,12 +292,12 @@ class Duel:
             self.say(f"{prefix} fails to reach {target.name} and is removed")
 
 
-def fight(fighter_a: Fighter, fighter_b: Fighter, scenario: Scenario | None = None,
+def fight(fighter_a: Fighter, fighter_b: Fighter, scenario: DuelStart | None = None,
           seed: int = 0, policy_a: str | Policy = "default", policy_b: str | Policy = "default",
           log: bool = False, dice: Dice | None = None, combat: Combat | None = None) -> Result:
     """One duel: same fighters, scenario, policies and seed give the same duel."""
     combat = combat or load_combat()
-    scenario = scenario or Scenario.defaults(combat)
+    scenario = scenario or DuelStart.defaults(combat)
     name_a, name_b = fighter_a.name, fighter_b.name
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"

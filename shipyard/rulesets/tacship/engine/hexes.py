@@ -74,11 +74,6 @@ def on_ray(origin: Hex, heading: int, target: Hex) -> int | None:
     return None
 
 
-def ray(origin: Hex, heading: int, hexes: int) -> tuple[Hex, ...]:
-    """The hexes 1 to `hexes` along `heading` from `origin`."""
-    return tuple(step(origin, heading, k) for k in range(1, hexes + 1))
-
-
 def lateral(heading: int, delta: Hex) -> int:
     """Twice the plane dot product of the heading with the offset `delta`.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.rulesets.tacship.design import TacshipDesign
-from shipyard.rulesets.tacship.engine.duel import Scenario, fight
+from shipyard.rulesets.tacship.engine.duel import DuelStart, fight
 from shipyard.rulesets.tacship.engine.state import Fighter, Turret
 from shipyard.rulesets.tacship.engine.tables import Combat, load_combat
 from shipyard.rulesets.tacship.pricing import whole
@@ -43,7 +43,7 @@ class Lineup:
         self.fighters = (fighter_of(a, names[0]), fighter_of(b, names[1]))
         self.policies = policies
         # The shared closing speed is each fighter's start speed, head-on (docs).
-        self.scenario = Scenario(scenario.start_range, scenario.closing_speed,
+        self.scenario = DuelStart(scenario.start_range, scenario.closing_speed,
                                  scenario.turn_limit)
 
     def fight(self, seed: int, log: bool = False) -> Result:

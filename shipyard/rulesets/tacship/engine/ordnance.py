@@ -68,10 +68,6 @@ def lay_mine(craft: Craft, combat: Combat) -> Mine:
     return Mine(craft.side, step(craft.pos, behind(craft.heading), combat.mine.rear_distance))
 
 
-def decoy_spot_ok(craft: Craft, spot: Hex, combat: Combat) -> bool:
-    return distance(craft.pos, spot) <= combat.decoy.placement_range
-
-
 def place_decoy(craft: Craft, spot: Hex, combat: Combat) -> Decoy:
     """A decoy where asked, or as far as allowed towards it along a straight walk."""
     pos = craft.pos

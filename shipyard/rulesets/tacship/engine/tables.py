@@ -90,7 +90,7 @@ class Initiative(Table):
     reroll_ties: bool
 
 
-class Scenario(Table):
+class ScenarioDefaults(Table):
     start_range: int = Field(gt=0)
     start_speed: int = Field(ge=0)
     turn_limit: int = Field(gt=0)
@@ -113,7 +113,7 @@ class Combat(BaseModel):
     ordnance: Ordnance
     slot: Slot
     initiative: Initiative
-    scenario: Scenario
+    scenario: ScenarioDefaults
 
     @model_validator(mode="after")
     def _blast_distances(self) -> Combat:

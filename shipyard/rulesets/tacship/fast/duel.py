@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.core.columns import Columns
 from shipyard.core.compiled import kernel
 from shipyard.core.compiled_dice import start
 from shipyard.rulesets.tacship.fast.damage import (
@@ -31,14 +32,15 @@ from shipyard.rulesets.tacship.fast.moves import illegal, straight_after, trace
 from shipyard.rulesets.tacship.fast.pilot import arm_wants, choose_move
 from shipyard.rulesets.tacship.fast.steering import release_wants, steer
 
-# One row of `fight_batch`'s output per duel.
-WINNER = 0  # 0 or 1, -1 for a draw
-TURNS = 1
-DEALT_A = 2  # boxes crossed off by a, then by b
-DEALT_B = 3
-CAUSE = 4  # a `fields.CAUSE_*` code
-DRAWS = 5  # the dice drawn: the reference engine draws as many
-RESULT_FIELDS = 6
+# One row of `fight_batch`'s output per duel, in the order `core.outcome.results_from` reads.
+_result = Columns()
+WINNER = _result()  # 0 or 1, -1 for a draw
+TURNS = _result()
+DEALT_A = _result()  # boxes crossed off by a, then by b
+DEALT_B = _result()
+CAUSE = _result()  # a `fields.CAUSE_*` code
+DRAWS = _result()  # the dice drawn: the reference engine draws as many
+RESULT_FIELDS = _result.count
 
 
 @kernel

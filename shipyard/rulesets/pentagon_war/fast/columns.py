@@ -1,0 +1,258 @@
+"""Where the compiled engine keeps each value: array columns and codes, nothing of the rules.
+
+The readable engine keeps a duel as objects (`engine.state`); the compiled one keeps the
+same values in flat numpy arrays, one row per side. This module names the columns and
+the small integer codes that stand for weapon kinds, chart systems, hit causes and
+target kinds. Every figure of the rules comes from the tables (`fast.tables`); these are
+structural constants only. Columns are numbered in the order they are named here
+(`core.columns`), so each array's width is counted, never typed.
+"""
+
+from __future__ import annotations
+
+from shipyard.core.columns import Columns
+
+# -- weapon kinds (weapon groups, guns, drone weapons) --------------------------------------
+KINDS = ("laser", "electron_cannon", "proton_cannon", "magnetic_beam", "radiation_gun",
+         "acid_gum_gun", "liquid_metal_gun", "point_defense")
+LASER, ELECTRON, PROTON, BEAM, RADIATION, ACID, LIQUID, PD_WEAPON = range(len(KINDS))
+DIRECT_KINDS = ACID + 1  # the kinds `odds.judge` resolves (laser to acid gum gun)
+
+# -- simple box counts (engine.state.SIMPLE_SYSTEMS, same order) ----------------------------
+SYSTEMS = ("screen", "cargo", "fuel_tank", "capacitor", "point_defense", "engine",
+           "main_control", "aux_control", "repair", "missile", "drone", "hull_forward",
+           "hull_aft", "final_damage")
+(SCREEN, CARGO, FUEL_TANK, CAPACITOR, POINT_DEFENSE, ENGINE, MAIN_CONTROL, AUX_CONTROL,
+ REPAIR, MISSILE, DRONE, HULL_FORWARD, HULL_AFT, FINAL_DAMAGE) = range(len(SYSTEMS))
+# Chart cells beyond the plain box counts (the codes before these are the box counts above).
+_chart = Columns(len(SYSTEMS))
+CHART_RADAR = _chart()
+CHART_GUN = _chart()
+CHART_ANY_WEAPON = _chart()
+CHART_WEAPON = _chart(BEAM + 1)  # + LASER..BEAM: the weapon-group systems
+STAGE_HULL, STAGE_FINAL = 0, 1  # R16 fall-through stages
+
+# -- hit causes (the words of engine.words.cause_of and the hit sources) --------------------
+CAUSES = ("", "laser", "electron cannon", "proton cannon", "magnetic beam", "radiation gun",
+          "acid gum", "missile", "point defense", "liquid metal bolt", "drone", "explosion",
+          "crash acceleration", "cosmic rays")
+(CAUSE_NONE, CAUSE_LASER, CAUSE_ELECTRON, CAUSE_PROTON, CAUSE_BEAM, CAUSE_RADIATION,
+ CAUSE_ACID, CAUSE_MISSILE, CAUSE_PD, CAUSE_BOLT, CAUSE_DRONE, CAUSE_EXPLOSION, CAUSE_CRASH,
+ CAUSE_RAYS) = range(len(CAUSES))
+
+# -- fire order targets ------------------------------------------------------------------------
+T_CRAFT, T_DRONE, T_MISSILE, T_BOLT, T_NONE = range(5)
+
+# -- one craft's integers: ci[side, column] -------------------------------------------------
+_ci = Columns()
+# the design, copied in before the duel
+SIZE = _ci()
+MANNED = _ci()
+IS_BASE = _ci()
+NEEDS_FUEL = _ci()
+CAN_INVISIBLE = _ci()
+SPECIAL_ELECTRONICS = _ci()
+DIRECTIONAL_SCREENS = _ci()
+SUICIDE_BOMBS = _ci()
+INVISIBILITY_COST = _ci()
+DRONE_LAUNCH = _ci()
+# the duel so far
+DIRECTION = _ci()
+CHARGE = _ci()
+SPENT = _ci()
+ECM = _ci()
+ECCM = _ci()
+INVISIBLE = _ci()
+LOCKED = _ci()
+EVADING = _ci()
+CRASHING = _ci()
+REINFORCEMENT = _ci()
+DESTROYED = _ci()
+KILLED_BY = _ci()
+FIRED_IMPULSE = _ci()
+TAKEN_SCREENS = _ci()
+TAKEN_ARMOR = _ci()
+TAKEN_INTERIOR = _ci()
+TAKEN_WASTED = _ci()
+RADAR_TOP = _ci()
+RADAR_END = _ci()
+N_WEAPONS = _ci()
+N_GUNS = _ci()
+BAY_HEAD = _ci()
+BAY_END = _ci()
+N_DRONES = _ci()
+N_MISSILES = _ci()
+N_BOLTS = _ci()
+N_LINGERING = _ci()
+N_HITS = _ci()
+MISHAPS = _ci()
+TURN_KIND = _ci()
+TURN_INDEX = _ci()
+IMPULSE_KIND = _ci()
+IMPULSE_INDEX = _ci()
+PLANNED = _ci()
+RUNNING = _ci()
+N_ORDERS = _ci()
+N_DRONE_ORDERS = _ci()
+SCREENS_USED = _ci()
+REAR_STRUCK = _ci()
+LAST_ROTATION = _ci()
+EVASIVE = _ci()
+CRASHED_AT = _ci()
+RADAR_OFF = _ci()
+WENT_INVISIBLE = _ci()
+BOX = _ci(len(SYSTEMS))  # the box counts, in SYSTEMS order
+ARMOR = _ci(7)  # the armor columns: index 1-6 = side; 0 unused
+CI_COLUMNS = _ci.count
+
+# -- one craft's floats: cf[side, column] ----------------------------------------------------
+_cf = Columns()
+VELOCITY = _cf()
+BEAM_PUSH = _cf()
+WANTED_RANGE = _cf()
+CF_COLUMNS = _cf.count
+
+# -- weapon groups wg[side, group, column]; guns gn[side, gun, column] -----------------------
+_wg = Columns()
+W_TYPE = _wg()
+W_ARCS = _wg()
+W_BOXES = _wg()
+W_FIRED = _wg()
+WG_COLUMNS = _wg.count
+_gn = Columns()
+G_TYPE = _gn()
+G_ARCS = _gn()
+G_BOXES = _gn()
+G_LAST_TURN = _gn()
+G_LAST_IMPULSE = _gn()
+G_SHOTS = _gn()
+GN_COLUMNS = _gn.count
+
+# -- things in flight (drones, missiles, bolts, lingering damage, hits): int and float columns
+_di, _df = Columns(), Columns()
+D_WEAPON = _di()
+D_ACCELERATIONS = _di()
+D_ESCORT = _di()
+D_FIRED_TURN = _di()
+D_ALIVE = _di()
+D_DISTANCE = _df()
+D_SPEED = _df()
+_mi, _mf = Columns(), Columns()
+M_SPEED = _mi()
+M_ALIVE = _mi()
+M_DISTANCE = _mf()
+M_FUEL = _mf()
+_bi = Columns()
+B_FLOWN = _bi()
+B_EROSION = _bi()
+B_ALIVE = _bi()
+_lg = Columns()
+L_DAMAGE = _lg()
+L_IMPULSES = _lg()
+L_SIDE = _lg()
+_hits = Columns()
+H_POINTS = _hits()
+H_CAUSE = _hits()
+H_SCREENED = _hits()
+H_SIDE = _hits()
+
+# -- fire orders: orders[side, k, column] ----------------------------------------------------
+_orders = Columns()
+O_INDEX = _orders()
+O_GUN = _orders()
+O_TARGET = _orders()
+O_TARGET_INDEX = _orders()
+O_PULL = _orders()
+O_DOUBLE = _orders()
+O_BOXES = _orders()
+
+# -- the duel's own integers and floats ------------------------------------------------------
+_duel = Columns()
+TURN = _duel()
+IMPULSE = _duel()
+CLOCK = _duel()
+DI_COLUMNS = _duel.count
+RANGE = 0
+
+# -- a captain's figures: pol[side, column] (the class attributes of engine.policy) ----------
+_pol = Columns()
+P_PREFERRED = _pol()
+P_ADAPTIVE = _pol()
+P_FIRE_RANGE = _pol()
+P_EVADE = _pol()
+P_CRASH_FAR = _pol()
+P_MISSILE_RANGE = _pol()
+P_DRONE_RANGE = _pol()
+P_MISSILES_PER_IMPULSE = _pol()
+P_DRONE_HOLD = _pol()
+POL_COLUMNS = _pol.count
+
+# -- the scenario: scenario[column] (rules 3) -------------------------------------------------
+_scenario = Columns()
+START_RANGE = _scenario()
+CLOSING_SPEED = _scenario()
+TURN_LIMIT = _scenario()
+
+# -- scratch rows for point defense and aiming: xi[row, target] (ints), xf[row, target] ------
+_xi = Columns()
+PD_KIND = _xi()
+PD_INDEX = _xi()
+PD_SIZE = _xi()
+PD_KILLABLE = _xi()
+PD_ALIVE = _xi()
+PD_ORDER = _xi()
+PD_LIVE = _xi()
+PD_SHOT_ALIVE = _xi()
+AI_GAP = _xi()
+AI_KIND = _xi()
+AI_INDEX = _xi()
+AI_COUNT = _xi()
+XI_ROWS = _xi.count
+_xf = Columns()
+AF_WORTH = _xf()
+AF_SURVIVAL = _xf()
+AF_CHANCE = _xf()
+XF_ROWS = _xf.count
+
+# -- rows of the tables' arrays (fast.tables.Tables) ------------------------------------------
+MEAN, CHANCE, BEST = range(3)  # odds[row, kind, range, size, evaders]
+COSTS, COSTED, RESTS, HIT_ON, KILLERS, DRONE_GUNS = range(6)  # kinds[row, kind]
+URM = 0  # by_range[row, range]: the URM, then the cannons' damage in their own kind's row
+(LASER_BOUNDS, LASER_VALUES, RADIATION_BOUNDS, RADIATION_VALUES, METAL_DAMAGE, FALLTHROUGH,
+ RANGES, COVERING) = range(8)  # seqs[row, i]
+BEAM_PUSH_ROW, BEAM_PUSH_DOUBLE_ROW, EXPLOSION = range(3)  # fv[row, i]
+(EX_ENGINE, EX_FUEL_TANK, EX_CAPACITOR, EX_BEAM, EX_SCREEN, EX_GUN_BOX, EX_SECONDARY, EX_BOMB,
+ EX_FALLOFF) = range(9)
+
+# -- the state's lists: it[side, table, i, column] (ints), ft[side, table, i, column] (floats)
+_it = Columns()
+RADAR_T = _it()
+BAYS_T = _it()
+DORDERS_T = _it()
+SPENT_T = _it()
+WG_T = _it()
+GN_T = _it()
+DRI_T = _it()
+MSI_T = _it()
+BLI_T = _it()
+LG_T = _it()
+HITS_T = _it()
+ORDERS_T = _it()
+INT_TABLES = _it.count
+INT_COLUMNS = max(c.count for c in (_wg, _gn, _di, _mi, _bi, _lg, _hits, _orders))
+_ft = Columns()
+DRF_T = _ft()
+MSF_T = _ft()
+BLF_T = _ft()
+FLOAT_TABLES = _ft.count
+FLOAT_COLUMNS = max(c.count for c in (_df, _mf))
+
+# -- one duel's result: out[k, column], in the order `core.outcome.results_from` reads -------
+_result = Columns()
+R_WINNER = _result()  # 0 or 1, -1 for a draw
+R_TURNS = _result()
+R_DEALT_A = _result()  # boxes crossed off by a, then by b
+R_DEALT_B = _result()
+R_CAUSE = _result()  # an index into CAUSES
+R_DRAWS = _result()  # the dice drawn: the reference engine draws as many
+RESULT_COLUMNS = _result.count
