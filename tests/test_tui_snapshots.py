@@ -14,6 +14,7 @@ import pytest
 
 from shipyard.services import warming
 from shipyard.services.session import open_session
+from shipyard.tui import engine
 from shipyard.tui.app import ShipyardApp
 
 SIZE = (120, 40)
@@ -22,8 +23,11 @@ Compare = Callable[..., bool]
 
 @pytest.fixture(autouse=True)
 def _engine_ready(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The engine line reads "ready" whatever this machine has compiled."""
+    """The engine line reads "ready" whatever this machine has compiled, and however soon
+    after launch the picture is taken (the app first looks a second after launch)."""
     monkeypatch.setattr(warming, "start", lambda ruleset: "ready")
+    ready = engine.engine_line("ready")
+    monkeypatch.setattr(engine, "engine_line", lambda state: ready)
 
 
 def _app(tmp_path: Path, file: str | None = None) -> ShipyardApp:
