@@ -51,9 +51,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     """`shipyard serve sample:hive` in a folder of its own: the address and the folder."""
     folder = tmp_path_factory.mktemp("served")
     env = {**os.environ, "SHIPYARD_STATE_DIR": str(folder / ".state")}
-    process = subprocess.Popen([sys.executable, "-m", "shipyard", "serve", "sample:hive",
-                                "--port", "0"], cwd=folder, env=env, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # Its warnings go to a file (a pipe nobody reads could fill and stop the server).
+    with (folder.parent / f"{folder.name}.stderr").open("w") as stderr:
+        process = subprocess.Popen([sys.executable, "-m", "shipyard", "serve",
+                                    "sample:hive", "--port", "0"], cwd=folder, env=env,
+                                   text=True, stdout=subprocess.PIPE, stderr=stderr)
     assert process.stdout is not None
     line = process.stdout.readline()
     try:
@@ -82,8 +84,10 @@ class Tab:
         self.context = browser.new_context(viewport={"width": 1400, "height": 900},
                                            accept_downloads=True)
         self.downloads: list[Any] = []
+        self.served: list[tuple[dict[str, str], bytes]] = []  # each download's headers, body
         # A download opens in a new tab: listen on every tab the page opens.
         self.context.on("page", lambda tab: tab.on("download", self._downloaded))
+        self.context.route("**/download/**", self._download_served)
         self.page = self.context.new_page()
         script = TERMINAL_JS.read_text(encoding="utf-8")
         assert MADE in script, "textual-serve's page script changed: update MADE"
@@ -97,6 +101,14 @@ class Tab:
 
     def _downloaded(self, download: Any) -> None:
         self.downloads.append(download)
+
+    def _download_served(self, route: Any) -> None:
+        """What the server sent for a download, read on its way to the browser (the
+        browser's own copy lands in a folder Chromium may still be writing)."""
+        response = route.fetch(timeout=90_000)
+        body = response.body()
+        self.served.append((response.headers, body))
+        route.fulfill(response=response, body=body)
 
     def screen(self) -> str:
         text: str = self.page.evaluate(SCREEN_JS)
@@ -167,11 +179,14 @@ def test_edit_undo_save_and_export_in_the_browser(tab: Tab, served: tuple[str, P
     tab.press("Control+e")
     tab.wait_for(r"hive\.pdf")
     tab.press("Enter")
-    deadline = time.monotonic() + 20
-    while not tab.downloads and time.monotonic() < deadline:
+    deadline = time.monotonic() + 90
+    while not (tab.downloads and tab.served) and time.monotonic() < deadline:
         tab.page.wait_for_timeout(50)
     assert [d.suggested_filename for d in tab.downloads] == ["hive.pdf"]
-    assert Path(tab.downloads[0].path()).read_bytes().startswith(b"%PDF-")
+    [(headers, body)] = tab.served
+    assert headers["content-disposition"] == "attachment; filename=hive.pdf"
+    assert headers["content-type"] == "application/pdf"
+    assert body.startswith(b"%PDF-") and body.rstrip().endswith(b"%%EOF")
     tab.wait_for(r"Downloading hive\.pdf")
     assert not (folder / "hive.pdf").exists()
 

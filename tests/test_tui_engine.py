@@ -103,3 +103,37 @@ def test_a_game_switch_warms_the_new_game(tmp_path: Path,
 
     asyncio.run(run())
     assert stand.games[0] == "pentagon-war"
+
+
+class Stopping:
+    """An app stand-in for `engine.watch`: it stops running once it has been told the
+    engine's state, and no one ever cancels the watch (a worker started while the app
+    shut down)."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.is_running = True
+        self.states: list[str] = []
+
+    def call_from_thread(self, callback: Any, *args: Any) -> Any:
+        return callback(*args)
+
+    def set_engine_state(self, state: str) -> None:
+        self.states.append(state)
+        self.is_running = False
+
+
+def test_the_watch_ends_when_the_app_stops_even_if_never_cancelled(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    monkeypatch.setattr(warming, "start", Stand("ready"))
+    app = Stopping(open_session("sample:lancer", recovery_dir=tmp_path))
+    thread = threading.Thread(target=engine_module.watch, args=(app, lambda: False),
+                              daemon=True)
+    thread.start()
+    # The app's exit waits for this thread: it must end within a step, not watch on
+    # for IDLE seconds or forever.
+    thread.join(timeout=engine_module.STEP * 5)
+    assert not thread.is_alive()
+    assert app.states == ["ready"]

@@ -16,11 +16,16 @@ import sys
 from typing import Any
 
 from aiohttp import web
+from textual_serve import download_manager
 from textual_serve.server import Server
 
 from shipyard.commands.terminal import show
 
 SHUTDOWN_SECONDS = 5.0  # how long Ctrl+C waits for the designers to stop
+# How long a download waits for each piece of the file from the tab's designer.
+# textual-serve waits 4 s, then ends the download early: on a busy machine (a duel
+# batch on every core) a designer can take longer than that to answer.
+DOWNLOAD_SECONDS = 60
 HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
 
 
@@ -70,6 +75,7 @@ class DesignerServer(Server):
 
     def serve(self, debug: bool = False) -> None:
         self.debug = debug
+        download_manager.DOWNLOAD_TIMEOUT = DOWNLOAD_SECONDS
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)

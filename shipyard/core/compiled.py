@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
+from numba.core import errors, types
 
 from shipyard import __version__
 
@@ -101,10 +102,31 @@ def _point_numba_here() -> None:
     numba.config.CACHE_DIR = str(cache_folder())  # type: ignore[attr-defined]
 
 
+def _one_build_for_any_value(dispatcher: Any) -> Any:
+    """Compile a kernel called from another kernel once for its argument types, not once
+    for every constant a caller passes (numba's default builds a copy for `side=0` and
+    another for `side=1`, which doubled the compile time of an engine). A kernel that
+    needs a constant (to index a tuple, say) still gets its copy per constant."""
+    by_constant = dispatcher.get_call_template
+    unliteral: Callable[[Any], Any] = types.unliteral
+
+    def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
+        plain = tuple(unliteral(arg) for arg in args)
+        plain_kws = {key: unliteral(value) for key, value in kws.items()}
+        try:
+            return by_constant(plain, plain_kws)
+        except errors.TypingError:
+            return by_constant(args, kws)
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
+
+
 def kernel(function: Function) -> Function:
     """Compile with numba on first call, cached in `cache_folder`, releasing the GIL."""
     _point_numba_here()
-    return cast(Function, numba.njit(cache=True, nogil=True)(function))
+    compiled = numba.njit(cache=True, nogil=True)(function)
+    return cast(Function, _one_build_for_any_value(compiled))
 
 
 def lean_kernel(function: Function) -> Function:
@@ -113,7 +135,7 @@ def lean_kernel(function: Function) -> Function:
     _point_numba_here()
     compiled = numba.njit(cache=True, nogil=True, _nrt=False)(  # type: ignore[call-overload]
         function)
-    return cast(Function, compiled)
+    return cast(Function, _one_build_for_any_value(compiled))
 
 
 def inline_kernel(function: Function) -> Function:
@@ -121,7 +143,7 @@ def inline_kernel(function: Function) -> Function:
     _point_numba_here()
     compiled = numba.njit(cache=True, nogil=True, _nrt=False,  # type: ignore[call-overload]
                           inline="always")(function)
-    return cast(Function, compiled)
+    return cast(Function, _one_build_for_any_value(compiled))
 
 
 def _marker(name: str) -> Path:

@@ -90,6 +90,8 @@ class ShipyardApp(ScreenActions):
         self.call_after_refresh(gc.freeze)
 
     def _watch_engine(self) -> None:
+        if not self.is_running:  # the timer fired while the app shut down
+            return
         self.run_worker(lambda: watch_engine(self), thread=True, group="engine",
                         exit_on_error=False)
 

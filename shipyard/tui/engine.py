@@ -24,6 +24,9 @@ class Watcher(Protocol):
 
     session: Session
 
+    @property
+    def is_running(self) -> bool: ...
+
     def call_from_thread(self, callback: Callable[..., Any], *args: Any) -> Any: ...
 
     def set_engine_state(self, state: str) -> None: ...
@@ -44,17 +47,28 @@ def watch_engine(app: Watcher) -> None:
     """Run in a thread worker for the app's life: start warming the game being edited
     when its engine is cold, and keep `app.engine_state` up to date."""
     worker = get_current_worker()
-    while not worker.is_cancelled:
+    watch(app, lambda: worker.is_cancelled)
+
+
+def watch(app: Watcher, cancelled: Callable[[], bool]) -> None:
+    """`watch_engine`'s loop, until it is cancelled or the app stops running (a worker
+    started while the app shuts down is never cancelled, and the app's exit waits for
+    its thread)."""
+
+    def over() -> bool:
+        return cancelled() or not app.is_running
+
+    while not over():
         ruleset = app.session.workbench.evaluation.ruleset
         try:
             now = warming.start(ruleset)
         except OSError:  # no process could be started: duels stay on the reference engine
             now = warming.state(ruleset)
-        if worker.is_cancelled:
+        if over():
             return
         app.call_from_thread(app.set_engine_state, now)
         waited, wait = 0.0, IDLE if now in ("ready", "none") else POLL
-        while waited < wait and not worker.is_cancelled:
+        while waited < wait and not over():
             if app.session.workbench.evaluation.ruleset.name != ruleset.name:
                 break  # a game switch: look at the new game now
             time.sleep(STEP)
