@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.metadata
 import os
 import platform
 import sys
@@ -31,9 +32,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-import numba
-from numba.core import errors, types
-
 from shipyard import __version__
 
 try:  # POSIX: a lock that dies with the process holding it
@@ -42,6 +40,8 @@ except ImportError:  # pragma: no cover - not on the machines Shipyard is tested
     fcntl = None  # type: ignore[assignment]
 
 Function = TypeVar("Function", bound=Callable[..., Any])
+# numba itself is imported only where a kernel is made: a command that fights no duel
+# (cost, validate, export) starts without it.
 PACKAGE = Path(__file__).resolve().parent.parent  # the `shipyard` package folder
 KERNEL_FOLDER = "fast"  # every package folder of this name holds compiled kernels
 
@@ -55,10 +55,15 @@ def kernel_sources() -> list[Path]:
 
 
 @cache
+def numba_version() -> str:
+    return importlib.metadata.version("numba")
+
+
+@cache
 def stamp() -> str:
     """This build's kernels in a few characters: versions, platform, kernel sources."""
     digest = hashlib.sha256()
-    for part in (__version__, numba.__version__, sys.version, platform.machine()):
+    for part in (__version__, numba_version(), sys.version, platform.machine()):
         digest.update(part.encode() + b"\0")
     for path in kernel_sources():
         # The file's time too: numba's own cache index keys on it, and an engine marked
@@ -98,8 +103,12 @@ def cache_folder() -> Path:
     return folder
 
 
-def _point_numba_here() -> None:
+def _point_numba_here() -> Any:
+    """numba, its cache pointed at `cache_folder`."""
+    import numba
+
     numba.config.CACHE_DIR = str(cache_folder())  # type: ignore[attr-defined]
+    return numba
 
 
 def _one_build_for_any_value(dispatcher: Any) -> Any:
@@ -107,6 +116,8 @@ def _one_build_for_any_value(dispatcher: Any) -> Any:
     for every constant a caller passes (numba's default builds a copy for `side=0` and
     another for `side=1`, which doubled the compile time of an engine). A kernel that
     needs a constant (to index a tuple, say) still gets its copy per constant."""
+    from numba.core import errors, types
+
     by_constant = dispatcher.get_call_template
     unliteral: Callable[[Any], Any] = types.unliteral
 
@@ -124,7 +135,7 @@ def _one_build_for_any_value(dispatcher: Any) -> Any:
 
 def kernel(function: Function) -> Function:
     """Compile with numba on first call, cached in `cache_folder`, releasing the GIL."""
-    _point_numba_here()
+    numba = _point_numba_here()
     compiled = numba.njit(cache=True, nogil=True)(function)
     return cast(Function, _one_build_for_any_value(compiled))
 
@@ -132,17 +143,15 @@ def kernel(function: Function) -> Function:
 def lean_kernel(function: Function) -> Function:
     """`kernel` without numba's reference counting, for kernels that only read and write
     arrays their caller owns."""
-    _point_numba_here()
-    compiled = numba.njit(cache=True, nogil=True, _nrt=False)(  # type: ignore[call-overload]
-        function)
+    numba = _point_numba_here()
+    compiled = numba.njit(cache=True, nogil=True, _nrt=False)(function)
     return cast(Function, _one_build_for_any_value(compiled))
 
 
 def inline_kernel(function: Function) -> Function:
     """`lean_kernel`, also inlined where it is called (small helpers of hot loops)."""
-    _point_numba_here()
-    compiled = numba.njit(cache=True, nogil=True, _nrt=False,  # type: ignore[call-overload]
-                          inline="always")(function)
+    numba = _point_numba_here()
+    compiled = numba.njit(cache=True, nogil=True, _nrt=False, inline="always")(function)
     return cast(Function, _one_build_for_any_value(compiled))
 
 
@@ -166,7 +175,7 @@ def mark_ready(name: str) -> None:
     if not marker.exists():
         # A cache that cannot be written: the next process compiles again.
         with contextlib.suppress(OSError):
-            marker.write_text(f"{__version__} {numba.__version__}\n")
+            marker.write_text(f"{__version__} {numba_version()}\n")
 
 
 _HOLDING: set[str] = set()  # engines whose compiling lock this process holds
