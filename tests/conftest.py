@@ -37,6 +37,24 @@ def pytest_configure(config: pytest.Config) -> None:
         warming.start(ruleset)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_report_to_serializable(config: pytest.Config, report: Any) -> Any:
+    """A report as an xdist worker sends it, lone surrogates escaped: a failing example
+    named with one (tests/test_any_name.py) must fail its test, not stop the run."""
+    data = yield
+    return _encodable(data)
+
+
+def _encodable(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_encodable(key): _encodable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_encodable(item) for item in value)
+    return value
+
+
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     return load_catalog()

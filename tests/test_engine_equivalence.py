@@ -21,7 +21,7 @@ from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Evaluation
 from shipyard.services.equivalence import Row, differences, matchup, rows, samples, seeds_of
 
-SEEDS = {"pentagon-war": 24, "tacship": 30}  # per row in CI
+SEEDS = {"pentagon-war": 12, "tacship": 16}  # per row in CI (the benchmark fights 300)
 OTHER_SCENARIOS = (  # rules the default scenario rarely reaches
     Row("pentagon-war", "brawler", "hammer", "stinger", DuelScenario(12, 0, 6)),
     Row("pentagon-war", "carrier", "hive", "lancer", DuelScenario(20, 0, 8)),

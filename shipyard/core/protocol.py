@@ -250,8 +250,12 @@ class Presentation(Protocol[D, S, C]):
 class Duels(Protocol[D, S, C]):
     """A game's duels: defaults, captains, engines, and line-ups that fight."""
 
-    policies: tuple[str, ...]  # duel captains, the first is the default
     engines: tuple[str, ...]  # duel engines, the first is the default (e.g. "fast", "reference")
+
+    @property
+    def policies(self) -> tuple[str, ...]:
+        """The duel captains' names; the first is the default."""
+        ...
 
     def duel_defaults(self, catalog: C) -> DuelScenario:
         """The scenario this catalog's combat tables suggest: start range, closing

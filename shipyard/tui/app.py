@@ -14,6 +14,7 @@ from typing import ClassVar
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -22,6 +23,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Change, entry_exists
 from shipyard.services.session import Session
+from shipyard.tui import in_browser
 from shipyard.tui.engine import watch_engine
 from shipyard.tui.guard import Crash, rescue
 from shipyard.tui.mending import mend
@@ -70,6 +72,15 @@ class ShipyardApp(ScreenActions):
             super()._print_error_renderables()
         else:
             self._exit_renderables.clear()
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if in_browser():  # the web driver, its packets written whole (tui/web_packets.py)
+            from shipyard.tui.web_packets import WholePacketWebDriver
+
+            if issubclass(WholePacketWebDriver, driver):
+                return WholePacketWebDriver
+        return driver
 
     def get_default_screen(self) -> Screen[None]:
         return DesignerScreen()

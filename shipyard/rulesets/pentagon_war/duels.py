@@ -1,7 +1,8 @@
 """Pentagon War duels as Shipyard sees them: defaults, captains and engines (rules 3).
 
 The `Duels` part of the ruleset: the catalog's scenario, the captains, and a
-line-up on the compiled engine (`fast`, the default) or the readable one.
+line-up on the compiled engine (`fast`, the default) or the readable one. The
+engines are imported when a duel is asked for: pricing a design never loads them.
 """
 
 from __future__ import annotations
@@ -9,20 +10,24 @@ from __future__ import annotations
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Lineup
 from shipyard.rulesets.pentagon_war.catalog import Catalog
-from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
-from shipyard.rulesets.pentagon_war.engine.lineup import Lineup as ReferenceLineup
-from shipyard.rulesets.pentagon_war.engine.policy import POLICIES
-from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.rulesets.pentagon_war.pricing import PentagonWarEvaluation
 
 
 class PentagonWarDuels:
     """Two capital ships on the range track, one seeded duel at a time."""
 
-    policies: tuple[str, ...] = tuple(POLICIES)
     engines: tuple[str, ...] = ("fast", "reference")
 
+    @property
+    def policies(self) -> tuple[str, ...]:
+        from shipyard.rulesets.pentagon_war.engine.policy import POLICIES
+
+        return tuple(POLICIES)
+
     def duel_defaults(self, catalog: Catalog) -> DuelScenario:
+        from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
+        from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+
         return scenario_defaults(load_combat(catalog.folder))
 
     def lineup(self, a: PentagonWarEvaluation, b: PentagonWarEvaluation,
@@ -35,6 +40,9 @@ class PentagonWarDuels:
             from shipyard.rulesets.pentagon_war.fast.lineup import FastLineup
             return FastLineup(a, b, names, policies, scenario)
         if engine == "reference":
+            from shipyard.rulesets.pentagon_war.engine.lineup import (
+                Lineup as ReferenceLineup,
+            )
             return ReferenceLineup(a, b, names, policies, scenario)
         raise ValueError(f"no Pentagon War engine named {engine!r}; "
                          f"choose from {', '.join(self.engines)}")

@@ -12,9 +12,6 @@ from dataclasses import replace
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Lineup
 from shipyard.rulesets.tacship.catalog import TacshipCatalog
-from shipyard.rulesets.tacship.engine.lineup import Lineup as ReferenceLineup
-from shipyard.rulesets.tacship.engine.policy import POLICIES
-from shipyard.rulesets.tacship.engine.tables import load_combat
 from shipyard.rulesets.tacship.pricing import TacshipEvaluation
 
 
@@ -27,10 +24,18 @@ def engine_scenario(scenario: DuelScenario) -> DuelScenario:
 class TacshipDuels:
     """Two fighters head-on on the hex map, one seeded duel at a time."""
 
-    policies: tuple[str, ...] = tuple(POLICIES)
     engines: tuple[str, ...] = ("fast", "reference")
 
+    @property
+    def policies(self) -> tuple[str, ...]:
+        # The engines are imported when a duel is asked for: pricing never loads them.
+        from shipyard.rulesets.tacship.engine.policy import POLICIES
+
+        return tuple(POLICIES)
+
     def duel_defaults(self, catalog: TacshipCatalog) -> DuelScenario:
+        from shipyard.rulesets.tacship.engine.tables import load_combat
+
         # Both fighters start at the catalog's start speed, head-on (rules 4).
         scenario = load_combat(catalog.folder).scenario
         return DuelScenario(scenario.start_range, 2 * scenario.start_speed,
@@ -47,6 +52,8 @@ class TacshipDuels:
             from shipyard.rulesets.tacship.fast.lineup import FastLineup
             return FastLineup(a.design, b.design, names, policies, start, a.catalog.folder)
         if engine == "reference":
+            from shipyard.rulesets.tacship.engine.lineup import Lineup as ReferenceLineup
+
             return ReferenceLineup(a.design, b.design, names, policies, start,
                                    a.catalog.folder)
         raise ValueError(f"no Tacship engine named {engine!r}; "
