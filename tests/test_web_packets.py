@@ -6,6 +6,9 @@ from __future__ import annotations
 import os
 import threading
 import time
+from pathlib import Path
+
+import pytest
 
 from shipyard.tui.web_packets import whole_writer
 
@@ -56,3 +59,23 @@ def test_packets_from_two_threads_arrive_whole() -> None:
         seen[tag].append(body[0])
         at += 5 + size
     assert seen == {65: list(range(PACKETS)), 66: list(range(PACKETS))}
+
+
+def test_the_designer_in_a_browser_writes_through_whole_packets(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from textual import constants
+    from textual.drivers.web_driver import WebDriver
+
+    from shipyard.services.session import open_session
+    from shipyard.tui.app import ShipyardApp
+    from shipyard.tui.web_packets import WholePacketWebDriver
+
+    web = "textual.drivers.web_driver:WebDriver"
+    monkeypatch.setenv("TEXTUAL_DRIVER", web)
+    monkeypatch.setattr(constants, "DRIVER", web)
+    app = ShipyardApp(open_session("sample:lancer", recovery_dir=Path(str(tmp_path))))
+    assert app.get_driver_class() is WholePacketWebDriver
+    assert issubclass(WholePacketWebDriver, WebDriver)
+    monkeypatch.delenv("TEXTUAL_DRIVER")
+    monkeypatch.setattr(constants, "DRIVER", None)
+    assert app.get_driver_class() is not WholePacketWebDriver

@@ -6,20 +6,15 @@ stays quick for the other commands.
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import TYPE_CHECKING, Any
+
+from shipyard.tui.browser import in_browser
 
 if TYPE_CHECKING:
     from shipyard.services.session import Session
 
-
-def in_browser() -> bool:
-    """Textual was told to draw the designer for a browser (`shipyard serve` and
-    textual-serve start it with the web driver in TEXTUAL_DRIVER): it runs there
-    with no terminal."""
-    driver = os.environ.get("TEXTUAL_DRIVER", "")
-    return driver.partition(":")[0].rpartition(".")[2] == "web_driver"
+__all__ = ["in_browser", "run"]
 
 
 def run(session: Session, **options: Any) -> None:

@@ -23,7 +23,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Change, entry_exists
 from shipyard.services.session import Session
-from shipyard.tui import in_browser
+from shipyard.tui.browser import in_browser
 from shipyard.tui.engine import watch_engine
 from shipyard.tui.guard import Crash, rescue
 from shipyard.tui.mending import mend
