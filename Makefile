@@ -8,7 +8,7 @@ run:
 	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q . && $(VENV)/bin/shipyard
 
 test:
-	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --no-compile -e '.[test]' && $(PY) -m pytest
+	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -e '.[test]' && $(PY) -m pytest
 
 check:
 	$(VENV)/bin/ruff check shipyard tests benchmarks tools && $(VENV)/bin/mypy --strict shipyard && $(VENV)/bin/lint-imports
