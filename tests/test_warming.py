@@ -64,7 +64,11 @@ def test_the_stamp_follows_every_kernel_source(monkeypatch: pytest.MonkeyPatch,
 
 def test_a_game_whose_engine_has_fought_is_ready() -> None:
     evaluation = sample("lancer")
-    run_batch(Matchup(evaluation, evaluation, engine="fast"), 2, 1)
+    # Fought on the compiled engine itself (a batch would take the reference engine while
+    # the run's background compile is still going, on a fresh clone).
+    fast = batch.lineup(Matchup(evaluation, evaluation, engine="fast"))
+    assert isinstance(fast, BatchLineup)
+    fast.fight_many([1, 2])
     assert not batch.compiling(evaluation)
     assert not batch.compiling(evaluation, "reference")  # the readable engine is never compiled
     assert warming.state(evaluation.ruleset) == "ready"
@@ -179,3 +183,37 @@ def test_an_engine_waits_for_a_compile_under_way_instead_of_compiling_again(
         began = time.perf_counter()
         compiled_module.await_compiling("house-game")
         assert time.perf_counter() - began < 0.5
+
+
+def test_kernel_folders_of_other_builds_beyond_the_newest_are_removed(tmp_path: Path) -> None:
+    # Six builds' folders, used one a day apart (kernels-0 the oldest), and a file that
+    # only looks like one: with four kept, the two oldest go and nothing else.
+    for day in range(6):
+        folder = tmp_path / f"kernels-{day}"
+        (folder / "sub").mkdir(parents=True)
+        (folder / "sub" / "code.nbc").write_bytes(b"x")
+        os.utime(folder, (1_000_000 + day * 86_400,) * 2)
+    (tmp_path / "kernels-file").write_text("not a folder")
+    (tmp_path / "other").mkdir()
+    removed = compiled.prune(tmp_path, keep=4)
+    assert sorted(p.name for p in removed) == ["kernels-0", "kernels-1"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "kernels-2", "kernels-3", "kernels-4", "kernels-5", "kernels-file", "other"]
+
+
+def test_the_folder_in_use_is_marked_and_kept(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    for day in range(6):
+        folder = tmp_path / f"kernels-old{day}"
+        folder.mkdir()
+        os.utime(folder, (1_000_000 + day,) * 2)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    compiled.cache_folder.cache_clear()
+    try:
+        current = compiled.cache_folder()
+        names = sorted(p.name for p in tmp_path.iterdir())
+    finally:
+        compiled.cache_folder.cache_clear()
+    assert current.parent == tmp_path and current.name in names
+    # This build's folder, just used, and the three most recently used of the others.
+    assert names == sorted([current.name, "kernels-old3", "kernels-old4", "kernels-old5"])

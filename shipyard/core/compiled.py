@@ -25,6 +25,7 @@ import hashlib
 import importlib.metadata
 import os
 import platform
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -95,12 +96,37 @@ def _writable(folder: Path) -> bool:
 
 @cache
 def cache_folder() -> Path:
-    """Where this build's machine code and readiness markers live (created on first use)."""
+    """Where this build's machine code and readiness markers live (created on first use).
+
+    Each use marks the folder as used now, and the folders of other builds beyond the
+    `KEEP` most recently used are removed (every install or kernel edit makes a new
+    folder of some 40 MB)."""
     folder = _base() / f"kernels-{stamp()}"
     if not _writable(folder):  # a read-only home: a folder of this user's in the temp folder
         folder = Path(tempfile.gettempdir()) / f"shipyard-{os.getuid()}" / f"kernels-{stamp()}"
         folder.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        os.utime(folder)
+        prune(folder.parent, keep=KEEP)
     return folder
+
+
+KEEP = 4  # kernel folders of other builds kept, the most recently used first
+
+
+def prune(base: Path, keep: int) -> list[Path]:
+    """Remove the `kernels-*` folders in `base` beyond the `keep` most recently used
+    (the build using one marks it on each start); the folders removed."""
+    found = []
+    for entry in base.glob("kernels-*"):
+        with contextlib.suppress(OSError):
+            if entry.is_dir() and not entry.is_symlink():
+                found.append((entry.stat().st_mtime, entry))
+    found.sort(reverse=True)
+    removed = [path for _, path in found[keep:]]
+    for path in removed:
+        shutil.rmtree(path, ignore_errors=True)
+    return removed
 
 
 def _point_numba_here() -> Any:
