@@ -37,16 +37,6 @@ def pytest_configure(config: pytest.Config) -> None:
         warming.start(ruleset)
 
 
-# Tests that fight on the compiled engines themselves: run last, so that on a fresh
-# clone the background compile has the rest of the run to finish before they wait for it.
-COMPILED_LAST = ("test_engine_equivalence.py", "test_fast_pentagon_war.py",
-                 "test_fast_tacship.py", "test_seeded_contract.py")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: item.path.name in COMPILED_LAST)  # stable: order kept
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_report_to_serializable(config: pytest.Config, report: Any) -> Any:
     """A report as an xdist worker sends it, lone surrogates escaped: a failing example
