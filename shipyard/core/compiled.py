@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from shipyard import __version__
+from shipyard.core import rules
 
 try:  # POSIX: a lock that dies with the process holding it
     import fcntl
@@ -44,14 +45,16 @@ Function = TypeVar("Function", bound=Callable[..., Any])
 # numba itself is imported only where a kernel is made: a command that fights no duel
 # (cost, validate, export) starts without it.
 PACKAGE = Path(__file__).resolve().parent.parent  # the `shipyard` package folder
-KERNEL_FOLDER = "fast"  # every package folder of this name holds compiled kernels
+KERNEL_FOLDERS = ("fast", "rules")  # package folders of these names hold kernel sources
 
 
 def kernel_sources() -> list[Path]:
     """Every file whose text goes into compiled machine code, in a fixed order."""
     here = Path(__file__).resolve()
-    fixed = [here, here.with_name("compiled_dice.py"), here.with_name("dice.py")]
-    found = sorted(p for p in PACKAGE.rglob("*.py") if KERNEL_FOLDER in p.parent.parts)
+    fixed = [here, here.with_name("compiled_dice.py"), here.with_name("dice.py"),
+             here.with_name("rules.py")]
+    found = sorted(p for p in PACKAGE.rglob("*.py")
+                   if any(folder in p.parent.parts for folder in KERNEL_FOLDERS))
     return fixed + found
 
 
@@ -132,8 +135,10 @@ def prune(base: Path, keep: int) -> list[Path]:
 def _point_numba_here() -> Any:
     """numba, its cache pointed at `cache_folder`."""
     import numba
+    from numba.extending import register_jitable
 
     numba.config.CACHE_DIR = str(cache_folder())  # type: ignore[attr-defined]
+    rules.register_all(register_jitable)  # every rule function compiles into kernels
     return numba
 
 

@@ -20,7 +20,7 @@ def chase(gap: int, speed: int, armed: bool = True, moved: bool = True,
     me = Craft.enter(VALKYRIE, "a", (-gap, offset), 0, speed)
     me.armed = ["missile"] if armed else []
     enemy = Craft.enter(VALKYRIE, "b", (0, 0), 0, 8)
-    return View(me, enemy, Board(), COMBAT, 3, enemy_moves_later=not moved)
+    return View(me, enemy, Board(), COMBAT.figures, 3, enemy_moves_later=not moved)
 
 
 def test_a_launch_from_astern_that_the_target_cannot_outrun() -> None:

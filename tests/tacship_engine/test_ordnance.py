@@ -23,31 +23,32 @@ from shipyard.rulesets.tacship.engine.tables import load_combat
 from tests.tacship_engine.fighters import VALKYRIE, rolls
 
 COMBAT = load_combat()
+F = COMBAT.figures
 MINER = Fighter("Miner", damage_boxes=10, survivability=0, thrust=8, mines=3, missiles=1)
 
 
 def test_missile_speed_is_6_plus_launcher_speed_placed_6_ahead() -> None:
     launcher = Craft.enter(VALKYRIE, "a", (0, 0), 0, 8)
     target = Craft.enter(VALKYRIE, "b", (20, 0), 3, 4)
-    missile = launch_missile(launcher, target, 1, COMBAT)
+    missile = launch_missile(launcher, target, 1, F)
     assert missile.speed == 14 and missile.pos == (6, 0) and missile.heading == 0
 
 
 def test_at_most_two_armed_and_never_returned_to_store() -> None:
     c = Craft.enter(MINER, "a", (0, 0), 0, 4)
-    assert arm(c, ["mine", "mine", "missile"], COMBAT) == ("mine", "mine")
-    assert arm(c, ["missile"], COMBAT) == ()  # the armed box is full
+    assert arm(c, ["mine", "mine", "missile"], F) == ("mine", "mine")
+    assert arm(c, ["missile"], F) == ()  # the armed box is full
     assert c.stores["mine"] == 1 and c.armed == ["mine", "mine"]
 
 
 def test_mine_sits_3_hexes_straight_behind() -> None:
     c = Craft.enter(MINER, "a", (0, 0), 1, 4)
-    assert lay_mine(c, COMBAT).pos == (-3, 3)
+    assert lay_mine(c, F).pos == (-3, 3)
 
 
 def test_missile_runs_make_at_most_two_turns_three_hexes_apart() -> None:
     missile = Missile("a", "b", (0, 0), 0, 8, 1)
-    plans = list(missile_plans(missile, COMBAT))
+    plans = list(missile_plans(missile, F))
     assert Plan(8) in plans and Plan(8, ((0, 1), (3, -1))) in plans
     assert Plan(8, ((0, 1), (2, -1))) not in plans
     assert all(len(p.turns) <= 2 for p in plans)
@@ -64,26 +65,28 @@ def test_missile_runs_make_at_most_two_turns_three_hexes_apart() -> None:
 ])
 def test_a_missile_reaches_what_a_legal_homing_move_comes_within_2_hexes_of(
         target: Hex, reached: bool) -> None:
-    assert in_reach(Missile("a", "b", (0, 0), 0, 8, 1), target, COMBAT) is reached
+    assert in_reach(Missile("a", "b", (0, 0), 0, 8, 1), target, F) is reached
     # the same picture turned two hexsides left and moved: the same answer
     turned = step(step((4, -1), 2, target[0] + target[1]), 3, -target[1])
-    assert in_reach(Missile("a", "b", (4, -1), 2, 8, 1), turned, COMBAT) is reached
+    assert in_reach(Missile("a", "b", (4, -1), 2, 8, 1), turned, F) is reached
 
 
 def test_the_120_degree_hex_needs_both_turns() -> None:
-    one_turn = COMBAT.model_copy(update={"missile": COMBAT.missile.model_copy(
-        update={"turns": 1})})
+    one_turn = F._replace(missile_turns=1)
     # nearest one-turn hexes, (8, -8) and (4, -4) and their like, are 5 hexes off
     assert not in_reach(Missile("a", "b", (0, 0), 0, 8, 1), (3, -8), one_turn)
 
 
-def test_reach_is_every_hex_some_legal_homing_move_passes_within_2_of() -> None:
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+def test_reach_is_every_hex_some_legal_homing_move_passes_within_2_of(turns: int) -> None:
+    # the closed form (up to two turns) and the search (three) against every homing move
+    f = F._replace(missile_turns=turns)
     missile = Missile("a", "b", (2, 1), 4, 9, 1)
-    runs = [missile_run(missile, plan) for plan in missile_plans(missile, COMBAT)]
+    runs = [missile_run(missile, plan) for plan in missile_plans(missile, f)]
     for q in range(-10, 15):
         for r in range(-10, 15):
             passes = any(distance(pos, (q, r)) <= 2 for run in runs for pos, _ in run)
-            assert in_reach(missile, (q, r), COMBAT) is passes, (q, r)
+            assert in_reach(missile, (q, r), f) is passes, (q, r)
 
 
 # No ordnance: it neither arms a decoy nor drops a mine in the way of a test.
@@ -114,7 +117,7 @@ def test_missile_detonates_on_a_later_move_and_is_spent() -> None:
     d = duel(a, b, (4, 5))  # same hex: D6 4; start box 5 + 2 = 7
     d.board.missiles.append(Missile("a", "b", (6, 0), 0, 14, launched=2))
     d.missiles_after(b)
-    assert b.hits == {7, 6, 5, 4} and b.taken == 4
+    assert b.boxes_hit == {7, 6, 5, 4} and b.taken == 4
     assert d.board.missiles == []
 
 
@@ -148,7 +151,7 @@ def test_missile_turns_twice_to_reach_a_hex_only_that_move_reaches() -> None:
     d.lines = []
     d.board.missiles.append(Missile("a", "b", (0, 0), 0, 8, launched=2))
     d.missiles_after(b)
-    assert b.hits == {5, 4, 3, 2, 1} and b.taken == 5 and not b.destroyed
+    assert b.boxes_hit == {5, 4, 3, 2, 1} and b.taken == 5 and not b.destroyed
     assert d.board.missiles == [] and d.dice.drawn == 2
     assert d.lines == ["Turn 3: Valkyrie's missile closes on Valkyrie: a missile detonates "
                        "in the same hex: five points, start box 3 + 2 = 5 → crosses 5, 4, 3, "
@@ -185,11 +188,11 @@ def test_mine_fires_on_an_enemy_passing_within_2_hexes() -> None:
     layer.armed = ["mine"]
     victim = Craft.enter(VALKYRIE, "b", (-10, 0), 0, 6)  # tailing the mine layer
     d = duel(layer, victim)
-    mine = lay_mine(layer, COMBAT)
+    mine = lay_mine(layer, F)
     d.board.mines.append(mine)
     assert mine.pos == (-3, 0)
     d.policies["b"] = StraightOn()
     d.dice = rolls(20)  # two hexes away: 1 point, no D6; start box 20 + 2, top box 10
     d.play(victim)
-    assert victim.hits == {10} and victim.pos == (-4, 0)
+    assert victim.boxes_hit == {10} and victim.pos == (-4, 0)
     assert d.board.mines == []  # spent at the first hex within 2 (-5, 0)

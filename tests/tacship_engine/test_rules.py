@@ -7,13 +7,7 @@ import json
 import pytest
 
 from shipyard.core.catalog_files import catalog_root
-from shipyard.rulesets.tacship.engine.fire import (
-    hit_chance,
-    needed,
-    place_damage,
-    shoot,
-    take_damage,
-)
+from shipyard.rulesets.tacship.engine.fire import place_damage, shoot, take_damage
 from shipyard.rulesets.tacship.engine.hexes import (
     distance,
     in_arc,
@@ -27,15 +21,24 @@ from shipyard.rulesets.tacship.engine.movement import Plan, end_of, illegal, tra
 from shipyard.rulesets.tacship.engine.ordnance import blast, contest
 from shipyard.rulesets.tacship.engine.state import Craft, Fighter, Turret, fighter_from_design
 from shipyard.rulesets.tacship.engine.tables import load_combat
+from shipyard.rulesets.tacship.rules import fire as fire_rules
+from shipyard.rulesets.tacship.rules import movement as movement_rules
+from shipyard.rulesets.tacship.rules import ordnance as ordnance_rules
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve
 from tests.tacship_engine.fighters import VALKYRIE, rolls
 
 COMBAT = load_combat()
+F = COMBAT.figures  # every figure the rule functions read
 
 
 def cost(speed: int) -> int:
-    return turn_cost(speed, COMBAT.manoeuvre, COMBAT.turn_rounding)
+    return turn_cost(speed, F)
+
+
+def track(*hit: int, top: int = 11) -> list[int]:
+    """A damage track of boxes 0 to `top` with the boxes `hit` crossed off."""
+    return [int(box in hit) for box in range(top + 1)]
 
 
 def test_every_table_cites_rule_4_or_a_tacship_ruling() -> None:
@@ -49,7 +52,14 @@ def test_every_table_cites_rule_4_or_a_tacship_ruling() -> None:
                                                 (12, 3), (13, 3), (20, 5)])
 def test_turn_cost_is_a_quarter_of_speed_rounded_down_at_least_one(speed: int,
                                                                     thrust: int) -> None:
-    assert cost(speed) == thrust
+    assert cost(speed) == thrust == movement_rules.turn_cost(F, speed)
+
+
+@pytest.mark.parametrize(("mode", "speed", "thrust"), [(0, 7, 1), (1, 7, 2), (2, 5, 1),
+                                                       (2, 6, 2), (2, 1, 1), (1, 0, 1)])
+def test_turn_cost_rounding_t2(mode: int, speed: int, thrust: int) -> None:
+    # T2 down, up, nearest (half up): 7/4 is 1 or 2; 5/4 nearest 1, 6/4 nearest 2.
+    assert movement_rules.turn_cost(F._replace(turn_rounding=mode), speed) == thrust
 
 
 def craft(speed: int, thrust: int = 8, straight: int = 99) -> Craft:
@@ -60,7 +70,11 @@ def craft(speed: int, thrust: int = 8, straight: int = 99) -> Craft:
 
 
 def check(c: Craft, plan: Plan) -> str | None:
-    return illegal(c, plan, COMBAT.manoeuvre, COMBAT.turn_rounding)
+    why = illegal(c, plan, F)
+    # the reference's words come from the rule function's reason, one for one
+    assert (why is None) == (movement_rules.illegal(F, c.speed, c.straight, c.fighter.thrust,
+                                                    plan.row()) == movement_rules.LEGAL)
+    return why
 
 
 def test_seed_example_at_speed_12_is_legal_and_ends_120_degrees_round() -> None:
@@ -127,36 +141,42 @@ def test_slot_is_directly_behind_in_line_and_12_hexes_or_less() -> None:
 
 
 def test_to_hit_is_d20_at_or_over_range() -> None:
-    shots = shoot((2, 2), 14, rolls(6, 17), COMBAT)  # the seed's example
+    shots = shoot((2, 2), 14, rolls(6, 17), F)  # the seed's example
     assert [s.hit for s in shots] == [False, True]
-    assert shoot((1,), 14, rolls(14), COMBAT)[0].hit
-    assert needed(0, COMBAT) == 1 and hit_chance(0, COMBAT) == 1.0
-    assert hit_chance(21, COMBAT) == 0.0
+    assert shoot((1,), 14, rolls(14), F)[0].hit
+    assert not fire_rules.hits(F, 13, 14) and fire_rules.hits(F, 14, 14)
+    assert fire_rules.to_hit(F, 0) == 1 and fire_rules.hit_chance(F, 0) == 1.0  # T1
+    assert fire_rules.hit_chance(F, 5) == 16 / 20 and fire_rules.hit_chance(F, 21) == 0.0
 
 
 def test_damage_track_example_of_the_seed() -> None:
-    hits: set[int] = set()
-    assert place_damage(hits, 11, 0, 3, 8).crossed == (8, 7, 6)
-    assert place_damage({7, 6}, 11, 0, 3, 8).crossed == (8, 5, 4)
-    assert place_damage(set(), 11, 0, 3, 11).crossed == (11, 10, 9)
-    assert place_damage(set(), 11, 0, 3, 19).crossed == (11, 10, 9)
+    assert place_damage(track(), 11, 0, 3, 8).crossed == (8, 7, 6)
+    assert place_damage(track(7, 6), 11, 0, 3, 8).crossed == (8, 5, 4)
+    assert place_damage(track(), 11, 0, 3, 11).crossed == (11, 10, 9)
+    assert place_damage(track(), 11, 0, 3, 19).crossed == (11, 10, 9)
+    # the rule functions themselves: the start box, then the boxes crossed off
+    assert fire_rules.start_box(11, 0, 19) == 11 and fire_rules.start_box(11, 2, 5) == 7
+    hit = track(7, 6)
+    assert fire_rules.cross_off(hit, 8, 3) == (3, False)
+    assert hit == track(8, 7, 6, 5, 4)
 
 
 def test_survivability_is_added_to_the_location_roll() -> None:
-    damage = place_damage(set(), 10, 2, 2, 5)
+    damage = place_damage(track(top=10), 10, 2, 2, 5)
     assert damage.start == 7 and damage.crossed == (7, 6)
-    assert place_damage(set(), 10, 2, 2, 9).crossed == (10, 9)
+    assert place_damage(track(top=10), 10, 2, 2, 9).crossed == (10, 9)
 
 
 def test_reaching_box_0_destroys() -> None:
-    lucky = place_damage(set(), 10, 0, 2, 1)  # the seed: a roll of 1 with a Laser-2
+    lucky = place_damage(track(top=10), 10, 0, 2, 1)  # the seed: a roll of 1 with a Laser-2
     assert lucky.crossed == (1, 0) and lucky.destroyed
-    slid = place_damage({3, 2, 1}, 10, 0, 2, 3)  # slides past hit boxes to 0
+    slid = place_damage(track(3, 2, 1, top=10), 10, 0, 2, 3)  # slides past hit boxes to 0
     assert slid.crossed == (0,) and slid.destroyed
+    assert fire_rules.cross_off(track(3, 2, 1, top=10), 3, 5) == (1, True)  # stops at 0
     c = Craft.enter(VALKYRIE, "a", (0, 0), 0, 4)
-    take_damage(c, 3, "laser", rolls(1), COMBAT)  # 1 + 2 = 3: boxes 3, 2, 1
-    assert not c.destroyed and c.hits == {3, 2, 1}
-    take_damage(c, 1, "mine", rolls(1), COMBAT)  # 1 + 2 = 3 slides down to 0
+    take_damage(c, 3, "laser", rolls(1), F)  # 1 + 2 = 3: boxes 3, 2, 1
+    assert not c.destroyed and c.boxes_hit == {3, 2, 1}
+    take_damage(c, 1, "mine", rolls(1), F)  # 1 + 2 = 3 slides down to 0
     assert c.destroyed and c.killed_by == "mine" and c.taken == 4
 
 
@@ -166,15 +186,19 @@ def test_reaching_box_0_destroys() -> None:
 ])
 def test_detonation_damage_by_distance(hexes: int, d6: int | None, points: int) -> None:
     dice = rolls(*(() if d6 is None else (d6,)))
-    assert blast(hexes, dice, COMBAT) == points
+    assert blast(hexes, dice, COMBAT.blast_table) == points
     assert dice.left == 0
+    fixed, count, halve = COMBAT.blast_table[hexes]
+    assert ordnance_rules.blast_points(fixed, d6 or 0, halve) == points
+    assert count == (0 if d6 is None else 1)
 
 
 @pytest.mark.parametrize(("missile", "target", "fooled"), [(9, 9, True), (8, 9, True),
                                                            (10, 9, False), (20, 1, False)])
 def test_decoy_fools_the_missile_unless_its_roll_is_higher(missile: int, target: int,
                                                            fooled: bool) -> None:
-    assert contest(rolls(missile, target), COMBAT).fooled is fooled
+    assert contest(rolls(missile, target), F).fooled is fooled
+    assert ordnance_rules.fooled(missile, target) is fooled
 
 
 def test_fighter_from_design_reads_the_public_shape() -> None:

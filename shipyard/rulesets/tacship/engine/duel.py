@@ -45,6 +45,7 @@ from shipyard.rulesets.tacship.engine.ordnance import (
 from shipyard.rulesets.tacship.engine.policy import FireOrder, Policy, View, policy_named
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Fighter, Missile, Side
 from shipyard.rulesets.tacship.engine.tables import Combat, load_combat
+from shipyard.rulesets.tacship.rules.ordnance import detonates
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,7 @@ class Duel:
         self.policies = {crafts[0].side: policies[0], crafts[1].side: policies[1]}
         self.scenario = scenario
         self.combat = combat
+        self.figures = combat.figures  # every figure the rules read (rules.figures)
         self.dice = dice
         self.board = Board()
         self.turn = 0
@@ -129,16 +131,17 @@ class Duel:
         if self.scenario.initiative is not None:
             a.initiative, b.initiative = self.scenario.initiative
             return
-        rules = self.combat.initiative
+        f = self.figures
         while True:
-            a.initiative, b.initiative = die(self.dice, rules.die), die(self.dice, rules.die)
-            if a.initiative != b.initiative or not rules.reroll_ties:
+            a.initiative, b.initiative = die(self.dice, f.initiative_die), die(self.dice,
+                                                                            f.initiative_die)
+            if a.initiative != b.initiative or not f.reroll_ties:
                 return
 
     def order(self) -> tuple[Craft, Craft]:
         """Highest initiative first; a fighter in the slot moves after its target (rules 4)."""
         a, b = self.crafts
-        reach = self.combat.slot.max_range
+        reach = self.figures.slot_range
         for tail, lead in ((a, b), (b, a)):
             if in_slot(tail.pos, tail.heading, lead.pos, lead.heading, reach):
                 self.say(f"Turn {self.turn}: {tail.name} is in the slot behind {lead.name} "
@@ -164,17 +167,17 @@ class Duel:
                       self.dice.drawn)
 
     def view(self, craft: Craft, enemy: Craft) -> View:
-        return View(craft, enemy, self.board, self.combat, self.turn,
+        return View(craft, enemy, self.board, self.figures, self.turn,
                     enemy_moves_later=enemy.side not in self.moved)
 
     # -- one fighter's move -------------------------------------------------------
     def play(self, craft: Craft) -> None:
-        enemy, policy, combat = self.other(craft), self.policies[craft.side], self.combat
+        enemy, policy, f = self.other(craft), self.policies[craft.side], self.figures
         view = self.view(craft, enemy)
         clauses: list[str] = []
-        armed = arm(craft, policy.arm(view), combat)  # step 1
+        armed = arm(craft, policy.arm(view), f)  # step 1
         plan, orders = policy.move(view)  # step 2
-        if illegal(craft, plan, combat.manoeuvre, combat.turn_rounding) is not None:
+        if illegal(craft, plan, f) is not None:
             plan, orders = Plan(craft.speed), FireOrder()  # an illegal answer flies straight
         craft.speed = plan.speed
         path = trace(craft.pos, craft.heading, plan)
@@ -183,7 +186,7 @@ class Duel:
             if pos != craft.pos:
                 flown += 1
             craft.pos, craft.heading = pos, heading
-            for mine in mines_in_reach(self.board, craft, pos, combat):
+            for mine in mines_in_reach(self.board, craft, pos, f):
                 self.board.mines.remove(mine)
                 self.detonate(craft, distance(mine.pos, pos), "mine", clauses)
                 if craft.destroyed:
@@ -224,32 +227,33 @@ class Duel:
 
     def volley(self, craft: Craft, enemy: Craft, factors: tuple[int, ...], mount: str,
                hexes: int, clauses: list[str]) -> None:
-        shots = shoot(factors, hexes, self.dice, self.combat)
+        shots = shoot(factors, hexes, self.dice, self.figures)
         damages = []
         for shot in shots:
             if shot.hit and not enemy.destroyed:
-                damages.append(take_damage(enemy, shot.factor, "laser", self.dice, self.combat))
+                damages.append(take_damage(enemy, shot.factor, "laser", self.dice,
+                                           self.figures))
         clauses.append(words.volley_words(factors, mount, enemy.name, hexes, shots, damages,
                                           enemy.fighter.damage_boxes))
 
     def detonate(self, victim: Craft, hexes: int, what: str, clauses: list[str]) -> None:
-        points = blast(hexes, self.dice, self.combat)
-        damage = take_damage(victim, points, what, self.dice, self.combat)
+        points = blast(hexes, self.dice, self.combat.blast_table)
+        damage = take_damage(victim, points, what, self.dice, self.figures)
         clauses.append(words.blast_words(f"a {what}", hexes, points, damage,
                                          victim.fighter.damage_boxes))
 
     def release(self, craft: Craft, enemy: Craft, policy: Policy, clauses: list[str]) -> None:
-        combat = self.combat
+        f = self.figures
         order = policy.release(self.view(craft, enemy))
         if order.missile and take_armed(craft, "missile"):
-            missile = launch_missile(craft, enemy, self.turn, combat)
+            missile = launch_missile(craft, enemy, self.turn, f)
             self.board.missiles.append(missile)
             clauses.append(f"launches a missile at {enemy.name} (speed {missile.speed})")
         if order.mine and take_armed(craft, "mine"):
-            self.board.mines.append(lay_mine(craft, combat))
+            self.board.mines.append(lay_mine(craft, f))
             clauses.append("drops a mine")
         if order.decoy is not None and take_armed(craft, "decoy"):
-            self.board.decoys.append(place_decoy(craft, order.decoy, combat))
+            self.board.decoys.append(place_decoy(craft, order.decoy, f))
             clauses.append("launches a decoy")
 
     # -- missiles -----------------------------------------------------------------
@@ -261,11 +265,11 @@ class Duel:
             self.missile_move(missile, target)
 
     def missile_move(self, missile: Missile, target: Craft) -> None:
-        combat, owner = self.combat, self.craft(missile.owner)
+        f, owner = self.figures, self.craft(missile.owner)
         prefix = f"Turn {self.turn}: {owner.name}'s missile"
         for decoy in self.board.decoys:
             if decoy.owner == target.side and not missile.fooled:
-                duel = contest(self.dice, combat)
+                duel = contest(self.dice, f)
                 missile.fooled = duel.fooled
                 self.say(f"{prefix} meets a decoy: rolls {duel.missile_roll} against "
                          f"{duel.target_roll}: " + ("fooled" if duel.fooled else "not fooled"))
@@ -278,13 +282,13 @@ class Duel:
             self.say(f"{prefix} flies {missile.speed} hexes straight, still unfused")
             return
         self.board.missiles.remove(missile)
-        steer = self.policies[missile.owner].steer(missile, target.pos, combat)
-        if steer.plan not in set(missile_plans(missile, combat)):
+        steer = self.policies[missile.owner].steer(missile, target.pos, f)
+        if steer.plan not in set(missile_plans(missile, f)):
             steer = type(steer)(Plan(missile.speed), None)
         run = missile_run(missile, steer.plan)
         at = steer.detonate
-        reach = combat.missile.detonation_range
-        if at is not None and 0 <= at < len(run) and distance(run[at][0], target.pos) <= reach:
+        if at is not None and 0 <= at < len(run) and detonates(f, distance(run[at][0],
+                                                                         target.pos)):
             clauses: list[str] = []
             self.detonate(target, distance(run[at][0], target.pos), "missile", clauses)
             self.say(f"{prefix} closes on {target.name}: " + clauses[0])

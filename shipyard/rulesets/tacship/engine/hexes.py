@@ -1,46 +1,33 @@
-"""Hex geometry of the Tacship map (rules 4): axial coordinates on an unbounded plane.
+"""Hex geometry of the Tacship map (rules 4) for the reference engine: hexes as pairs.
 
-A hex is an axial pair `(q, r)`; the third cube coordinate is `-q - r`.
-Headings are the six hexsides, 0 to 5, counter-clockwise: a left turn adds
-one, a right turn takes one away. The plane has no edge (rules 4: the seed's
-board edge is a table matter), so a fighter can never fly off it.
-
-Arcs (the seed's diagram is lost): the fore arc is the half-plane ahead, the
-three hexside sectors heading - 1, heading and heading + 1; the aft arc is
-the other half. Hexes exactly abeam lie on the border and count in both.
+The rules of the map are rule functions of numbers (`rules.hexes`), shared with the
+compiled engine; this module lets the readable engine speak of a hex as one value, an
+axial pair `(q, r)`, and of an arc by name. Headings are the six hexsides, 0 to 5,
+counter-clockwise: a left turn adds one, a right turn takes one away.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from shipyard.rulesets.tacship.rules import hexes as rules
+from shipyard.rulesets.tacship.rules.hexes import AFT, FORE, LEFT, RIGHT, behind, turned
+
 Hex = tuple[int, int]
 Arc = Literal["fore", "aft"]
+ARCS: dict[Arc, int] = {"fore": FORE, "aft": AFT}
 
-DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-LEFT = 1
-RIGHT = -1
+__all__ = ["ARCS", "LEFT", "RIGHT", "Arc", "Hex", "bearing", "behind", "distance", "in_arc",
+           "in_slot", "neighbours", "on_ray", "seen_from", "step", "turned", "within"]
 
 
 def step(hex_: Hex, heading: int, hexes: int = 1) -> Hex:
     """The hex `hexes` steps from `hex_` along `heading`."""
-    dq, dr = DIRECTIONS[heading]
-    return hex_[0] + dq * hexes, hex_[1] + dr * hexes
-
-
-def turned(heading: int, sides: int) -> int:
-    """The heading after turning `sides` hexsides (positive = left)."""
-    return (heading + sides) % 6
-
-
-def behind(heading: int) -> int:
-    return (heading + 3) % 6
+    return rules.step(hex_[0], hex_[1], heading, hexes)
 
 
 def distance(a: Hex, b: Hex) -> int:
-    dq = a[0] - b[0]
-    dr = a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return rules.distance(a[0], a[1], b[0], b[1])
 
 
 def neighbours(hex_: Hex) -> tuple[Hex, ...]:
@@ -56,52 +43,29 @@ def within(center: Hex, hexes: int) -> tuple[Hex, ...]:
 
 def seen_from(origin: Hex, heading: int, target: Hex) -> Hex:
     """The offset from `origin` to `target` turned as if `origin` faced heading 0."""
-    q, r = target[0] - origin[0], target[1] - origin[1]
-    for _ in range(heading):  # one hexside right each time
-        q, r = -r, q + r
-    return q, r
+    return rules.seen_from(origin[0], origin[1], heading, target[0], target[1])
 
 
 def on_ray(origin: Hex, heading: int, target: Hex) -> int | None:
     """Hexes from `origin` to `target` if it lies exactly on the straight line along
     `heading` (0 for the same hex), else None: the fixed-laser test of rules 4."""
-    dq = target[0] - origin[0]
-    dr = target[1] - origin[1]
-    hexes = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-    sq, sr = DIRECTIONS[heading]
-    if dq == sq * hexes and dr == sr * hexes:
-        return hexes
-    return None
-
-
-def lateral(heading: int, delta: Hex) -> int:
-    """Twice the plane dot product of the heading with the offset `delta`.
-
-    Positive ahead, negative behind, zero exactly abeam; integer arithmetic.
-    """
-    hq, hr = DIRECTIONS[heading]
-    dq, dr = delta
-    return 2 * hq * dq + 2 * hr * dr + hq * dr + hr * dq
+    hexes = rules.on_ray(origin[0], origin[1], heading, target[0], target[1])
+    return hexes if hexes >= 0 else None
 
 
 def in_arc(origin: Hex, heading: int, arc: Arc, target: Hex) -> bool:
     """Turret arcs (rules 4, ruling): fore is the half-plane ahead, aft the one behind."""
-    along = lateral(heading, (target[0] - origin[0], target[1] - origin[1]))
-    return along >= 0 if arc == "fore" else along <= 0
+    return rules.in_arc(origin[0], origin[1], heading, ARCS[arc], target[0], target[1])
 
 
 def in_slot(tail: Hex, tail_heading: int, target: Hex, target_heading: int,
             reach: int) -> bool:
-    """Rules 4: the tail sits directly behind the target, in line with it (same
-    heading, so the target lies straight ahead of it), `reach` hexes or closer."""
-    if tail_heading != target_heading:
-        return False
-    hexes = on_ray(target, behind(target_heading), tail)
-    return hexes is not None and 1 <= hexes <= reach
+    """Rules 4: the tail sits directly behind the target, in line with it, `reach`
+    hexes or closer."""
+    return rules.in_slot(tail[0], tail[1], tail_heading, target[0], target[1],
+                         target_heading, reach)
 
 
 def bearing(origin: Hex, target: Hex) -> int:
-    """The hexside sector (0-5) that `target` lies in seen from `origin` (ties go to
-    the lower-numbered side); the origin itself gives 0."""
-    delta = (target[0] - origin[0], target[1] - origin[1])
-    return max(range(6), key=lambda h: (lateral(h, delta), -h))
+    """The hexside sector (0-5) that `target` lies in seen from `origin`."""
+    return rules.bearing(origin[0], origin[1], target[0], target[1])

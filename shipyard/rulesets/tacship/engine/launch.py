@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shipyard.rulesets.tacship.engine.hexes import Hex, step
+from shipyard.rulesets.tacship.engine.hexes import Hex
 from shipyard.rulesets.tacship.engine.movement import Plan, end_of
-from shipyard.rulesets.tacship.engine.ordnance import in_reach
-from shipyard.rulesets.tacship.engine.state import Craft, Missile
-from shipyard.rulesets.tacship.engine.tables import Combat
+from shipyard.rulesets.tacship.engine.state import Craft
+from shipyard.rulesets.tacship.rules import ordnance as rules
+from shipyard.rulesets.tacship.rules.figures import Figures
 
 
 def move_ends(craft: Craft, plans: Iterable[Plan]) -> tuple[Hex, ...]:
@@ -27,10 +27,9 @@ def move_ends(craft: Craft, plans: Iterable[Plan]) -> tuple[Hex, ...]:
 
 
 def reaches_all(pos: Hex, heading: int, speed: int, ends: tuple[Hex, ...],
-                combat: Combat) -> bool:
+                f: Figures) -> bool:
     """Would a missile released here, at the end of a move at `speed` on `heading`,
     reach its target wherever among `ends` that target's next move ends?"""
-    rules = combat.missile
-    trial = Missile("a", "b", step(pos, heading, rules.launch_distance), heading,
-                    speed + rules.speed_bonus, 0)
-    return all(in_reach(trial, end, combat) for end in ends)
+    q, r = rules.launch_hex(f, pos[0], pos[1], heading)
+    missile_speed = rules.missile_speed(f, speed)
+    return all(rules.in_reach(f, q, r, heading, missile_speed, end[0], end[1]) for end in ends)

@@ -1,4 +1,4 @@
-"""Missiles, mines and decoys (rules 4).
+"""Missiles, mines and decoys (rules 4) in the reference engine.
 
 Arming (step 1) moves items from store to the armed box, never more than the
 armed limit at once and never back. Release is at the end of movement
@@ -9,40 +9,39 @@ rules T4). Its homing move comes right after its target's next move, with up
 to two one-hexside turns three straight hexes apart, and it may detonate
 whenever it is within 2 hexes of the target; if it has not detonated by the
 end of that move it is removed (a missile that fails to reach its target in
-the turn is taken off). `in_reach` says which hexes that one move can
-threaten. A mine stops 3 hexes straight behind the layer and goes off when an
-enemy is within 2 hexes during that enemy's movement. A decoy lands within 6
+the turn is taken off). A mine stops 3 hexes straight behind the layer and goes off
+when an enemy is within 2 hexes during that enemy's movement. A decoy lands within 6
 hexes; before each missile aimed at its owner moves that turn, an opposed D20
 fools the missile unless the missile's roll is higher (a fooled missile is
 spent on the decoy, rules T5).
+
+The rules (warhead points, the decoy's roll, where a missile or a mine starts, the
+homing moves and the hexes they reach) are rule functions (`rules.ordnance`), shared
+with the compiled engine; this module rolls the dice, in the order both engines roll
+them (a warhead's d6 dice, then the location roll; the missile's owner's decoy roll,
+then the target's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from shipyard.core.dice import Dice
 from shipyard.rulesets.tacship.engine.fire import die
-from shipyard.rulesets.tacship.engine.hexes import (
-    Hex,
-    behind,
-    distance,
-    seen_from,
-    step,
-    within,
-)
-from shipyard.rulesets.tacship.engine.movement import Plan, Point, trace
+from shipyard.rulesets.tacship.engine.hexes import Hex, distance, step
+from shipyard.rulesets.tacship.engine.movement import Plan, Point, plan_of, trace
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Decoy, Item, Mine, Missile
-from shipyard.rulesets.tacship.engine.tables import Combat
+from shipyard.rulesets.tacship.rules import ordnance as rules
+from shipyard.rulesets.tacship.rules.figures import BLAST_D6, BLAST_FIXED, BLAST_HALVE, Figures
+from shipyard.rulesets.tacship.rules.movement import PLAN_FIRST
 
 
-def arm(craft: Craft, wanted: Sequence[Item], combat: Combat) -> tuple[Item, ...]:
+def arm(craft: Craft, wanted: Sequence[Item], f: Figures) -> tuple[Item, ...]:
     """Arm what the limit and the stores allow, in the order asked; what was armed."""
     done: list[Item] = []
     for item in wanted:
-        if len(craft.armed) >= combat.ordnance.armed_limit or craft.stores.get(item, 0) <= 0:
+        if len(craft.armed) >= f.armed_limit or craft.stores.get(item, 0) <= 0:
             continue
         craft.stores[item] -= 1
         craft.armed.append(item)
@@ -58,29 +57,32 @@ def take_armed(craft: Craft, item: Item) -> bool:
     return False
 
 
-def launch_missile(craft: Craft, target: Craft, turn: int, combat: Combat) -> Missile:
-    rules = combat.missile
-    return Missile(craft.side, target.side, step(craft.pos, craft.heading, rules.launch_distance),
-                   craft.heading, craft.speed + rules.speed_bonus, turn)
+def launch_missile(craft: Craft, target: Craft, turn: int, f: Figures) -> Missile:
+    return Missile(craft.side, target.side,
+                   rules.launch_hex(f, craft.pos[0], craft.pos[1], craft.heading),
+                   craft.heading, rules.missile_speed(f, craft.speed), turn)
 
 
-def lay_mine(craft: Craft, combat: Combat) -> Mine:
-    return Mine(craft.side, step(craft.pos, behind(craft.heading), combat.mine.rear_distance))
+def lay_mine(craft: Craft, f: Figures) -> Mine:
+    return Mine(craft.side, rules.mine_hex(f, craft.pos[0], craft.pos[1], craft.heading))
 
 
-def place_decoy(craft: Craft, spot: Hex, combat: Combat) -> Decoy:
+def place_decoy(craft: Craft, spot: Hex, f: Figures) -> Decoy:
     """A decoy where asked, or as far as allowed towards it along a straight walk."""
     pos = craft.pos
-    while pos != spot and distance(craft.pos, pos) < combat.decoy.placement_range:
+    while pos != spot and distance(craft.pos, pos) < f.decoy_range:
         pos = min((step(pos, h) for h in range(6)), key=lambda h: distance(h, spot))
     return Decoy(craft.side, pos)
 
 
-def blast(hexes: int, dice: Dice, combat: Combat) -> int:
-    """Warhead damage at `hexes` from the target (rules 4)."""
-    table = combat.blast_at(hexes)
-    points = table.fixed + sum(die(dice, 6) for _ in range(table.d6))
-    return -(-points // 2) if table.halve_round_up else points
+BlastTable = tuple[tuple[int, int, int], ...]
+
+
+def blast(hexes: int, dice: Dice, table: BlastTable) -> int:
+    """Warhead damage at `hexes` from the target (rules 4): its d6 dice, one by one."""
+    row = table[hexes]
+    rolled = sum(die(dice, 6) for _ in range(row[BLAST_D6]))
+    return rules.blast_points(row[BLAST_FIXED], rolled, row[BLAST_HALVE])
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +92,12 @@ class Contest:
 
     @property
     def fooled(self) -> bool:
-        return self.missile_roll <= self.target_roll
+        return rules.fooled(self.missile_roll, self.target_roll)
 
 
-def contest(dice: Dice, combat: Combat) -> Contest:
+def contest(dice: Dice, f: Figures) -> Contest:
     """The opposed decoy roll: missile's owner first, then the targeted ship."""
-    sides = combat.decoy.opposed_die
-    return Contest(die(dice, sides), die(dice, sides))
+    return Contest(die(dice, f.decoy_die), die(dice, f.decoy_die))
 
 
 def straight_run(missile: Missile) -> list[Point]:
@@ -109,48 +110,33 @@ def straight_run(missile: Missile) -> list[Point]:
     return points
 
 
-def missile_plans(missile: Missile, combat: Combat) -> Iterator[Plan]:
-    """Every legal homing move: up to `turns` one-hexside turns, `straight_between_turns`
+def missile_plans(missile: Missile, f: Figures) -> Iterator[Plan]:
+    """Every legal homing move: up to `missile_turns` one-hexside turns, `missile_gap`
     hexes apart (rules 4), at the missile's fixed speed; fewest turns first."""
-    rules = combat.missile
-    return homing_plans(missile.speed, rules.turns, rules.straight_between_turns)
+    return homing_plans(missile.speed, f.missile_turns, f.missile_gap)
 
 
 def homing_plans(speed: int, most: int, gap: int) -> Iterator[Plan]:
-    """`missile_plans` for a speed, a number of turns and the straight hexes between."""
-    schedules: list[tuple[tuple[int, int], ...]] = [()]
-    for _ in range(most):
-        longer = []
-        for turns in schedules:
-            first = turns[-1][0] + gap if turns else 0
-            longer += [(*turns, (flown, side)) for flown in range(first, speed)
-                       for side in (1, -1)]
-        yield from (Plan(speed, t) for t in schedules)
-        schedules = longer
-    yield from (Plan(speed, t) for t in schedules)
+    """`missile_plans` for a speed, a number of turns and the straight hexes between,
+    in the order of `rules.ordnance.next_homing_move`."""
+    row = [0] * (PLAN_FIRST + 2 * most)
+    more = rules.first_homing_move(row, 0, speed, gap)
+    while more:
+        yield plan_of(row)
+        more = rules.next_homing_move(row, most, gap)
 
 
 def missile_run(missile: Missile, plan: Plan) -> list[Point]:
     return trace(missile.pos, missile.heading, plan)
 
 
-@cache
-def _reach(speed: int, turns: int, gap: int, detonation: int) -> frozenset[Hex]:
-    """Offsets, seen from a missile at the origin heading 0, of every hex that some
-    legal homing move passes within `detonation` hexes of."""
-    passed = {pos for plan in homing_plans(speed, turns, gap)
-              for pos, _ in trace((0, 0), 0, plan)}
-    return frozenset(near for pos in passed for near in within(pos, detonation))
-
-
-def in_reach(missile: Missile, target: Hex, combat: Combat) -> bool:
+def in_reach(missile: Missile, target: Hex, f: Figures) -> bool:
     """Can some legal homing move of `missile` come within detonation range of a
     target sitting at `target` (rules 4)?"""
-    rules = combat.missile
-    return seen_from(missile.pos, missile.heading, target) in _reach(
-        missile.speed, rules.turns, rules.straight_between_turns, rules.detonation_range)
+    return rules.in_reach(f, missile.pos[0], missile.pos[1], missile.heading, missile.speed,
+                          target[0], target[1])
 
 
-def mines_in_reach(board: Board, craft: Craft, pos: Hex, combat: Combat) -> list[Mine]:
-    reach = combat.mine.trigger_range
-    return [m for m in board.enemy_mines(craft.side) if distance(m.pos, pos) <= reach]
+def mines_in_reach(board: Board, craft: Craft, pos: Hex, f: Figures) -> list[Mine]:
+    return [m for m in board.enemy_mines(craft.side)
+            if rules.mine_triggers(f, m.pos[0], m.pos[1], pos[0], pos[1])]

@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from shipyard.rulesets.tacship.engine.fire import hit_chance
 from shipyard.rulesets.tacship.engine.hexes import (
     Hex,
     bearing,
@@ -40,13 +39,16 @@ from shipyard.rulesets.tacship.engine.movement import (
     Plan,
     Point,
     end_of,
-    speed_range,
+    plan_of,
     trace,
     turn_cost,
 )
 from shipyard.rulesets.tacship.engine.ordnance import missile_plans, missile_run
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Missile
-from shipyard.rulesets.tacship.engine.tables import Combat
+from shipyard.rulesets.tacship.rules.figures import Figures
+from shipyard.rulesets.tacship.rules.fire import hit_chance
+from shipyard.rulesets.tacship.rules.movement import PLAN_FIRST
+from shipyard.rulesets.tacship.rules.piloting import MOST_TURNS, candidate_room, candidates
 
 # The pilots' rules of thumb (heuristics, not rules; the compiled engine reads these).
 ARM_MINE_WITHIN = 12  # hexes: arm a mine with the enemy this close behind
@@ -70,7 +72,7 @@ class View:
     me: Craft
     enemy: Craft
     board: Board
-    combat: Combat
+    f: Figures
     turn: int
     enemy_moves_later: bool = False  # the enemy has still to move this turn
 
@@ -130,43 +132,23 @@ class Pilot:
         reach the enemy (see `launch`)?"""
         if view.enemy_moves_later:
             return False
-        me, enemy, combat = view.me, view.enemy, view.combat
-        ends = move_ends(enemy, self.candidates(enemy, combat))
-        return any(self.launch_spot(*end_of(me.pos, me.heading, plan), plan.speed, ends, combat)
-                   for plan in self.candidates(me, combat))
+        me, enemy, f = view.me, view.enemy, view.f
+        ends = move_ends(enemy, self.candidates(enemy, f))
+        return any(self.launch_spot(*end_of(me.pos, me.heading, plan), plan.speed, ends, f)
+                   for plan in self.candidates(me, f))
 
     # -- steps 2 and 3 --------------------------------------------------------
-    def candidates(self, me: Craft, combat: Combat) -> Iterator[Plan]:
-        rules, rounding = combat.manoeuvre, combat.turn_rounding
-        reach = speed_range(me, rules)
+    def candidates(self, me: Craft, f: Figures) -> Iterator[Plan]:
+        """The moves this pilot weighs, in its order (`rules.piloting.candidates`)."""
         thrust = me.fighter.thrust
-        cruise = CRUISE_FACTOR * max(1, thrust // 2) - 1
-        wanted = {reach.start, reach.stop - 1, me.speed, me.speed - thrust // 2,
-                  me.speed + thrust // 2, cruise}
-        for speed in sorted(s for s in wanted if s in reach and (s > 0 or reach.stop == 1)):
-            yield Plan(speed)
-            cost = turn_cost(speed, rules, rounding)
-            most = min(3, (thrust - abs(speed - me.speed)) // cost)
-            first, last = max(0, cost - me.straight), speed - cost
-            if most == 0 or first > last:
-                continue
-            for flown in range(first, last + 1):
-                yield Plan(speed, ((flown, 1),))
-                yield Plan(speed, ((flown, -1),))
-            if most < 2 or first + cost > last:
-                continue
-            for start in sorted({first, (first + last - cost) // 2, last - cost}):
-                for side in (1, -1):
-                    for other in {start + cost, last}:
-                        yield Plan(speed, ((start, side), (other, side)))
-                        yield Plan(speed, ((start, side), (other, -side)))
-            if most >= 3 and first + 2 * cost <= last:
-                for side in (1, -1):
-                    yield Plan(speed, tuple((first + k * cost, side) for k in range(3)))
+        width = PLAN_FIRST + 2 * MOST_TURNS
+        plans = [[0] * width for _ in range(candidate_room(f, me.speed, thrust))]
+        count = candidates(f, me.speed, me.straight, thrust, CRUISE_FACTOR, plans)
+        return (plan_of(plans[i]) for i in range(count))
 
     def move(self, view: View) -> tuple[Plan, FireOrder]:
-        me, enemy, combat = view.me, view.enemy, view.combat
-        chance = [hit_chance(r, combat) for r in range(CHANCE_CAP + 1)]
+        me, enemy, f = view.me, view.enemy, view.f
+        chance = [hit_chance(f, r) for r in range(CHANCE_CAP + 1)]
         target = enemy.pos
         spots: dict[Point, int] = {}  # moments from which fixed lasers bear on the enemy
         for heading in range(6):
@@ -176,9 +158,9 @@ class Pilot:
         missiles = view.board.missiles_at(me.side)
         fixed_total = me.fighter.fixed_total
         launching = "missile" in me.armed and not view.enemy_moves_later
-        ends = move_ends(enemy, self.candidates(enemy, combat)) if launching else ()
+        ends = move_ends(enemy, self.candidates(enemy, f)) if launching else ()
         best: tuple[float, Plan, FireOrder] | None = None
-        for plan in self.candidates(me, combat):
+        for plan in self.candidates(me, f):
             path = trace(me.pos, me.heading, plan)
             value, fixed_at = 0.0, None
             if fixed_total:
@@ -197,11 +179,11 @@ class Pilot:
                 value += shot
                 turret_at.append(at)
             if danger:
-                reach = combat.mine.trigger_range
+                reach = f.mine_trigger
                 value -= sum(MINE_PENALTY for pos, _ in path[1:]
                              if any(distance(pos, m) <= reach for m in danger))
             value += self.standing(path[-1], plan.speed, view, chance, missiles)
-            if launching and self.launch_spot(*path[-1], plan.speed, ends, combat):
+            if launching and self.launch_spot(*path[-1], plan.speed, ends, f):
                 value += self.launch_value
             if best is None or value > best[0]:
                 best = (value, plan, FireOrder(fixed_at, tuple(turret_at)))
@@ -212,7 +194,7 @@ class Pilot:
     def standing(self, end: Point, speed: int, view: View, chance: list[float],
                  missiles: list[Missile]) -> float:
         """How good it is to end the move here (a heuristic, not a rule)."""
-        me, enemy, combat = view.me, view.enemy, view.combat
+        me, enemy, f = view.me, view.enemy, view.f
         pos, heading = end
         hexes = min(CHANCE_CAP, distance(pos, enemy.pos))
         p = chance[hexes]
@@ -227,29 +209,29 @@ class Pilot:
                       if in_arc(enemy.pos, enemy.heading, t.arc, pos))
         ahead = AHEAD_FORE if in_arc(pos, heading, "fore", enemy.pos) else AHEAD_ELSE
         score = self.next_shot * me.fighter.fixed_total * p * ahead - self.exposure * threat
-        if in_slot(pos, heading, enemy.pos, enemy.heading, combat.slot.max_range):
+        if in_slot(pos, heading, enemy.pos, enemy.heading, f.slot_range):
             score += self.slot * max(1, me.fighter.fixed_total) * p
         score -= self.range_weight * abs(hexes - self.ideal_range)
-        cost = turn_cost(speed, combat.manoeuvre, combat.turn_rounding)
+        cost = turn_cost(speed, f)
         score -= TURN_PENALTY * max(0, 2 * cost - me.fighter.thrust) + (
             SLOW_PENALTY if speed < SLOW_BELOW else 0.0)
         if "decoy" not in me.armed:
-            reach = combat.missile.detonation_range
+            reach = f.detonation_range
             score -= self.missile_fear * sum(1 for m in missiles
                                             if distance(m.pos, pos) <= m.speed + reach)
         return score
 
     # -- step 4 ---------------------------------------------------------------
     def release(self, view: View) -> Release:
-        me, enemy, combat = view.me, view.enemy, view.combat
+        me, enemy, f = view.me, view.enemy, view.f
         missile = "missile" in me.armed and self.launch_reaches(view)
         mine = ("mine" in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos)
-                and distance(me.pos, enemy.pos) <= combat.mine.rear_distance + MINE_RELEASE_EXTRA)
+                and distance(me.pos, enemy.pos) <= f.mine_rear + MINE_RELEASE_EXTRA)
         decoy = None
         inbound = view.board.missiles_at(me.side)
         if "decoy" in me.armed and inbound:
             toward = bearing(me.pos, inbound[0].pos)
-            decoy = step(me.pos, toward, combat.decoy.placement_range)
+            decoy = step(me.pos, toward, f.decoy_range)
         return Release(missile, mine, decoy)
 
     def launch_reaches(self, view: View) -> bool:
@@ -258,21 +240,21 @@ class Pilot:
         if view.enemy_moves_later:
             return False
         me, enemy = view.me, view.enemy
-        ends = move_ends(enemy, self.candidates(enemy, view.combat))
-        return self.launch_spot(me.pos, me.heading, me.speed, ends, view.combat)
+        ends = move_ends(enemy, self.candidates(enemy, view.f))
+        return self.launch_spot(me.pos, me.heading, me.speed, ends, view.f)
 
     def launch_spot(self, pos: Hex, heading: int, speed: int, ends: tuple[Hex, ...],
-                    combat: Combat) -> bool:
+                    f: Figures) -> bool:
         """Is the end of a move here a place to launch from, the enemy's next move
         ending at one of `ends`? Wherever a missile reaches every one of them."""
-        return reaches_all(pos, heading, speed, ends, combat)
+        return reaches_all(pos, heading, speed, ends, f)
 
     # -- missiles -------------------------------------------------------------
-    def steer(self, missile: Missile, target: Hex, combat: Combat) -> Steer:
+    def steer(self, missile: Missile, target: Hex, f: Figures) -> Steer:
         """The run that gets closest to the target soonest; fuse per personality."""
-        reach = combat.missile.detonation_range
+        reach = f.detonation_range
         best: tuple[tuple[int, int], Steer] | None = None
-        for plan in missile_plans(missile, combat):
+        for plan in missile_plans(missile, f):
             closest, at, first = CLOSEST_START, 0, None
             for index, (pos, _) in enumerate(missile_run(missile, plan)):
                 hexes = distance(pos, target)
@@ -301,7 +283,7 @@ class Policy(Protocol):
 
     def release(self, view: View) -> Release: ...
 
-    def steer(self, missile: Missile, target: Hex, combat: Combat) -> Steer: ...
+    def steer(self, missile: Missile, target: Hex, f: Figures) -> Steer: ...
 
 
 POLICIES: dict[str, Pilot] = {

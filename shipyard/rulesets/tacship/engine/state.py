@@ -100,7 +100,7 @@ class Craft:
     speed: int
     initiative: int = 0
     straight: int = 99  # hexes flown since the last turn; a duel starts in straight flight
-    hits: set[int] = field(default_factory=set)
+    hits: list[int] = field(default_factory=list)  # by box number: 1 once crossed off
     destroyed: bool = False
     killed_by: str = ""
     taken: int = 0  # damage boxes crossed off, box 0 included
@@ -111,11 +111,16 @@ class Craft:
     def enter(cls, fighter: Fighter, side: Side, pos: Hex, heading: int, speed: int,
               name: str | None = None) -> Craft:
         return cls(fighter, side, name or fighter.name, pos, heading, speed,
-                   stores=fighter.stores())
+                   hits=[0] * (fighter.damage_boxes + 1), stores=fighter.stores())
+
+    @property
+    def boxes_hit(self) -> set[int]:
+        """The numbers of the boxes crossed off."""
+        return {box for box, hit in enumerate(self.hits) if hit}
 
     @property
     def boxes_left(self) -> int:
-        return self.fighter.damage_boxes - sum(1 for b in self.hits if b > 0)
+        return self.fighter.damage_boxes - sum(1 for b in self.boxes_hit if b > 0)
 
 
 @dataclass(slots=True)

@@ -7,13 +7,16 @@ file and the key at fault.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from shipyard.core.catalog_files import catalog_root, check_model, read_toml
+from shipyard.rulesets.tacship.rules.figures import ROUNDING, Figures
+
+BlastRow = tuple[int, int, int]  # fixed points, d6 dice, halve rounding up (0 or 1)
 
 
 class Table(BaseModel):
@@ -123,6 +126,32 @@ class Combat(BaseModel):
         if distances[-1] < max(self.missile.detonation_range, self.mine.trigger_range):
             raise ValueError("every detonation distance needs a blast entry")
         return self
+
+    @cached_property
+    def figures(self) -> Figures:
+        """Every figure the rule functions read, by name (`rules.figures`), worked out once."""
+        return Figures(
+            to_hit_die=self.lasers.to_hit_die, point_blank=self.point_blank.counts_as,
+            location_die=self.damage_track.location_die,
+            speed_per_thrust=self.manoeuvre.speed_per_thrust,
+            turn_divisor=self.manoeuvre.turn_cost_divisor,
+            turn_minimum=self.manoeuvre.turn_cost_minimum,
+            turn_rounding=ROUNDING[self.turn_rounding.mode],
+            missile_speed_bonus=self.missile.speed_bonus,
+            launch_distance=self.missile.launch_distance, missile_turns=self.missile.turns,
+            missile_gap=self.missile.straight_between_turns,
+            detonation_range=self.missile.detonation_range,
+            mine_rear=self.mine.rear_distance, mine_trigger=self.mine.trigger_range,
+            decoy_range=self.decoy.placement_range, decoy_die=self.decoy.opposed_die,
+            armed_limit=self.ordnance.armed_limit, slot_range=self.slot.max_range,
+            initiative_die=self.initiative.die, reroll_ties=int(self.initiative.reroll_ties))
+
+    @cached_property
+    def blast_table(self) -> tuple[BlastRow, ...]:
+        """Warhead damage by distance (rules 4), one row per distance from 0
+        (`rules.figures` BLAST_FIXED, BLAST_D6, BLAST_HALVE)."""
+        rows = sorted(self.blast, key=lambda b: b.distance)
+        return tuple((b.fixed, b.d6, int(b.halve_round_up)) for b in rows)
 
     def blast_at(self, distance: int) -> Blast:
         for blast in self.blast:

@@ -1,16 +1,17 @@
-"""The compiled Tacship duel engine: a numba port of `tacship.engine` (rules 4).
+"""The compiled Tacship duel engine: the reference engine's duel on numba kernels (rules 4).
 
-The readable engine in `shipyard.rulesets.tacship.engine` is the reference;
-this package plays the same rules and the same three pilots on flat numpy
-arrays, one duel per seed, without the GIL. Python code (`packing`) turns
-the catalog tables, both fighters and both pilots into arrays once per
-lineup, with columns named in `fields`; the kernels (`dice`, `hexes`,
-`moves`, `damage`, `launch`, `pilot`, `steering`, `duel`) only read those arrays, so
-every figure of the rules comes from `catalog/tacship/combat.toml`.
-`lineup.FastLineup` is the face the batch service sees. The tests replay
-reference duels on the reference's own dice and expect the same result.
+The readable engine in `shipyard.rulesets.tacship.engine` is the reference; this
+package plays the same duel with the same three pilots on flat numpy arrays, one duel
+per seed, without the GIL. Every rule is a rule function of `rules/` that both engines
+call (the kernels compile it in); what is written here is the loop over the arrays and
+the order of the dice, the same as the reference's. Python code (`packing`) turns the
+catalog's figures (a numpy record of `rules.figures.Figures`), both fighters and both
+pilots into arrays once per lineup, with columns named in `fields`; the kernels
+(`damage`, `launch`, `pilot`, `steering`, `duel`) only read those. `lineup.FastLineup`
+is the face the batch service sees; the pinned duels (`tests/data/duels/`) and the
+equivalence tests hold both engines to the same duel, seed for seed.
 
-numba's on-disk cache (`cache=True`) keys each kernel on its own file only:
-after editing one module here, delete this package's `__pycache__/*.nb[ic]`
-files, or kernels in other modules keep the old code compiled in.
+The compiled machine code is kept by `core.compiled` in a folder named after the
+content of every kernel source, rule functions included, so an edit here or in
+`rules/` never loads stale code.
 """

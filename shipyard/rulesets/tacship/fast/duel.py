@@ -11,6 +11,8 @@ or as a draw at the turn limit.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
@@ -27,10 +29,26 @@ from shipyard.rulesets.tacship.fast.damage import (
     take_armed,
 )
 from shipyard.rulesets.tacship.fast.dice import die
-from shipyard.rulesets.tacship.fast.hexes import behind, in_slot, step
-from shipyard.rulesets.tacship.fast.moves import illegal, straight_after, trace
 from shipyard.rulesets.tacship.fast.pilot import arm_wants, choose_move
 from shipyard.rulesets.tacship.fast.steering import release_wants, steer
+from shipyard.rulesets.tacship.rules.hexes import behind, in_slot, step
+from shipyard.rulesets.tacship.rules.movement import (
+    LEGAL,
+    PLAN_FIRST,
+    PLAN_SPEED,
+    PLAN_TURNS,
+    illegal,
+    straight_after,
+    trace,
+)
+from shipyard.rulesets.tacship.rules.ordnance import (
+    detonates,
+    fooled,
+    launch_hex,
+    mine_hex,
+    missile_speed,
+)
+from shipyard.rulesets.tacship.rules.piloting import MOST_TURNS
 
 # One row of `fight_batch`'s output per duel, in the order `core.outcome.results_from` reads.
 _result = Columns()
@@ -50,61 +68,61 @@ def _over(state: np.ndarray) -> bool:
 
 @kernel
 def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.ndarray,
-          mines: np.ndarray, board: np.ndarray, combat: np.ndarray, table: np.ndarray,
-          figures: np.ndarray, fixed: np.ndarray, turrets: np.ndarray, pilot: np.ndarray,
+          mines: np.ndarray, board: np.ndarray, fig: Any, table: np.ndarray,
+          charts: np.ndarray, fixed: np.ndarray, turrets: np.ndarray, pilot: np.ndarray,
           chance: np.ndarray, plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
           path_h: np.ndarray, turret_at: np.ndarray, wants: np.ndarray,
           rng: np.ndarray) -> None:
     """One fighter's move (duel.py `Duel.play`)."""
     enemy = 1 - me
-    wanted = arm_wants(me, state, figures, missiles, board, combat, pilot, wants, path_q,
+    wanted = arm_wants(me, state, charts, missiles, board, fig, pilot, wants, path_q,
                        path_r, path_h)
-    arm(me, wants, wanted, state, combat)  # step 1
-    fixed_at = choose_move(me, state, figures, turrets, missiles, mines, board, combat, pilot,
+    arm(me, wants, wanted, state, fig)  # step 1
+    fixed_at = choose_move(me, state, charts, turrets, missiles, mines, board, fig, pilot,
                            chance, path_q, path_r, path_h, plan, turret_at)  # step 2
-    if illegal(state[me, f.SPEED], state[me, f.STRAIGHT], figures[me, f.THRUST], plan,
-               combat):
-        plan[f.PLAN_SPEED] = state[me, f.SPEED]  # an illegal answer flies straight
-        plan[f.PLAN_TURNS] = 0
+    if illegal(fig, state[me, f.SPEED], state[me, f.STRAIGHT], charts[me, f.THRUST],
+               plan) != LEGAL:
+        plan[PLAN_SPEED] = state[me, f.SPEED]  # an illegal answer flies straight
+        plan[PLAN_TURNS] = 0
         fixed_at = -1
         turret_at[:] = -1
-    state[me, f.SPEED] = plan[f.PLAN_SPEED]
+    state[me, f.SPEED] = plan[PLAN_SPEED]
     n = trace(state[me, f.Q], state[me, f.R], state[me, f.HEADING], plan,
               path_q, path_r, path_h)
     for i in range(n):  # step 3
         state[me, f.Q], state[me, f.R], state[me, f.HEADING] = path_q[i], path_r[i], path_h[i]
         if board[f.MINES_IN_PLAY]:
-            mines_at(me, path_q[i], path_r[i], state, hits, mines, board, figures, combat,
+            mines_at(me, path_q[i], path_r[i], state, hits, mines, board, charts, fig,
                      table, rng)
             if state[me, f.DESTROYED]:
                 break
         if fixed_at == i:
-            fire_fixed(me, state, hits, figures, fixed, combat, rng)
-        for k in range(figures[me, f.TURRET_COUNT]):
+            fire_fixed(me, state, hits, charts, fixed, fig, rng)
+        for k in range(charts[me, f.TURRET_COUNT]):
             if turret_at[k] == i and state[enemy, f.DESTROYED] == 0:
-                fire_turret(me, k, state, hits, figures, turrets, combat, rng)
+                fire_turret(me, k, state, hits, charts, turrets, fig, rng)
         if state[enemy, f.DESTROYED]:
             break
     state[me, f.STRAIGHT] = straight_after(state[me, f.STRAIGHT], plan)
     if _over(state):
         return
-    missile, mine, decoy = release_wants(me, state, figures, missiles, board, combat, pilot,
+    missile, mine, decoy = release_wants(me, state, charts, missiles, board, fig, pilot,
                                          path_q, path_r, path_h)  # step 4
     heading = state[me, f.HEADING]
     if missile and take_armed(me, f.MISSILE, state):
         k = board[f.MISSILES_IN_PLAY]
         missiles[k, f.M_OWNER], missiles[k, f.M_TARGET] = me, enemy
-        missiles[k, f.M_Q], missiles[k, f.M_R] = step(state[me, f.Q], state[me, f.R], heading,
-                                                      combat[f.LAUNCH_DISTANCE])
+        missiles[k, f.M_Q], missiles[k, f.M_R] = launch_hex(fig, state[me, f.Q],
+                                                            state[me, f.R], heading)
         missiles[k, f.M_HEADING] = heading
-        missiles[k, f.M_SPEED] = state[me, f.SPEED] + combat[f.MISSILE_SPEED_BONUS]
+        missiles[k, f.M_SPEED] = missile_speed(fig, state[me, f.SPEED])
         missiles[k, f.M_LAUNCHED] = turn
         board[f.MISSILES_IN_PLAY] += 1
     if mine and take_armed(me, f.MINE, state):
         k = board[f.MINES_IN_PLAY]
         mines[k, f.N_OWNER] = me
-        mines[k, f.N_Q], mines[k, f.N_R] = step(state[me, f.Q], state[me, f.R],
-                                                behind(heading), combat[f.MINE_REAR])
+        mines[k, f.N_Q], mines[k, f.N_R] = mine_hex(fig, state[me, f.Q], state[me, f.R],
+                                                    heading)
         board[f.MINES_IN_PLAY] += 1
     if decoy and take_armed(me, f.DECOY, state):
         board[f.DECOYS + me] += 1
@@ -112,16 +130,17 @@ def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.
 
 @kernel
 def _missile_move(k: int, target: int, turn: int, state: np.ndarray, hits: np.ndarray,
-                  missiles: np.ndarray, board: np.ndarray, combat: np.ndarray,
-                  table: np.ndarray, figures: np.ndarray, pilots: np.ndarray,
+                  missiles: np.ndarray, board: np.ndarray, fig: Any,
+                  table: np.ndarray, charts: np.ndarray, pilots: np.ndarray,
                   plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
                   path_h: np.ndarray, rng: np.ndarray) -> bool:
     """Missile `k` moves after its target (duel.py `Duel.missile_move`); True if spent."""
-    fooled = False
+    spent = False
     for _ in range(board[f.DECOYS + target]):
-        if not fooled:  # the opposed roll: missile's owner first, then the target
-            fooled = die(rng, combat[f.DECOY_DIE]) <= die(rng, combat[f.DECOY_DIE])
-    if fooled:
+        if not spent:  # the opposed roll: missile's owner first, then the target
+            missile_roll = die(rng, fig.decoy_die)
+            spent = fooled(missile_roll, die(rng, fig.decoy_die))
+    if spent:
         drop_row(missiles, k, board[f.MISSILES_IN_PLAY])
         board[f.MISSILES_IN_PLAY] -= 1
         return True
@@ -133,51 +152,52 @@ def _missile_move(k: int, target: int, turn: int, state: np.ndarray, hits: np.nd
     owner = missiles[k, f.M_OWNER]
     drop_row(missiles, k, board[f.MISSILES_IN_PLAY])
     board[f.MISSILES_IN_PLAY] -= 1
-    _, fuse = steer(q, r, heading, speed, state[target, f.Q], state[target, f.R], combat,
+    _, fuse = steer(q, r, heading, speed, state[target, f.Q], state[target, f.R], fig,
                     pilots[owner], plan, path_q, path_r, path_h)
-    if fuse >= 0:
-        detonate(target, fuse, f.CAUSE_MISSILE, state, hits, figures, combat, table, rng)
+    if fuse >= 0 and detonates(fig, fuse):
+        detonate(target, fuse, f.CAUSE_MISSILE, state, hits, charts, fig, table, rng)
     return True
 
 
 @kernel
-def play_duel(rng: np.ndarray, combat: np.ndarray, table: np.ndarray, figures: np.ndarray,
+def play_duel(rng: np.ndarray, fig: Any, scenario: np.ndarray, table: np.ndarray,
+              charts: np.ndarray,
               fixed: np.ndarray, turrets: np.ndarray, pilots: np.ndarray,
               chance: np.ndarray, out: np.ndarray) -> None:
     """One whole duel from fresh fighters into the result row `out`, every die from `rng`."""
     state = np.zeros((2, f.CRAFT_FIELDS), dtype=np.int64)
-    start_speed = combat[f.START_SPEED]
-    state[1, f.Q] = combat[f.START_RANGE]  # T3: head-on, a at the origin facing b
+    start_speed = scenario[f.START_SPEED]
+    state[1, f.Q] = scenario[f.START_RANGE]  # T3: head-on, a at the origin facing b
     state[1, f.HEADING] = behind(0)
     for side in range(2):
         state[side, f.SPEED] = start_speed
-        state[side, f.STRAIGHT] = combat[f.START_STRAIGHT]
+        state[side, f.STRAIGHT] = scenario[f.START_STRAIGHT]
         for item in range(3):
-            state[side, f.STORES + item] = figures[side, f.STORED + item]
-    hits = np.zeros((2, max(figures[0, f.DAMAGE_BOXES], figures[1, f.DAMAGE_BOXES]) + 1),
+            state[side, f.STORES + item] = charts[side, f.STORED + item]
+    hits = np.zeros((2, max(charts[0, f.DAMAGE_BOXES], charts[1, f.DAMAGE_BOXES]) + 1),
                     dtype=np.int64)
-    missiles = np.zeros((max(1, figures[0, f.STORED + f.MISSILE]
-                             + figures[1, f.STORED + f.MISSILE]), f.MISSILE_FIELDS),
+    missiles = np.zeros((max(1, charts[0, f.STORED + f.MISSILE]
+                             + charts[1, f.STORED + f.MISSILE]), f.MISSILE_FIELDS),
                         dtype=np.int64)
-    mines = np.zeros((max(1, figures[0, f.STORED + f.MINE] + figures[1, f.STORED + f.MINE]),
+    mines = np.zeros((max(1, charts[0, f.STORED + f.MINE] + charts[1, f.STORED + f.MINE]),
                       f.MINE_FIELDS), dtype=np.int64)
     board = np.zeros(f.BOARD_FIELDS, dtype=np.int64)
-    limit = combat[f.TURN_LIMIT]
+    limit = scenario[f.TURN_LIMIT]
     # the fastest anything can fly in this duel bounds every move's moments
-    top = start_speed + limit * max(figures[0, f.THRUST], figures[1, f.THRUST]) \
-        * combat[f.SPEED_PER_THRUST] + combat[f.MISSILE_SPEED_BONUS]
-    turns = max(f.MOST_TURNS, combat[f.MISSILE_TURNS])
+    top = start_speed + limit * max(charts[0, f.THRUST], charts[1, f.THRUST]) \
+        * fig.speed_per_thrust + fig.missile_speed_bonus
+    turns = max(MOST_TURNS, fig.missile_turns)
     path_q = np.empty(top + turns + 2, dtype=np.int64)
     path_r = np.empty_like(path_q)
     path_h = np.empty_like(path_q)
-    plan = np.zeros(f.PLAN_FIRST + 2 * turns, dtype=np.int64)
-    turret_at = np.full(max(1, figures[0, f.TURRET_COUNT], figures[1, f.TURRET_COUNT]), -1,
+    plan = np.zeros(PLAN_FIRST + 2 * turns, dtype=np.int64)
+    turret_at = np.full(max(1, charts[0, f.TURRET_COUNT], charts[1, f.TURRET_COUNT]), -1,
                         dtype=np.int64)
     wants = np.empty(3, dtype=np.int64)
     while True:  # initiative: a D6 each, ties rolled again (rules 4)
-        state[0, f.INITIATIVE] = die(rng, combat[f.INITIATIVE_DIE])
-        state[1, f.INITIATIVE] = die(rng, combat[f.INITIATIVE_DIE])
-        if state[0, f.INITIATIVE] != state[1, f.INITIATIVE] or combat[f.REROLL_TIES] == 0:
+        state[0, f.INITIATIVE] = die(rng, fig.initiative_die)
+        state[1, f.INITIATIVE] = die(rng, fig.initiative_die)
+        if state[0, f.INITIATIVE] != state[1, f.INITIATIVE] or fig.reroll_ties == 0:
             break
     turn = 0
     for turn in range(1, limit + 1):
@@ -188,18 +208,18 @@ def play_duel(rng: np.ndarray, combat: np.ndarray, table: np.ndarray, figures: n
             lead = 1 - tail
             if in_slot(state[tail, f.Q], state[tail, f.R], state[tail, f.HEADING],
                        state[lead, f.Q], state[lead, f.R], state[lead, f.HEADING],
-                       combat[f.SLOT_RANGE]):
+                       fig.slot_range):
                 first = lead
                 break
         for me in (first, 1 - first):
-            _play(me, turn, state, hits, missiles, mines, board, combat, table, figures, fixed,
+            _play(me, turn, state, hits, missiles, mines, board, fig, table, charts, fixed,
                   turrets, pilots[me], chance, plan, path_q, path_r, path_h, turret_at, wants,
                   rng)
             state[me, f.MOVED] = 1
             k = 0  # missiles aimed at the mover move right after it, in launch order
             while k < board[f.MISSILES_IN_PLAY] and not _over(state):
                 if missiles[k, f.M_TARGET] != me or not _missile_move(
-                        k, me, turn, state, hits, missiles, board, combat, table, figures,
+                        k, me, turn, state, hits, missiles, board, fig, table, charts,
                         pilots, plan, path_q, path_r, path_h, rng):
                     k += 1
             if _over(state):
@@ -223,11 +243,11 @@ def play_duel(rng: np.ndarray, combat: np.ndarray, table: np.ndarray, figures: n
 
 
 @kernel
-def fight_batch(keys: np.ndarray, combat: np.ndarray, table: np.ndarray,
-                figures: np.ndarray, fixed: np.ndarray, turrets: np.ndarray,
+def fight_batch(keys: np.ndarray, fig: Any, scenario: np.ndarray, table: np.ndarray,
+                charts: np.ndarray, fixed: np.ndarray, turrets: np.ndarray,
                 pilots: np.ndarray, chance: np.ndarray, out: np.ndarray) -> None:
     """Duel `k` fought on the dice of `keys[k]` alone into `out[k]` (RESULT_FIELDS columns)."""
     rng = np.zeros(2, dtype=np.uint64)
     for k in range(keys.shape[0]):
         start(rng, keys[k])
-        play_duel(rng, combat, table, figures, fixed, turrets, pilots, chance, out[k])
+        play_duel(rng, fig, scenario, table, charts, fixed, turrets, pilots, chance, out[k])

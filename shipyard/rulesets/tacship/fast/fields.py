@@ -1,7 +1,8 @@
 """Column names of the flat arrays the compiled Tacship engine works on (rules 4).
 
-The kernels read plain int64 and float64 arrays; these module constants name
-their columns, so that `state[SPEED]` reads like `craft.speed`. numba folds
+The kernels read plain int64 and float64 arrays (and the figures of the combat tables
+as a record, `rules.figures`); these module constants name the arrays' columns, so that
+`state[SPEED]` reads like `craft.speed`. numba folds
 module-level integers into the compiled code as constants. Columns are numbered in
 the order they are named here (`core.columns`), so each array's width is counted,
 never typed.
@@ -11,42 +12,16 @@ from __future__ import annotations
 
 from shipyard.core.columns import Columns
 
-# -- the combat tables, one int64 vector (`packing.combat_array`) -------------
-_combat = Columns()
-TO_HIT_DIE = _combat()  # lasers.to_hit_die
-POINT_BLANK = _combat()  # point_blank.counts_as (T1)
-LOCATION_DIE = _combat()  # damage_track.location_die
-SPEED_PER_THRUST = _combat()  # manoeuvre
-TURN_DIVISOR = _combat()
-TURN_MINIMUM = _combat()
-TURN_ROUNDING = _combat()  # turn_rounding.mode (T2): ROUND_DOWN, ROUND_UP or ROUND_NEAREST
-MISSILE_SPEED_BONUS = _combat()  # missile
-LAUNCH_DISTANCE = _combat()
-MISSILE_TURNS = _combat()
-MISSILE_GAP = _combat()  # straight_between_turns
-DETONATION_RANGE = _combat()
-MINE_REAR = _combat()  # mine.rear_distance
-MINE_TRIGGER = _combat()  # mine.trigger_range
-DECOY_DIE = _combat()  # decoy.opposed_die
-ARMED_LIMIT = _combat()  # ordnance.armed_limit
-SLOT_RANGE = _combat()  # slot.max_range
-INITIATIVE_DIE = _combat()
-REROLL_TIES = _combat()
-START_RANGE = _combat()  # the lineup's scenario (T3 defaults)
-START_SPEED = _combat()
-TURN_LIMIT = _combat()
-START_STRAIGHT = _combat()  # straight hexes a fighter counts at the start (state.py `Craft`)
-COMBAT_FIELDS = _combat.count
+# -- the lineup's scenario, one int64 vector (`packing.scenario_array`; T3 defaults) --
+_scenario = Columns()
+START_RANGE = _scenario()
+START_SPEED = _scenario()
+TURN_LIMIT = _scenario()
+START_STRAIGHT = _scenario()  # straight hexes a fighter counts at the start (state.py `Craft`)
+SCENARIO_FIELDS = _scenario.count
 
-ROUND_DOWN = 0
-ROUND_UP = 1
-ROUND_NEAREST = 2
-
-# -- the blast table, int64 (distances, 3): one row per distance ---------------
-_blast = Columns()
-BLAST_FIXED = _blast()
-BLAST_D6 = _blast()
-BLAST_HALVE = _blast()  # 1: halve, rounding up
+# -- the blast table, int64 (distances, 3): one row per distance, its columns
+# `rules.figures` BLAST_FIXED, BLAST_D6 and BLAST_HALVE.
 
 # ordnance items, in the reference's order
 _items = Columns()
@@ -66,9 +41,7 @@ TURRET_COUNT = _fighter()
 STORED = _fighter(ITEMS)  # STORED + item: missiles, mines, decoys carried
 FIGHTER_FIELDS = _fighter.count
 
-# turret arcs (the turrets array is (2, n, 2): factor, arc)
-FORE = 0
-AFT = 1
+# the turrets array is (2, n, 2): factor, arc (`rules.hexes` FORE or AFT)
 
 # -- one fighter in one duel, int64 (2, CRAFT_FIELDS) --------------------------
 _craft = Columns()
@@ -115,11 +88,7 @@ MINES_IN_PLAY = _board()
 DECOYS = _board(2)  # DECOYS + side: decoys of that side this turn
 BOARD_FIELDS = _board.count
 
-# -- a move, int64 row: speed, number of turns, then (flown, side) per turn ------
-_plan = Columns()
-PLAN_SPEED = _plan()
-PLAN_TURNS = _plan()
-PLAN_FIRST = _plan()  # PLAN_FIRST + 2 * k: hexes flown before turn k; + 1: its side
+# -- a move is an int64 row (`rules.movement`: PLAN_SPEED, PLAN_TURNS, PLAN_FIRST) ----
 MOST_TURNS = 3  # the pilot's longest candidate (policy.py); missiles add their own
 
 # -- a pilot, float64 (2, PILOT_FIELDS) (policy.py `Pilot` and its heuristics) ----

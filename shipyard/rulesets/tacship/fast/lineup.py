@@ -2,9 +2,9 @@
 
 `FastLineup` packs both record charts, both pilots and the catalog's combat
 tables into arrays once, then fights duel `k` of a call with `seeds[k]`
-alone, on as many threads as asked (the kernel runs without the GIL). The
-results are the reference engine's, in distribution: same rules, same
-pilots, another stream of dice.
+alone, on as many threads as asked (the kernel runs without the GIL). Both engines
+call the same rule functions and draw the same dice in the same order, so each seed
+gives the reference engine's very duel.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core import compiled
 from shipyard.core.compiled_dice import key_of
 from shipyard.core.outcome import DuelScenario, Result, results_from
+from shipyard.core.records import record_of
 from shipyard.rulesets.tacship.design import TacshipDesign
 from shipyard.rulesets.tacship.engine.lineup import Lineup
 from shipyard.rulesets.tacship.fast.duel import (
@@ -31,8 +32,8 @@ from shipyard.rulesets.tacship.fast.packing import (
     blast_array,
     chance_array,
     charts_array,
-    combat_array,
     pilots_array,
+    scenario_array,
 )
 
 ENGINE = "tacship"  # its readiness marker (core.compiled)
@@ -44,8 +45,7 @@ class FastLineup(Lineup):
     It is built as the reference `Lineup` is (same record charts, tables,
     policies and scenario) and packs those into arrays. `fight(seed, log=True)`
     hands the duel to the reference engine, since the plain-words log comes
-    from the readable engine; that duel follows the reference's own dice, not
-    this engine's.
+    from the readable engine: the very duel this engine fights for the seed.
     """
 
     __slots__ = ("_arrays",)
@@ -56,10 +56,11 @@ class FastLineup(Lineup):
         super().__init__(a, b, names, policies, scenario, catalog_folder)
         combat, s = self.combat, self.scenario
         charts = charts_array(self.fighters)
-        table = combat_array(combat, s.start_range, s.start_speed, s.turn_limit)
+        start = scenario_array(s.start_range, s.start_speed, s.turn_limit)
         cap = int(PILOT_HEURISTICS[f.CHANCE_CAP])
-        self._arrays = (table, blast_array(combat), charts.figures, charts.fixed,
-                        charts.turrets, pilots_array(self.policies), chance_array(combat, cap))
+        self._arrays = (record_of(combat.figures), start, blast_array(combat),
+                        charts.figures, charts.fixed, charts.turrets,
+                        pilots_array(self.policies), chance_array(combat, cap))
 
     def _run(self, seeds: Words) -> Ints:
         out = np.zeros((seeds.shape[0], RESULT_FIELDS), dtype=np.int64)

@@ -16,9 +16,11 @@ import numpy.typing as npt
 
 import shipyard.rulesets.tacship.engine.policy as policy
 import shipyard.rulesets.tacship.fast.fields as f
+from shipyard.rulesets.tacship.engine.hexes import ARCS
 from shipyard.rulesets.tacship.engine.policy import Pilot, policy_named
 from shipyard.rulesets.tacship.engine.state import Craft, Fighter
 from shipyard.rulesets.tacship.engine.tables import Combat
+from shipyard.rulesets.tacship.rules.fire import hit_chance
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -27,8 +29,6 @@ Words = npt.NDArray[np.uint64]
 # A duel starts in straight flight: the straight hexes of a fresh reference `Craft`.
 _START_STRAIGHT = Craft.enter(Fighter("", damage_boxes=1, survivability=0, thrust=0), "a",
                               (0, 0), 0, 0).straight
-
-_ROUNDING = {"down": f.ROUND_DOWN, "up": f.ROUND_UP, "nearest": f.ROUND_NEAREST}
 
 # The reference pilot's built-in heuristics (policy.py: `Pilot.arm`, `move`,
 # `standing`, `release`, `candidates`, `steer`), column by column.
@@ -52,29 +52,9 @@ PILOT_HEURISTICS: dict[int, float] = {  # the reference pilots' rules of thumb, 
 }
 
 
-def combat_array(combat: Combat, start_range: int, start_speed: int,
-                 turn_limit: int) -> Ints:
-    """The combat tables (and the lineup's scenario, T3) as one int64 vector."""
-    out = np.zeros(f.COMBAT_FIELDS, dtype=np.int64)
-    out[f.TO_HIT_DIE] = combat.lasers.to_hit_die
-    out[f.POINT_BLANK] = combat.point_blank.counts_as
-    out[f.LOCATION_DIE] = combat.damage_track.location_die
-    out[f.SPEED_PER_THRUST] = combat.manoeuvre.speed_per_thrust
-    out[f.TURN_DIVISOR] = combat.manoeuvre.turn_cost_divisor
-    out[f.TURN_MINIMUM] = combat.manoeuvre.turn_cost_minimum
-    out[f.TURN_ROUNDING] = _ROUNDING[combat.turn_rounding.mode]
-    out[f.MISSILE_SPEED_BONUS] = combat.missile.speed_bonus
-    out[f.LAUNCH_DISTANCE] = combat.missile.launch_distance
-    out[f.MISSILE_TURNS] = combat.missile.turns
-    out[f.MISSILE_GAP] = combat.missile.straight_between_turns
-    out[f.DETONATION_RANGE] = combat.missile.detonation_range
-    out[f.MINE_REAR] = combat.mine.rear_distance
-    out[f.MINE_TRIGGER] = combat.mine.trigger_range
-    out[f.DECOY_DIE] = combat.decoy.opposed_die
-    out[f.ARMED_LIMIT] = combat.ordnance.armed_limit
-    out[f.SLOT_RANGE] = combat.slot.max_range
-    out[f.INITIATIVE_DIE] = combat.initiative.die
-    out[f.REROLL_TIES] = int(combat.initiative.reroll_ties)
+def scenario_array(start_range: int, start_speed: int, turn_limit: int) -> Ints:
+    """The lineup's scenario (T3) as one int64 vector (`fields` START_RANGE ...)."""
+    out = np.zeros(f.SCENARIO_FIELDS, dtype=np.int64)
     out[f.START_RANGE] = start_range
     out[f.START_SPEED] = start_speed
     out[f.TURN_LIMIT] = turn_limit
@@ -83,19 +63,14 @@ def combat_array(combat: Combat, start_range: int, start_speed: int,
 
 
 def blast_array(combat: Combat) -> Ints:
-    """Warhead damage by distance (rules 4): fixed points, d6 dice, halve rounding up."""
-    rows = sorted(combat.blast, key=lambda b: b.distance)
-    return np.array([[b.fixed, b.d6, int(b.halve_round_up)] for b in rows], dtype=np.int64)
+    """Warhead damage by distance (rules 4): `Combat.blast_table` as an array."""
+    return np.array(combat.blast_table, dtype=np.int64)
 
 
 def chance_array(combat: Combat, pilot_cap: int) -> Floats:
-    """The policy's hit chance by range 0..cap (fire.py `hit_chance`, T1 at range 0)."""
-    sides = combat.lasers.to_hit_die
-    out = np.zeros(pilot_cap + 1, dtype=np.float64)
-    for hexes in range(pilot_cap + 1):
-        needed = hexes if hexes > 0 else combat.point_blank.counts_as
-        out[hexes] = max(0, sides + 1 - needed) / sides
-    return out
+    """The policy's hit chance by range 0..cap (`rules.fire.hit_chance`)."""
+    return np.array([hit_chance(combat.figures, hexes) for hexes in range(pilot_cap + 1)],
+                    dtype=np.float64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +103,7 @@ def charts_array(fighters: tuple[Fighter, Fighter]) -> Charts:
             fixed[side, k] = factor
         for k, turret in enumerate(fighter.turrets):
             turrets[side, k, 0] = turret.factor
-            turrets[side, k, 1] = f.AFT if turret.arc == "aft" else f.FORE
+            turrets[side, k, 1] = ARCS[turret.arc]
     return Charts(figures, fixed, turrets)
 
 

@@ -8,13 +8,16 @@ the same order, so equal scores tie the same way and the same move wins.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel
-from shipyard.rulesets.tacship.fast.hexes import distance, in_arc, in_slot, on_ray, turn_cost
 from shipyard.rulesets.tacship.fast.launch import launch_ahead, move_ends, reaches_all
-from shipyard.rulesets.tacship.fast.moves import candidate_room, candidates, trace
+from shipyard.rulesets.tacship.rules.hexes import AFT, FORE, distance, in_arc, in_slot, on_ray
+from shipyard.rulesets.tacship.rules.movement import PLAN_SPEED, PLAN_TURNS, trace, turn_cost
+from shipyard.rulesets.tacship.rules.piloting import candidate_room, candidates
 
 
 @kernel
@@ -28,8 +31,8 @@ def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
 
 
 @kernel
-def arm_wants(me: int, state: np.ndarray, figures: np.ndarray, missiles: np.ndarray,
-              board: np.ndarray, combat: np.ndarray, pilot: np.ndarray, wants: np.ndarray,
+def arm_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarray,
+              board: np.ndarray, fig: Any, pilot: np.ndarray, wants: np.ndarray,
               path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray) -> int:
     """Step 1 (policy.py `Pilot.arm`): the items wanted, in order, into `wants`."""
     enemy = 1 - me
@@ -40,11 +43,11 @@ def arm_wants(me: int, state: np.ndarray, figures: np.ndarray, missiles: np.ndar
         n += 1
     hexes = distance(state[me, f.Q], state[me, f.R], state[enemy, f.Q], state[enemy, f.R])
     if state[me, f.ARMED + f.MISSILE] == 0 and state[me, f.STORES + f.MISSILE] > 0 \
-            and launch_ahead(me, state, figures, pilot, combat, path_q, path_r, path_h):
+            and launch_ahead(me, state, charts, pilot, fig, path_q, path_r, path_h):
         wants[n] = f.MISSILE
         n += 1
     if state[me, f.ARMED + f.MINE] == 0 \
-            and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], f.AFT,
+            and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
                        state[enemy, f.Q], state[enemy, f.R]) \
             and hexes <= pilot[f.ARM_MINE_WITHIN]:
         wants[n] = f.MINE
@@ -54,8 +57,8 @@ def arm_wants(me: int, state: np.ndarray, figures: np.ndarray, missiles: np.ndar
 
 @kernel
 def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarray,
-             figures: np.ndarray, turrets: np.ndarray, missiles: np.ndarray,
-             board: np.ndarray, combat: np.ndarray, pilot: np.ndarray,
+             charts: np.ndarray, turrets: np.ndarray, missiles: np.ndarray,
+             board: np.ndarray, fig: Any, pilot: np.ndarray,
              chance: np.ndarray) -> float:
     """How good it is to end the move here (policy.py `Pilot.standing`)."""
     enemy = 1 - me
@@ -64,28 +67,28 @@ def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarra
     p = chance[hexes]
     if on_ray(eq, er, eh, q, r) >= 0:
         bears = pilot[f.BEARS_DEAD_AHEAD]
-    elif in_arc(eq, er, eh, f.FORE, q, r):
+    elif in_arc(eq, er, eh, FORE, q, r):
         bears = pilot[f.BEARS_FORE]
     else:
         bears = pilot[f.BEARS_ELSE]
-    threat = figures[enemy, f.FIXED_TOTAL] * p * bears
+    threat = charts[enemy, f.FIXED_TOTAL] * p * bears
     turret_threat = 0.0  # summed apart, then added, as the reference does
-    for k in range(figures[enemy, f.TURRET_COUNT]):
+    for k in range(charts[enemy, f.TURRET_COUNT]):
         if in_arc(eq, er, eh, turrets[enemy, k, 1], q, r):
             turret_threat += turrets[enemy, k, 0] * p * pilot[f.TURRET_THREAT]
     threat += turret_threat
-    ahead = pilot[f.AHEAD_FORE] if in_arc(q, r, heading, f.FORE, eq, er) else pilot[f.AHEAD_ELSE]
-    my_fixed = figures[me, f.FIXED_TOTAL]
+    ahead = pilot[f.AHEAD_FORE] if in_arc(q, r, heading, FORE, eq, er) else pilot[f.AHEAD_ELSE]
+    my_fixed = charts[me, f.FIXED_TOTAL]
     score = pilot[f.NEXT_SHOT] * my_fixed * p * ahead - pilot[f.EXPOSURE] * threat
-    if in_slot(q, r, heading, eq, er, eh, combat[f.SLOT_RANGE]):
+    if in_slot(q, r, heading, eq, er, eh, fig.slot_range):
         score += pilot[f.SLOT_WEIGHT] * max(1, my_fixed) * p
     score -= pilot[f.RANGE_WEIGHT] * abs(hexes - int(pilot[f.IDEAL_RANGE]))
-    cost = turn_cost(speed, combat)
+    cost = turn_cost(fig, speed)
     slow = pilot[f.SLOW_PENALTY] if speed < pilot[f.SLOW_BELOW] else 0.0
     # two turns a move: the thrust they would overdraw
-    score -= pilot[f.TURN_PENALTY] * max(0, 2 * cost - figures[me, f.THRUST]) + slow
+    score -= pilot[f.TURN_PENALTY] * max(0, 2 * cost - charts[me, f.THRUST]) + slow
     if state[me, f.ARMED + f.DECOY] == 0:
-        reach = combat[f.DETONATION_RANGE]
+        reach = fig.detonation_range
         near = 0
         for k in range(board[f.MISSILES_IN_PLAY]):
             if missiles[k, f.M_TARGET] == me and distance(
@@ -97,9 +100,9 @@ def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarra
 
 
 @kernel
-def choose_move(me: int, state: np.ndarray, figures: np.ndarray, turrets: np.ndarray,
+def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
                 missiles: np.ndarray, mines: np.ndarray, board: np.ndarray,
-                combat: np.ndarray, pilot: np.ndarray, chance: np.ndarray,
+                fig: Any, pilot: np.ndarray, chance: np.ndarray,
                 path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray,
                 best: np.ndarray, turret_at: np.ndarray) -> int:
     """Steps 2 and 3 (policy.py `Pilot.move`): the best-scoring candidate into `best`,
@@ -107,23 +110,23 @@ def choose_move(me: int, state: np.ndarray, figures: np.ndarray, turrets: np.nda
     moment to fire the fixed lasers (-1 holds fire)."""
     enemy = 1 - me
     tq, tr = state[enemy, f.Q], state[enemy, f.R]
-    speed_now, thrust = state[me, f.SPEED], figures[me, f.THRUST]
-    plans = np.empty((candidate_room(speed_now, thrust, combat), best.shape[0]),
+    speed_now, thrust = state[me, f.SPEED], charts[me, f.THRUST]
+    plans = np.empty((candidate_room(fig, speed_now, thrust), best.shape[0]),
                      dtype=np.int64)
-    count = candidates(speed_now, state[me, f.STRAIGHT], thrust, int(pilot[f.CRUISE_FACTOR]),
-                       combat, plans)
+    count = candidates(fig, speed_now, state[me, f.STRAIGHT], thrust,
+                       int(pilot[f.CRUISE_FACTOR]), plans)
     cap = int(pilot[f.CHANCE_CAP])
     spot_gap = min(int(pilot[f.SPOT_GAP]), cap)
-    fixed_total = figures[me, f.FIXED_TOTAL]
-    turret_count = figures[me, f.TURRET_COUNT]
-    reach = combat[f.MINE_TRIGGER]
+    fixed_total = charts[me, f.FIXED_TOTAL]
+    turret_count = charts[me, f.TURRET_COUNT]
+    reach = fig.mine_trigger
     danger = False
     for k in range(board[f.MINES_IN_PLAY]):
         danger = danger or mines[k, f.N_OWNER] != me
     # a missile armed, the enemy moved: a move ending where a launch is sure pays
     launching = state[me, f.ARMED + f.MISSILE] > 0 and state[enemy, f.MOVED] != 0
     if launching:
-        ends_q, ends_r = move_ends(enemy, state, figures, pilot, combat, path_q, path_r,
+        ends_q, ends_r = move_ends(enemy, state, charts, pilot, fig, path_q, path_r,
                                    path_h)
     else:
         ends_q = np.empty(0, dtype=np.int64)
@@ -163,10 +166,10 @@ def choose_move(me: int, state: np.ndarray, figures: np.ndarray, turrets: np.nda
                         break
             value -= brushed
         value += standing(me, path_q[n - 1], path_r[n - 1], path_h[n - 1],
-                          plan[f.PLAN_SPEED], state, figures, turrets, missiles, board,
-                          combat, pilot, chance)
+                          plan[PLAN_SPEED], state, charts, turrets, missiles, board,
+                          fig, pilot, chance)
         if launching and reaches_all(path_q[n - 1], path_r[n - 1], path_h[n - 1],
-                                     plan[f.PLAN_SPEED], ends_q, ends_r, combat):
+                                     plan[PLAN_SPEED], ends_q, ends_r, fig):
             value += pilot[f.LAUNCH_VALUE]
         if not found or value > best_value:
             found = True
@@ -175,7 +178,7 @@ def choose_move(me: int, state: np.ndarray, figures: np.ndarray, turrets: np.nda
             best_fixed = fixed_at
             turret_at[:turret_count] = at
     if not found:
-        best[f.PLAN_SPEED] = speed_now
-        best[f.PLAN_TURNS] = 0
+        best[PLAN_SPEED] = speed_now
+        best[PLAN_TURNS] = 0
         turret_at[:] = -1
     return best_fixed

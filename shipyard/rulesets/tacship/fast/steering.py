@@ -10,27 +10,30 @@ hands back.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel
-from shipyard.rulesets.tacship.fast.hexes import distance, in_arc
 from shipyard.rulesets.tacship.fast.launch import launch_reaches
-from shipyard.rulesets.tacship.fast.moves import first_schedule, next_missile_plan, trace
 from shipyard.rulesets.tacship.fast.pilot import inbound
+from shipyard.rulesets.tacship.rules.hexes import AFT, distance, in_arc
+from shipyard.rulesets.tacship.rules.movement import trace
+from shipyard.rulesets.tacship.rules.ordnance import first_homing_move, next_homing_move
 
 
 @kernel
-def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, combat: np.ndarray,
+def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, fig: Any,
           pilot: np.ndarray, plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
           path_h: np.ndarray) -> tuple[int, int]:
     """The best run's closest distance to `(tq, tr)` and the distance at its fuse
     moment (-1: it flies on without detonating)."""
-    reach = combat[f.DETONATION_RANGE]
-    gap = combat[f.MISSILE_GAP]
-    most = combat[f.MISSILE_TURNS]
+    reach = fig.detonation_range
+    gap = fig.missile_gap
+    most = fig.missile_turns
     eager = pilot[f.EAGER_FUSE] != 0.0
-    first_schedule(plan, 0, speed, gap)
+    first_homing_move(plan, 0, speed, gap)
     best_closest, best_at, best_fuse = -1, -1, -1
     while True:
         n = trace(q, r, heading, plan, path_q, path_r, path_h)
@@ -48,25 +51,25 @@ def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, combat: np
             best_closest, best_at, best_fuse = closest, at, fuse
         if closest == 0:
             break  # nothing gets closer than the target's own hex
-        if not next_missile_plan(plan, most, gap):
+        if not next_homing_move(plan, most, gap):
             break
     return best_closest, best_fuse
 
 
 @kernel
-def release_wants(me: int, state: np.ndarray, figures: np.ndarray, missiles: np.ndarray,
-                  board: np.ndarray, combat: np.ndarray, pilot: np.ndarray,
+def release_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarray,
+                  board: np.ndarray, fig: Any, pilot: np.ndarray,
                   path_q: np.ndarray, path_r: np.ndarray,
                   path_h: np.ndarray) -> tuple[bool, bool, bool]:
     """Step 4 (policy.py `Pilot.release`): a missile, a mine, a decoy?"""
     enemy = 1 - me
     missile = state[me, f.ARMED + f.MISSILE] > 0 \
-        and launch_reaches(me, state, figures, pilot, combat, path_q, path_r, path_h)
+        and launch_reaches(me, state, charts, pilot, fig, path_q, path_r, path_h)
     mine = state[me, f.ARMED + f.MINE] > 0 \
-        and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], f.AFT,
+        and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
                    state[enemy, f.Q], state[enemy, f.R]) \
         and distance(state[me, f.Q], state[me, f.R], state[enemy, f.Q], state[enemy, f.R]) \
-        <= combat[f.MINE_REAR] + pilot[f.MINE_RELEASE_EXTRA]
+        <= fig.mine_rear + pilot[f.MINE_RELEASE_EXTRA]
     # where the decoy lands never matters to the rules, only that one is out
     decoy = state[me, f.ARMED + f.DECOY] > 0 and inbound(me, missiles, board) > 0
     return missile, mine, decoy
