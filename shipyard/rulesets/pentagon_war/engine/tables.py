@@ -7,7 +7,6 @@ raises `CatalogError` naming the file, the key and the problem.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import pairwise
@@ -23,7 +22,13 @@ from pydantic import (
 )
 
 from shipyard.core.catalog_files import catalog_root, check_model, read_toml
-from shipyard.rulesets.pentagon_war.engine.quick_reference import QuickReference
+from shipyard.rulesets.pentagon_war.engine.quick_reference import (
+    QuickReference,
+    charts_of,
+    figures_of,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import Charts, Figures
+from shipyard.rulesets.pentagon_war.rules.fire import step_value
 
 CHART_SYSTEMS = frozenset({
     "hull_forward", "hull_aft", "cargo", "engine", "point_defense", "laser", "capacitor",
@@ -78,8 +83,7 @@ class Steps(Table):
     def lookup(self, key: int) -> int:
         """The value of the first step whose bound is at or above `key`."""
         bounds, values = self._columns
-        i = bisect_left(bounds, key)
-        return values[i] if i < len(values) else self.beyond
+        return step_value(bounds, values, len(bounds), self.beyond, key)
 
 
 class Turn(Table):
@@ -275,9 +279,19 @@ class Combat(BaseModel):
     scenario: ScenarioDefaults
 
     @cached_property
+    def figures(self) -> Figures:
+        """Every single figure the rule functions read (`rules.figures`), worked out once."""
+        return figures_of(self)
+
+    @cached_property
+    def charts(self) -> Charts:
+        """Every table the rule functions read by index (`rules.figures`), worked out once."""
+        return charts_of(self)
+
+    @cached_property
     def quick(self) -> QuickReference:
         """The figures the duel loop reads every impulse, as plain numbers (worked out once)."""
-        return QuickReference(self)
+        return QuickReference(self, self.figures)
 
     def range_modifier(self, hexes: int) -> int:
         """The URM for a range in hexes (2.4)."""

@@ -16,16 +16,12 @@ from shipyard.rulesets.pentagon_war.fast import damage, estimates
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.columns import (
     ARMOR,
-    AUX_CONTROL,
     BAY_END,
     BAY_HEAD,
-    BEAM,
     BEST,
     BOX,
     CAN_INVISIBLE,
-    CAPACITOR,
     CHARGE,
-    COSTS,
     D_ACCELERATIONS,
     D_ALIVE,
     D_DISTANCE,
@@ -45,9 +41,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     INVISIBILITY_COST,
     IS_BASE,
     LAST_ROTATION,
-    MAIN_CONTROL,
     MANNED,
-    MISSILE,
     N_DRONES,
     N_GUNS,
     N_WEAPONS,
@@ -66,9 +60,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     RADAR_TOP,
     RANGE,
     RANGES,
-    RESTS,
     RUNNING,
-    SCREEN,
     SIZE,
     SPECIAL_ELECTRONICS,
     SPENT,
@@ -79,6 +71,16 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     WANTED_RANGE,
     WENT_INVISIBLE,
     WG_T,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    AUX_CONTROL,
+    BEAM,
+    CAPACITOR,
+    COSTS,
+    MAIN_CONTROL,
+    MISSILE,
+    RESTS,
+    SCREEN,
 )
 
 if TYPE_CHECKING:

@@ -12,25 +12,15 @@ from __future__ import annotations
 
 from shipyard.core.columns import Columns
 
-# -- weapon kinds (weapon groups, guns, drone weapons) --------------------------------------
-KINDS = ("laser", "electron_cannon", "proton_cannon", "magnetic_beam", "radiation_gun",
-         "acid_gum_gun", "liquid_metal_gun", "point_defense")
-LASER, ELECTRON, PROTON, BEAM, RADIATION, ACID, LIQUID, PD_WEAPON = range(len(KINDS))
-DIRECT_KINDS = ACID + 1  # the kinds `odds.judge` resolves (laser to acid gum gun)
+# -- weapon kinds, systems and chart cells: the codes of `rules.figures` --------------------
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    BOLT_DAMAGE,
+    FALLTHROUGH,
+    RESTS,
+    SYSTEMS,
+)
 
-# -- simple box counts (engine.state.SIMPLE_SYSTEMS, same order) ----------------------------
-SYSTEMS = ("screen", "cargo", "fuel_tank", "capacitor", "point_defense", "engine",
-           "main_control", "aux_control", "repair", "missile", "drone", "hull_forward",
-           "hull_aft", "final_damage")
-(SCREEN, CARGO, FUEL_TANK, CAPACITOR, POINT_DEFENSE, ENGINE, MAIN_CONTROL, AUX_CONTROL,
- REPAIR, MISSILE, DRONE, HULL_FORWARD, HULL_AFT, FINAL_DAMAGE) = range(len(SYSTEMS))
-# Chart cells beyond the plain box counts (the codes before these are the box counts above).
-_chart = Columns(len(SYSTEMS))
-CHART_RADAR = _chart()
-CHART_GUN = _chart()
-CHART_ANY_WEAPON = _chart()
-CHART_WEAPON = _chart(BEAM + 1)  # + LASER..BEAM: the weapon-group systems
-STAGE_HULL, STAGE_FINAL = 0, 1  # R16 fall-through stages
+METAL_DAMAGE = BOLT_DAMAGE
 
 # -- hit causes (the words of engine.words.cause_of and the hit sources) --------------------
 CAUSES = ("", "laser", "electron cannon", "proton cannon", "magnetic beam", "radiation gun",
@@ -216,13 +206,11 @@ XF_ROWS = _xf.count
 
 # -- rows of the tables' arrays (fast.tables.Tables) ------------------------------------------
 MEAN, CHANCE, BEST = range(3)  # odds[row, kind, range, size, evaders]
-COSTS, COSTED, RESTS, HIT_ON, KILLERS, DRONE_GUNS = range(6)  # kinds[row, kind]
-URM = 0  # by_range[row, range]: the URM, then the cannons' damage in their own kind's row
-(LASER_BOUNDS, LASER_VALUES, RADIATION_BOUNDS, RADIATION_VALUES, METAL_DAMAGE, FALLTHROUGH,
- RANGES, COVERING) = range(8)  # seqs[row, i]
-BEAM_PUSH_ROW, BEAM_PUSH_DOUBLE_ROW, EXPLOSION = range(3)  # fv[row, i]
-(EX_ENGINE, EX_FUEL_TANK, EX_CAPACITOR, EX_BEAM, EX_SCREEN, EX_GUN_BOX, EX_SECONDARY, EX_BOMB,
- EX_FALLOFF) = range(9)
+# kinds[row, kind]: COSTS, HIT_ON, RESTS (rules.figures), then the captains' masks
+COSTED, KILLERS, DRONE_GUNS = RESTS + 1, RESTS + 2, RESTS + 3
+# seqs[row, i]: the steps of rules.figures (LASER_BOUNDS ... FALLTHROUGH), then these
+RANGES, COVERING = FALLTHROUGH + 1, FALLTHROUGH + 2
+BEAM_PUSH_ROW, BEAM_PUSH_DOUBLE_ROW, EXPLOSION = range(3)  # fv[row, i]; EXPLOSION: EX_*
 
 # -- the state's lists: it[side, table, i, column] (ints), ft[side, table, i, column] (floats)
 _it = Columns()

@@ -18,13 +18,11 @@ from shipyard.rulesets.pentagon_war.fast import captain, damage, dice, flight, g
 from shipyard.rulesets.pentagon_war.fast import targets as aim
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.columns import (
-    AUX_CONTROL,
     BAY_END,
     BAYS_T,
     BEAM_PUSH,
     BOX,
     CAN_INVISIBLE,
-    CAPACITOR,
     CAUSE_ACID,
     CAUSE_RAYS,
     CHARGE,
@@ -35,11 +33,9 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     DIRECTION,
     ECCM,
     ECM,
-    ENGINE,
     EVADING,
     EVASIVE,
     FIRED_IMPULSE,
-    FUEL_TANK,
     G_SHOTS,
     GN_T,
     IMPULSE_KIND,
@@ -53,7 +49,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     LAST_ROTATION,
     LG_T,
     LOCKED,
-    MAIN_CONTROL,
     MANNED,
     MISHAPS,
     N_BOLTS,
@@ -77,7 +72,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     RANGE,
     REAR_STRUCK,
     REINFORCEMENT,
-    SCREEN,
     SCREENS_USED,
     SIZE,
     SPECIAL_ELECTRONICS,
@@ -93,6 +87,14 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_FIRED,
     WENT_INVISIBLE,
     WG_T,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    AUX_CONTROL,
+    CAPACITOR,
+    ENGINE,
+    FUEL_TANK,
+    MAIN_CONTROL,
+    SCREEN,
 )
 
 if TYPE_CHECKING:

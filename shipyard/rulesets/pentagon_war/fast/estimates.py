@@ -14,7 +14,6 @@ from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.columns import (
-    ACID,
     ARMOR,
     B_ALIVE,
     B_EROSION,
@@ -22,7 +21,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     BAY_END,
     BAY_HEAD,
     BAYS_T,
-    BEAM,
     BEST,
     BLF_T,
     BLI_T,
@@ -38,11 +36,8 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     D_WEAPON,
     DRF_T,
     DRI_T,
-    ENGINE,
     EVADING,
-    EX_FALLOFF,
     EXPLOSION,
-    FUEL_TANK,
     G_ARCS,
     G_BOXES,
     G_LAST_IMPULSE,
@@ -51,7 +46,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     G_TYPE,
     GN_T,
     IS_BASE,
-    LIQUID,
     LOCKED,
     M_ALIVE,
     M_DISTANCE,
@@ -59,7 +53,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     MANNED,
     MEAN,
     METAL_DAMAGE,
-    MISSILE,
     MSF_T,
     MSI_T,
     N_BOLTS,
@@ -70,11 +63,8 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     NEEDS_FUEL,
     RADAR_END,
     RADAR_TOP,
-    RADIATION,
     RANGE,
     REINFORCEMENT,
-    RESTS,
-    SCREEN,
     SIZE,
     SPENT,
     VELOCITY,
@@ -83,6 +73,18 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_FIRED,
     W_TYPE,
     WG_T,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    ACID,
+    BEAM,
+    ENGINE,
+    EX_FALLOFF,
+    FUEL_TANK,
+    LIQUID,
+    MISSILE,
+    RADIATION,
+    RESTS,
+    SCREEN,
 )
 
 if TYPE_CHECKING:
@@ -99,7 +101,7 @@ def bolt_damage(tb: Tables, flown: int) -> int:
     """Liquid metal bolt damage by hexes flown (2.4); the first figure before the first hex."""
     if flown < 1:
         return int(tb.seqs[METAL_DAMAGE, 0])
-    return int(tb.seqs[METAL_DAMAGE, min(flown, tb.f.n_metal) - 1])
+    return int(tb.seqs[METAL_DAMAGE, min(flown, tb.f.bolt_hexes) - 1])
 
 
 @lean_kernel

@@ -48,7 +48,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     M_DISTANCE,
     M_FUEL,
     M_SPEED,
-    MISSILE,
     MSF_T,
     MSI_T,
     N_BOLTS,
@@ -62,8 +61,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     PD_KIND,
     PD_ORDER,
     PD_SIZE,
-    PD_WEAPON,
-    POINT_DEFENSE,
     RANGE,
     SIZE,
     SPENT,
@@ -71,6 +68,11 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     T_DRONE,
     T_MISSILE,
     VELOCITY,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    MISSILE,
+    PD_WEAPON,
+    POINT_DEFENSE,
 )
 
 if TYPE_CHECKING:

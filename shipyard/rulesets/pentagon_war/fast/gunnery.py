@@ -12,10 +12,8 @@ from typing import TYPE_CHECKING
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, flight, lists, odds
 from shipyard.rulesets.pentagon_war.fast.columns import (
-    ACID,
     B_ALIVE,
     B_EROSION,
-    BEAM,
     BEAM_PUSH,
     BLF_T,
     BLI_T,
@@ -25,7 +23,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     CAUSE_LASER,
     CAUSE_PROTON,
     CAUSE_RADIATION,
-    COSTS,
     COVERING,
     CRASHING,
     D_ALIVE,
@@ -47,7 +44,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     IMPULSE_INDEX,
     IMPULSE_KIND,
     INVISIBLE,
-    LIQUID,
     LOCKED,
     M_ALIVE,
     M_DISTANCE,
@@ -66,10 +62,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     O_TARGET,
     O_TARGET_INDEX,
     ORDERS_T,
-    PROTON,
-    RADIATION,
     RANGE,
-    RESTS,
     SIZE,
     SPENT,
     T_BOLT,
@@ -84,6 +77,15 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_FIRED,
     W_TYPE,
     WG_T,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    ACID,
+    BEAM,
+    COSTS,
+    LIQUID,
+    PROTON,
+    RADIATION,
+    RESTS,
 )
 
 if TYPE_CHECKING:

@@ -22,7 +22,10 @@ from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
 from shipyard.rulesets.pentagon_war.engine.policy import policy_named
 from shipyard.rulesets.pentagon_war.fast import tables as compiled_tables
-from shipyard.rulesets.pentagon_war.fast.columns import CAUSES, RESULT_COLUMNS
+from shipyard.rulesets.pentagon_war.fast.columns import (
+    CAUSES,
+    RESULT_COLUMNS,
+)
 from shipyard.rulesets.pentagon_war.fast.duel import fight_batch
 from shipyard.rulesets.pentagon_war.fast.state import fleet, new_state
 

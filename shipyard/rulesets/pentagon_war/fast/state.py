@@ -22,6 +22,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import Captain
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.fast import columns as C
+from shipyard.rulesets.pentagon_war.rules.figures import KINDS, SYSTEMS
 
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
@@ -82,7 +83,7 @@ def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
     ci[C.BAY_END] = len(craft.drone_bays)
     ci[C.TURN_KIND] = ci[C.IMPULSE_KIND] = C.T_NONE
     ci[C.PLANNED] = -1
-    for i, name in enumerate(C.SYSTEMS):
+    for i, name in enumerate(SYSTEMS):
         ci[C.BOX + i] = craft.boxes[name]
     ci[C.ARMOR:C.ARMOR + 7] = craft.armor
     cf = np.zeros(C.CF_COLUMNS)
@@ -121,11 +122,11 @@ def fleet(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
     bay = np.zeros((2, bays), dtype=np.int64)
     for side, craft in enumerate(crafts):
         for g, group in enumerate(craft.weapons):
-            wg[side, g] = (C.KINDS.index(group.type), _mask(group.arcs, bits), group.boxes, 0)
+            wg[side, g] = (KINDS.index(group.type), _mask(group.arcs, bits), group.boxes, 0)
         for g, gun in enumerate(craft.guns):
-            gn[side, g] = (C.KINDS.index(gun.type), _mask(gun.arcs, bits), gun.boxes, -99, -99, 0)
+            gn[side, g] = (KINDS.index(gun.type), _mask(gun.arcs, bits), gun.boxes, -99, -99, 0)
         radars[side, :len(craft.radar)] = craft.radar
-        bay[side, :len(craft.drone_bays)] = [C.KINDS.index(w) for w in craft.drone_bays]
+        bay[side, :len(craft.drone_bays)] = [KINDS.index(w) for w in craft.drone_bays]
     limits = combat.fire_limits
     missiles = max(1, *(c.boxes["missile"] for c in crafts))
     bolts = 1 + sum(g.boxes // limits.liquid_metal_boxes_per_shot for c in crafts for g in c.guns

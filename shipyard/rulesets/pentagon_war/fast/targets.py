@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, damage, estimates
 from shipyard.rulesets.pentagon_war.fast.columns import (
-    ACID,
     AF_CHANCE,
     AF_SURVIVAL,
     AF_WORTH,
@@ -24,14 +23,12 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     AI_INDEX,
     AI_KIND,
     B_ALIVE,
-    BEAM,
     BEST,
     BLF_T,
     BLI_T,
     BOX,
     CHANCE,
     COSTED,
-    COSTS,
     COVERING,
     CRASHING,
     D_ALIVE,
@@ -48,7 +45,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     G_TYPE,
     GN_T,
     KILLERS,
-    LIQUID,
     LOCKED,
     M_ALIVE,
     M_DISTANCE,
@@ -70,10 +66,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     O_TARGET,
     O_TARGET_INDEX,
     ORDERS_T,
-    POINT_DEFENSE,
-    PROTON,
     RANGE,
-    SCREEN,
     SIZE,
     SPENT_T,
     T_BOLT,
@@ -86,6 +79,15 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_TYPE,
     WANTED_RANGE,
     WG_T,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    ACID,
+    BEAM,
+    COSTS,
+    LIQUID,
+    POINT_DEFENSE,
+    PROTON,
+    SCREEN,
 )
 
 if TYPE_CHECKING:

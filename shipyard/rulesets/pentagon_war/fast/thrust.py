@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 from shipyard.core.compiled import inline_kernel
 from shipyard.rulesets.pentagon_war.fast.columns import (
     BOX,
-    ENGINE,
-    FUEL_TANK,
     IS_BASE,
     NEEDS_FUEL,
     VELOCITY,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    ENGINE,
+    FUEL_TANK,
 )
 
 if TYPE_CHECKING:
