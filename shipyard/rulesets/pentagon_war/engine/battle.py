@@ -22,6 +22,7 @@ from shipyard.rulesets.pentagon_war.engine.quick_reference import (
 )
 from shipyard.rulesets.pentagon_war.engine.state import Craft, GunTrack
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.rules.figures import Figures
 
 Side = tuple[int, Craft, Craft, Captain]  # side, its craft, the enemy craft, its policy
 TargetKey = tuple[str, int]  # a fire order's target kind and index
@@ -50,6 +51,8 @@ class Battle(Protocol):
     def combat(self) -> Combat: ...
     @property
     def quick(self) -> QuickReference: ...
+    @property
+    def figures(self) -> Figures: ...
     @property
     def dice(self) -> Dice: ...
     @property

@@ -1,11 +1,14 @@
-"""Taking damage (rules 2.7): screens, armor by the struck side, interior hits.
+"""Taking damage (rules 2.7) in the reference engine: screens, armor, interior hits.
 
 Damage a craft takes in one impulse is resolved together: the screens subtract
 once from the total (R14: directional screens from each weapon instead), an
 explosion later in the same damage assessment included, the rest strikes the
 armor of the side facing the source (acid gum the side it stuck to), and what
 gets through rolls the damage allocation chart point by point, with R16
-catching hits on systems that are gone.
+catching hits on systems that are gone. Every step is a rule function
+(`rules.damage`), shared with the compiled engine; the loops over the hits and the
+interior points, and the dice they roll (two a chart roll, one to pick "any weapon"),
+are this module's and `fast.damage`'s, in the same order.
 """
 
 from __future__ import annotations
@@ -13,9 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shipyard.core.dice import Dice
-from shipyard.rulesets.pentagon_war.engine.quick_reference import ExplosionRates, QuickReference
+from shipyard.rulesets.pentagon_war.engine.quick_reference import ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, GunTrack, WeaponGroup
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.rules import damage as rules
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    HULL_AFT,
+    HULL_FORWARD,
+    SYSTEMS,
+    Charts,
+    Figures,
+)
 
 WEAPON_SYSTEMS = ("laser", "electron_cannon", "proton_cannon", "magnetic_beam")
 # Chart systems with their own tracks or rules; every other one is a plain box count.
@@ -49,8 +60,7 @@ class HitReport:
 def screen_strength(craft: Craft, combat: Combat) -> int:
     """Screen points up: the boxes, and the reinforcement they can still carry (2.2:
     never more than the undestroyed screen boxes allow)."""
-    screens = craft.boxes["screen"]
-    return screens + min(craft.reinforcement, screens * combat.power.reinforcement_limit)
+    return rules.screen_strength(combat.figures, craft.boxes["screen"], craft.reinforcement)
 
 
 def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
@@ -63,8 +73,8 @@ def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
     rear in an impulse takes an engine.
     """
     reports: list[HitReport] = []
-    quick = combat.quick
-    per_box, rear_side, rear_first = quick.armor_per_box, quick.rear_side, quick.rear_first
+    f, charts = combat.figures, combat.charts
+    rear_first = SYSTEMS[f.rear_first]
     taken = craft.taken
     screens = max(0, screen_strength(craft, combat) - craft.screens_used)
     for hit in hits:
@@ -76,30 +86,25 @@ def take_damage(craft: Craft, hits: list[Hit], side: int, combat: Combat,
             report.wasted = points
             taken.wasted += points
             continue
-        if hit.screened and screens > 0:
-            stopped = min(screens, points)
-            points -= stopped
-            report.screens = stopped
-            if not craft.directional_screens:  # R14: directional screens stop per weapon
-                screens -= stopped
-                craft.screens_used += stopped
-        armor = min(craft.armor[struck], -(-points // per_box))
-        absorbed = min(points, armor * per_box)
+        stopped, armor, absorbed, points = rules.strike(f, points, hit.screened, screens,
+                                                        craft.armor[struck])
+        spent = rules.screens_spent(craft.directional_screens, stopped)  # R14
+        screens -= spent
+        craft.screens_used += spent
         craft.armor[struck] -= armor
-        points -= absorbed
-        report.armor = absorbed
+        report.screens, report.armor = stopped, absorbed
         taken.screens += report.screens
         taken.armor += absorbed
         while points > 0:
             points -= 1
             taken.interior += 1
-            if struck == rear_side and not craft.rear_struck:  # 2.7: an engine first
+            if rules.rear_engine_first(f, struck, craft.rear_struck):  # 2.7: an engine first
                 craft.rear_struck = True
                 if craft.boxes[rear_first] > 0:
                     craft.boxes[rear_first] -= 1
                     report.interior.append(rear_first)
                     continue
-            report.interior.append(_interior_hit(craft, quick, dice))
+            report.interior.append(_interior_hit(craft, f, charts, dice))
             if craft.destroyed:
                 report.destroyed = True
                 craft.killed_by = craft.killed_by or hit.cause
@@ -119,7 +124,7 @@ def interior_hits(craft: Craft, points: int, cause: str, combat: Combat,
             craft.taken.wasted += left
             break
         craft.taken.interior += 1
-        report.interior.append(_interior_hit(craft, combat.quick, dice))
+        report.interior.append(_interior_hit(craft, combat.figures, combat.charts, dice))
         if craft.destroyed:
             report.destroyed = True
             craft.killed_by = craft.killed_by or cause
@@ -128,43 +133,41 @@ def interior_hits(craft: Craft, points: int, cause: str, combat: Combat,
 
 def interior_hit(craft: Craft, combat: Combat, dice: Dice) -> str:
     """Roll the damage allocation chart once and destroy what it names (2.7, R16)."""
-    return _interior_hit(craft, combat.quick, dice)
+    return _interior_hit(craft, combat.figures, combat.charts, dice)
 
 
-def _interior_hit(craft: Craft, quick: QuickReference, dice: Dice) -> str:
+def _interior_hit(craft: Craft, f: Figures, charts: Charts, dice: Dice) -> str:
     row = dice.d6()  # 2.7: the first die picks the row, the second the column
-    system, forward = quick.chart[row][dice.d6()]
-    if system == "hull_forward":
-        return _fall_through(craft, quick.fallthrough, forward=True)
-    if system == "hull_aft":
-        return _fall_through(craft, quick.fallthrough, forward=False)
+    code, forward = rules.chart_cell(charts.chart, row, dice.d6())
+    system = CHART_NAMES[code]
+    if code == HULL_FORWARD:
+        return _fall_through(craft, f, charts, forward=True)
+    if code == HULL_AFT:
+        return _fall_through(craft, f, charts, forward=False)
     if system in TRACKED_SYSTEMS:
         destroyed = _destroy(craft, system, dice)
     else:
         destroyed = _destroy_box(craft, system)
     if destroyed:
         return destroyed
-    return _fall_through(craft, quick.fallthrough, forward=forward)
+    return _fall_through(craft, f, charts, forward=forward)
 
 
-FORWARD_FIRST = ("hull_forward", "hull_aft")
-AFT_FIRST = ("hull_aft", "hull_forward")
+# The chart's system codes (`rules.figures`) in the reference engine's words.
+CHART_NAMES = (*SYSTEMS, "radar", "gun", "any_weapon", *WEAPON_SYSTEMS)
 
 
-def _fall_through(craft: Craft, order: tuple[str, ...], forward: bool) -> str:
+def _fall_through(craft: Craft, f: Figures, charts: Charts, forward: bool) -> str:
     """R16: the rolled half of the hull, else the other half, else final damage."""
     boxes = craft.boxes
-    for stage in order:
-        if stage == "hull":
-            for half in FORWARD_FIRST if forward else AFT_FIRST:
-                if boxes[half] > 0:
-                    boxes[half] -= 1
-                    return half
-        elif boxes["final_damage"] > 0:
-            boxes["final_damage"] -= 1
-            return "final_damage"
-    craft.destroyed = True  # R16: a final-damage hit with none left
-    return "destroyed"
+    taken = rules.fall_through(f, charts.steps, boxes["hull_forward"], boxes["hull_aft"],
+                               boxes["final_damage"], forward)
+    if taken == rules.DESTROYED:
+        craft.destroyed = True  # R16: a final-damage hit with none left
+        return "destroyed"
+    system = SYSTEMS[taken]
+    boxes[system] -= 1
+    return system
 
 
 def _destroy_box(craft: Craft, system: str) -> str:
@@ -209,13 +212,12 @@ def _destroy(craft: Craft, system: str, dice: Dice) -> str:
 
 def _capacitor_hit(craft: Craft) -> bool:
     """2.7: an empty capacitor goes first; a charged one loses its power (2.2)."""
-    if craft.boxes["capacitor"] <= 0:
-        return False
-    empty = craft.boxes["capacitor"] - craft.power
-    craft.boxes["capacitor"] -= 1
-    if empty <= 0:
-        craft.charge -= 1
-    return True
+    hit, charged = rules.capacitor_hit(craft.boxes["capacitor"], craft.power)
+    if hit:
+        craft.boxes["capacitor"] -= 1
+        if charged:
+            craft.charge -= 1
+    return hit
 
 
 def _any_weapon(craft: Craft, dice: Dice) -> str:
@@ -236,10 +238,8 @@ def _any_weapon(craft: Craft, dice: Dice) -> str:
 def explosion_strength(craft: Craft, rates: ExplosionRates) -> float:
     """2.7: what a destroyed craft's remaining systems blow up with."""
     secondary = sum(g.boxes for g in craft.weapons if g.type != "magnetic_beam")
-    full_tanks = craft.boxes["fuel_tank"]
-    return (rates.engine * craft.boxes["engine"] + rates.fuel_tank * full_tanks
-            + rates.capacitor * max(craft.power, 0)
-            + rates.magnetic_beam * craft.weapon_boxes("magnetic_beam")
-            + rates.screen * craft.boxes["screen"]
-            + rates.gun_box * sum(g.boxes for g in craft.guns)
-            + rates.secondary_weapon * secondary + rates.suicide_bomb * craft.suicide_bombs)
+    boxes = craft.boxes
+    return rules.explosion_strength(rates, boxes["engine"], boxes["fuel_tank"], craft.power,
+                                    craft.weapon_boxes("magnetic_beam"), boxes["screen"],
+                                    sum(g.boxes for g in craft.guns), secondary,
+                                    craft.suicide_bombs)

@@ -34,18 +34,9 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
 from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, Lingering
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
-from shipyard.rulesets.pentagon_war.engine.thrust import engines_pushing, scoop_braking
+from shipyard.rulesets.pentagon_war.engine.thrust import engines_pushing
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports, lock_on_words
-
-
-def turned(direction: int, want: int, limit: int) -> int:
-    """The direction a craft holding `direction` reaches turning toward `want` by at most
-    `limit` hexsides (half way round: clockwise)."""
-    steps = (want - direction) % 6
-    if min(steps, 6 - steps) <= limit:
-        return want
-    turn = limit if steps <= 3 else -limit
-    return (direction - 1 + turn) % 6 + 1
+from shipyard.rulesets.pentagon_war.rules import damage, movement, power
 
 
 def scenario_defaults(combat: Combat) -> DuelScenario:
@@ -65,6 +56,7 @@ class Duel:
         self.scenario = scenario
         self.combat = combat
         self.quick = combat.quick
+        self.figures = combat.figures  # every figure the rule functions read
         self.dice = dice
         self.covering, self.rates = catalog_charts(catalog)
         self.range = float(scenario.start_range)
@@ -149,20 +141,20 @@ class Duel:
             self.lock_on(craft, enemy)
 
     def allocate(self, craft: Craft, order: Allocation) -> None:
-        power = self.combat.power
+        f = self.figures
         craft.invisible = False
         craft.radar_on = order.radar
         cost = craft.invisibility_cost
-        if order.invisible and craft.can_be_invisible and 0 < cost <= craft.power:
+        if power.invisibility_powered(order.invisible, craft.can_be_invisible, cost,
+                                      craft.power):
             craft.spend(craft.invisibility_cost)
             craft.invisible = True
-        limit = craft.radar_rating * (power.special_electronics_factor
-                                      if craft.special_electronics else 1)
-        craft.eccm = max(0, min(order.eccm, limit, craft.power // power.eccm_point))
-        craft.spend(craft.eccm * power.eccm_point)
+        limit = power.electronics_limit(f, craft.radar_rating, craft.special_electronics)
+        craft.eccm = power.electronics_points(order.eccm, limit, craft.power, f.eccm_point)
+        craft.spend(craft.eccm * f.eccm_point)
         ecm = order.ecm if craft.has_control else 0  # 2.8: no ECM without control
-        craft.ecm = max(0, min(ecm, limit, craft.power // power.ecm_point))
-        craft.spend(craft.ecm * power.ecm_point)
+        craft.ecm = power.electronics_points(ecm, limit, craft.power, f.ecm_point)
+        craft.spend(craft.ecm * f.ecm_point)
         # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
         craft.evasive = order.evade and craft.has_control and not craft.is_base
         if (craft.invisible or craft.ecm or craft.eccm) and self.lines is not None:
@@ -171,7 +163,7 @@ class Duel:
                      + (f" ECCM {craft.eccm}" if craft.eccm else "")
                      + ("" if craft.radar_on else " with its radar off"))
         # R22: radar on, ECM or ECCM void radar invisibility for the turn (its power is lost).
-        if craft.invisible and (craft.radar_on or craft.ecm or craft.eccm):
+        if craft.invisible and power.invisibility_void(craft.radar_on, craft.ecm, craft.eccm):
             craft.invisible = False
             self.say(f"  {craft.name}'s radar invisibility is void: its "
                      + ("radar is on" if craft.radar_on else "ECM or ECCM is powered"))
@@ -181,29 +173,26 @@ class Duel:
 
     def lock_on(self, craft: Craft, enemy: Craft) -> None:
         """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
-        rule = self.combat.lock_on
         # 2.9: each point of ECCM short counts the radar one box lower down its track.
-        short = max(0, enemy.ecm - craft.eccm) * rule.ecm_step
+        short = power.radar_short(self.figures, enemy.ecm, craft.eccm)
         rating = craft.radar[min(short, len(craft.radar) - 1)]
         die: int | None = None
         if not craft.radar_on:
             craft.locked = False
             self.say(f"  {craft.name} has its radar off: no lock")
             return
+        sure = power.lock_needs_roll(self.figures, rating)
         if enemy.invisible:
             craft.locked = False
-        elif rating >= rule.always:
-            craft.locked = True
-        elif rating <= rule.never:
-            craft.locked = False
+        elif sure != power.LOCK_ROLL:
+            craft.locked = sure == power.LOCK_SURE
         else:
             die = self.dice.d6()
-            craft.locked = die <= rating
+            craft.locked = power.locks(rating, die)
         if self.lines is not None:
             self.say(f"  {craft.name} {lock_on_words(enemy.invisible, rating, die, craft.locked)}")
 
     def end_turn(self) -> None:
-        rays = self.combat.cosmic_rays
         for side, craft in enumerate(self.crafts):
             for group in craft.weapons:
                 group.fired = 0
@@ -214,8 +203,9 @@ class Duel:
             craft.reinforcement = 0  # R19: reinforcement lasts to the end of the turn
             craft.fired_impulse = -1
             self.turn_targets[side] = None
-            if rays.enabled and abs(craft.velocity) > rays.speed_limit and rays.damage:
-                self.pending[side].append(Hit(rays.damage, "cosmic rays"))
+            rays = movement.cosmic_rays(self.figures, craft.velocity)
+            if rays:
+                self.pending[side].append(Hit(rays, "cosmic rays"))
         if any(self.pending):
             self.assess()
 
@@ -288,77 +278,64 @@ class Duel:
         return Incoming(tuple(fire), drones, arriving)
 
     def maneuver(self, side: int, craft: Craft, order: Maneuver) -> None:
-        quick = self.quick
+        f = self.figures
         want = order.direction if 1 <= order.direction <= 6 else craft.direction
         is_base, boxes = craft.is_base, craft.boxes
         control = boxes["main_control"] + boxes["aux_control"] > 0
-        limit = 3  # hexsides a craft may turn at once: any facing
-        if is_base:  # 2.3: 60 degrees, at least 4 impulses after its last turn
-            limit = quick.base_rotation_steps
-            if self.clock - craft.last_rotation < quick.base_rotation:
-                limit = 0
-        # 2.8: at most 60 degrees per impulse without control; 2.3: likewise while
-        # evading, and in the impulse after a crash acceleration.
-        if not control or craft.evasive or craft.crashed_at == self.clock - 1:
-            limit = min(limit, self.combat.control_loss.rotation_steps)
-        want = turned(craft.direction, want, limit)
+        # 2.3: a base turns 60 degrees, 4 impulses after its last turn; 2.8: 60 degrees at
+        # most without control; 2.3: likewise while evading and after crash acceleration.
+        limit = movement.rotation_limit(f, is_base, self.clock - craft.last_rotation, control,
+                                        craft.evasive, craft.crashed_at == self.clock - 1)
+        want = movement.turned(craft.direction, want, limit)
         if want != craft.direction:
             craft.direction, craft.last_rotation = want, self.clock
-        fuelled = not craft.needs_fuel or boxes["fuel_tank"] > 0  # 2.3: unless it scoops fuel
-        working = boxes["engine"] if fuelled and not is_base else 0  # 2.3: a base never moves
-        size = craft.size_class if craft.size_class > 1 else 1  # size class 0 counts as 1
+        working = movement.working_engines(boxes["engine"], boxes["fuel_tank"],
+                                           craft.needs_fuel, is_base)
+        size = movement.rate_size(craft.size_class)
         # 3, 2.3, R20: thrust along the line of sight, with fuel unless a ramscoop may go without.
         engines = engines_pushing(craft, want, order.thrust)
         thrust = order.thrust if engines else 0
         # 2.3, 2.8: no crash acceleration without control or with ECM powered.
-        crash = order.crash and thrust != 0 and control and not craft.ecm
+        crash = movement.may_crash(order.crash, thrust, control, craft.ecm)
         normal = fast = 0.0
         if thrust:  # 2.3: the rates scale with engines per size class
-            normal, fast = quick.acceleration(craft.manned, engines, size)
+            normal, fast = self.quick.acceleration(craft.manned, engines, size)
             crash = crash and fast > normal
         craft.crashing = crash
         if crash:
             craft.crashed_at = self.clock
         if thrust:
-            rate = fast if crash else normal
-            top = quick.top_speed
-            before = craft.velocity
-            velocity = before + thrust * rate
-            if scoop_braking(want, thrust):  # R20: braking nose-first stops at rest
-                velocity = velocity if velocity * before > 0.0 else 0.0
-            velocity = velocity if velocity < top else top  # 2.3: within top speed either way
-            craft.velocity = velocity if velocity > -top else -top
+            craft.velocity = movement.thrust_velocity(f, craft.velocity, thrust,
+                                                      fast if crash else normal,
+                                                      movement.scoop_braking(want, thrust))
             if crash and not craft.manned:
-                movement = self.combat.movement
                 first, second = self.dice.d6(), self.dice.d6()
-                if first + second >= movement.crash_mishap_roll:
-                    hits = roll(self.dice, movement.crash_mishap_dice)
+                if movement.crash_mishap(f, first + second):
+                    hits = roll(self.dice, f.crash_dice)
                     self.mishaps[side] += hits
                     self.say(f"impulse {self.impulse}: {craft.name} crash-accelerates and "
                              f"rolls {first + second}: {hits} interior hits")
-        spare = quick.evasion_spare + (size if thrust else 0)
         # 2.3: an evader needs an engine beyond those thrusting; none while crashing.
-        craft.evading = craft.evasive and not crash and working >= spare
+        craft.evading = movement.evading(f, craft.evasive, crash, working, size, thrust != 0)
 
     def move(self) -> None:
         a, b = self.crafts
         if a.beam_push or b.beam_push:
-            top = self.quick.top_speed
             for craft in self.crafts:
                 if craft.beam_push and not craft.is_base:
-                    craft.velocity = max(-top, min(top, craft.velocity + craft.beam_push))
-        gap = self.range - (a.velocity + b.velocity) / self.quick.impulses
-        self.range = gap if gap > 0.0 else 0.0  # the craft meet in one hex, never pass
+                    craft.velocity = movement.beam_velocity(self.figures, craft.velocity,
+                                                            craft.beam_push)
+        self.range = movement.closed_range(self.figures, self.range, a.velocity, b.velocity)
         self.flight.move()
 
     def reinforce(self, craft: Craft, want: int) -> None:
         """`want` more screen points for the rest of the turn (R19), 3 power each, never
         past double the undestroyed screen boxes (2.2)."""
-        power = self.combat.power
-        limit = craft.boxes["screen"] * power.reinforcement_limit - craft.reinforcement
-        points = max(0, min(want, limit, craft.power // power.screen_reinforcement))
+        f = self.figures
+        points = power.reinforcement_points(f, want, craft.boxes["screen"], craft.reinforcement,
+                                            craft.power)
         if points:
-            craft.spend(points * power.screen_reinforcement)
+            craft.spend(points * f.reinforcement_cost)
             craft.reinforcement += points
             self.say(f"impulse {self.impulse}: {craft.name} reinforces its screens by {points}"
                      f" ({screen_strength(craft, self.combat)} up for the rest of the turn)")
@@ -398,7 +375,7 @@ class Duel:
     def explode(self, side: int, craft: Craft) -> None:
         """2.7: full strength in the craft's hex, less by the falloff per hex away."""
         strength = explosion_strength(craft, self.rates)
-        points = int(strength - self.rates.falloff_per_hex * int(self.range))
+        points = damage.explosion_points(self.rates, strength, int(self.range))
         if self.lines is not None:
             self.say(f"impulse {self.impulse}: {craft.name} explodes with strength {strength:g}")
         enemy = self.enemy(side)

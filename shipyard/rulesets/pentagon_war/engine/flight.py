@@ -4,7 +4,11 @@ Every object keeps its distance to the enemy craft it was sent against. This
 module moves them (drones spend their accelerations like any craft and drift
 once they have none), runs point defense in each craft's hex, launches, fires
 the guns and the drones' weapons, and turns what lands into hits for the next
-damage assessment.
+damage assessment. Every figure and formula is a rule function (`rules.flight`,
+`rules.pointdefense`, `rules.fire`), shared with the compiled engine; the loops over
+what flies, and the dice they roll (a die for each seeker an evader launches or meets,
+one for each point-defense shot), are this module's and `fast.flight`'s, in the same
+order.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from shipyard.rulesets.pentagon_war.engine.orders import Captain, FireOrder, Lau
 from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
 from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, GunTrack, Missile
 from shipyard.rulesets.pentagon_war.engine.words import cause_of, describe_salvo
+from shipyard.rulesets.pentagon_war.rules import flight as rules
+from shipyard.rulesets.pentagon_war.rules.fire import bolt_damage
+from shipyard.rulesets.pentagon_war.rules.movement import same_hex
 
 DRONE_GUNS = ("laser", "electron_cannon", "proton_cannon")
 GUN_ORDER = FireOrder(0, gun=True)  # a gun always fires at the enemy craft
@@ -41,25 +48,23 @@ class Flight:
     def move(self) -> None:
         if not self.busy():
             return
-        duel, combat, quick = self.duel, self.combat, self.duel.quick
-        impulses, step, top = quick.impulses, quick.step, quick.top_speed
+        duel, combat, f = self.duel, self.combat, self.duel.figures
         for _, craft, enemy, policy in duel.sides:
             if craft.missiles:
                 # A magazine's worth of missiles can be in flight: this loop runs most often.
                 closing = enemy.velocity
                 for missile in craft.missiles:
-                    distance = missile.distance - (missile.speed + closing) / impulses
-                    missile.distance = distance = distance if distance > 0.0 else 0.0
-                    missile.fuel = fuel = missile.fuel - missile.speed / impulses
-                    if fuel < 0 and distance >= 1:
+                    missile.distance = rules.missile_distance(f, missile.distance, missile.speed,
+                                                              closing)
+                    missile.fuel = rules.missile_fuel(f, missile.fuel, missile.speed)
+                    if rules.missile_lost(missile.fuel, missile.distance):
                         missile.alive = False  # 2.6: out of fuel short of the target
                 craft.missiles = [m for m in craft.missiles if m.alive]
             if craft.bolts:
                 for bolt in craft.bolts:
-                    speed = combat.liquid_metal.speed
-                    bolt.distance = max(0.0, bolt.distance - (speed + enemy.velocity) / impulses)
+                    bolt.distance = rules.bolt_distance(f, bolt.distance, enemy.velocity)
                     bolt.flown += 1
-                    if bolt.flown > combat.liquid_metal.lifetime_impulses and bolt.distance >= 1:
+                    if rules.bolt_spent(f, bolt.flown, bolt.distance):
                         bolt.alive = False
                 craft.bolts = [b for b in craft.bolts if b.alive]
             if craft.drones:
@@ -71,12 +76,13 @@ class Flight:
                     # 2.6: each change of velocity spends one of the drone's accelerations.
                     thrust = policy.drone_thrust(craft, enemy, drone, situation)
                     if thrust and drone.accelerations > 0:
-                        changed = drone.speed + (step if thrust > 0 else -step)
-                        if -top <= changed <= top:
+                        changed = rules.drone_speed(f, drone.speed, thrust)
+                        if rules.within_top_speed(f, changed):
                             drone.speed = changed
                             drone.accelerations -= 1
                     # A drone may fly past its target: the distance then goes below 0.
-                    drone.distance -= (drone.speed + enemy.velocity) / impulses
+                    drone.distance = rules.drone_distance(f, drone.distance, drone.speed,
+                                                          enemy.velocity)
                 craft.drones = [d for d in craft.drones if d.alive]
 
     # -- point defense (2.5) -----------------------------------------------
@@ -133,8 +139,8 @@ class Flight:
                 ref.alive = False
                 if isinstance(ref, Missile):
                     # 2.6: a destroyed missile explodes for half its warhead.
-                    duel.pending[side].append(Hit(
-                        combat.missile.warhead // combat.missile.destroyed_divisor, "missile"))
+                    duel.pending[side].append(Hit(rules.shot_down_points(duel.figures),
+                                                  "missile"))
             if scored:
                 duel.pending[1 - side].append(Hit(scored, "point defense"))
             if duel.lines is not None:
@@ -147,26 +153,24 @@ class Flight:
         """2.6: a missile in its target's hex hits for its full warhead; the hex takes half.
         2.4: one reaching an evading craft misses it 1 time in 6, and is detonated there
         for half its warhead, as a missile shot down is."""
-        duel, rule = self.duel, self.combat.missile
+        duel, f = self.duel, self.duel.figures
         lost = False  # whether any missile in the list is gone (shot down or landed)
         for missile in enemy.missiles:
             if not missile.alive:
                 lost = True
-            elif missile.distance < 1:
+            elif same_hex(missile.distance):
                 missile.alive, lost = False, True
-                if craft.evading and duel.dice.d6() <= self.combat.evasion.seeking_miss:
-                    duel.pending[side].append(Hit(rule.warhead // rule.destroyed_divisor,
-                                                  "missile"))
+                if craft.evading and rules.seeker_misses(f, duel.dice.d6()):
+                    duel.pending[side].append(Hit(rules.shot_down_points(f), "missile"))
                     duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} misses "
                              f"the evading {craft.name} and is detonated beside it")
                     continue
-                duel.pending[side].append(Hit(rule.warhead, "missile"))
+                duel.pending[side].append(Hit(f.warhead, "missile"))
                 if duel.lines is not None:
                     duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} "
                              f"strikes {craft.name}")
-                if duel.range < 1:
-                    duel.pending[1 - side].append(Hit(rule.warhead // rule.hex_share_divisor,
-                                                      "missile"))
+                if same_hex(duel.range):
+                    duel.pending[1 - side].append(Hit(rules.hex_share(f), "missile"))
         if lost:
             enemy.missiles = [m for m in enemy.missiles if m.alive]
         if enemy.drones:
@@ -174,29 +178,29 @@ class Flight:
 
     # -- launching (2.6) ---------------------------------------------------
     def launch(self, side: int, craft: Craft, order: Launch) -> None:
-        duel, combat = self.duel, self.combat
+        duel = self.duel
         if craft.destroyed or not (order.missiles or order.drones):
             return
+        f = duel.figures
         missiles = max(0, min(order.missiles, craft.boxes["missile"]))
-        cost = combat.power.rail_launch
-        rail = max(0, min(order.rail, missiles, craft.power // cost if cost else missiles))
-        craft.spend(rail * cost)
+        rail = rules.rail_launches(f, order.rail, missiles, craft.power)
+        craft.spend(rail * f.rail_launch)
         lost = 0
         for k in range(missiles):
-            speed = combat.missile.rail_speed if k < rail else combat.missile.speed
+            speed = rules.missile_launch_speed(f, k < rail)
             craft.boxes["missile"] -= 1
             if self.seeker_lost(craft):
                 lost += 1
                 continue
-            craft.missiles.append(Missile(duel.range, speed, float(combat.missile.fuel)))
+            craft.missiles.append(Missile(duel.range, speed, f.missile_fuel))
         drones = max(0, min(order.drones, len(craft.drone_bays), craft.drone_launch))
         for _ in range(drones):
             weapon = craft.drone_bays.pop(0)
             escort = weapon == "point_defense"
             # 2.6: launched within 3 of the launcher's speed; escorts keep its speed.
-            spread = 0 if escort else combat.drone.launch_speed_spread
-            craft.drones.append(Drone(weapon, duel.range, craft.velocity + spread,
-                                      combat.drone.accelerations, escort=escort))
+            craft.drones.append(Drone(weapon, duel.range,
+                                      rules.drone_launch_speed(f, craft.velocity, escort),
+                                      f.drone_accelerations, escort=escort))
         if (missiles or drones) and duel.lines is not None:
             duel.say(f"impulse {duel.impulse}: {craft.name} launches"
                      + (f" {missiles} missile(s)" if missiles else "")
@@ -210,7 +214,7 @@ class Flight:
     def seeker_lost(self, craft: Craft) -> bool:
         """2.4: a seeking weapon launched by an evading craft fails to acquire its target
         1 time in 6 (a die is rolled only for an evader)."""
-        return craft.evading and self.duel.dice.d6() <= self.combat.evasion.seeking_lost
+        return craft.evading and rules.seeker_lost(self.duel.figures, self.duel.dice.d6())
 
     # -- fire --------------------------------------------------------------
     def target_of(self, side: int, order: FireOrder) -> tuple[int, int, str] | None:
@@ -260,18 +264,17 @@ class Flight:
 
     def fire_gun(self, side: int, craft: Craft, gun: GunTrack) -> bool:
         """One gun shot at the enemy craft, if its rests and boxes allow (2.2)."""
-        duel, combat = self.duel, self.combat
-        limits = combat.fire_limits
+        duel, f = self.duel, self.duel.figures
+        rests = duel.quick.rests
         enemy = duel.enemy(side)
         hexes = int(duel.range)
         if gun.shots_this_turn or enemy.destroyed:
             return False
         if gun.type == "liquid_metal_gun":
-            if (gun.last_turn >= duel.turn - limits.liquid_metal_rest_turns
-                    or gun.boxes < limits.liquid_metal_boxes_per_shot
-                    or hexes < limits.liquid_metal_min_range):
+            if (not rules.gun_rested(gun.last_turn, duel.turn, rests[gun.type])
+                    or not rules.liquid_metal_ready(f, gun.boxes, hexes)):
                 return False
-            gun.boxes -= limits.liquid_metal_boxes_per_shot
+            gun.boxes -= f.metal_boxes
             lost = self.seeker_lost(craft)
             if not lost:
                 craft.bolts.append(Bolt(duel.range))
@@ -280,14 +283,13 @@ class Flight:
                          f"at range {hexes} ({gun.boxes} boxes left)"
                          + (": it loses the target in the evasive maneuvering" if lost else ""))
         elif gun.type == "radiation_gun":
-            if gun.last_turn >= duel.turn - limits.radiation_rest_turns:
+            if not rules.gun_rested(gun.last_turn, duel.turn, rests[gun.type]):
                 return False
             self._gun_volley(side, craft, enemy, gun, hexes)
         else:
-            if (duel.clock - gun.last_impulse < limits.acid_gum_gap_impulses
-                    or gun.boxes < limits.acid_gum_boxes_per_shot):
+            if not rules.acid_gum_ready(f, duel.clock, gun.last_impulse, gun.boxes):
                 return False
-            gun.boxes -= limits.acid_gum_boxes_per_shot
+            gun.boxes -= f.acid_boxes
             self._gun_volley(side, craft, enemy, gun, hexes)
         gun.last_turn, gun.last_impulse = duel.turn, duel.clock
         gun.shots_this_turn += 1
@@ -347,14 +349,15 @@ class Flight:
         for side, craft in enumerate(duel.crafts):
             target = duel.enemy(side)
             for bolt in craft.bolts:
-                if bolt.alive and bolt.distance < 1:
+                if bolt.alive and same_hex(bolt.distance):
                     bolt.alive = False
                     # 2.4: a seeking weapon misses an evading craft 1 time in 6.
-                    if target.evading and duel.dice.d6() <= combat.evasion.seeking_miss:
+                    if target.evading and rules.seeker_misses(duel.figures, duel.dice.d6()):
                         duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
                                  f"{craft.name} misses the evading {target.name}")
                         continue
-                    damage = max(0, combat.bolt_damage(bolt.flown) - bolt.erosion)
+                    damage = rules.bolt_strikes_for(duel.figures, combat.charts.steps,
+                                                    bolt.flown, bolt.erosion)
                     if duel.lines is not None:
                         duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
                                  f"{craft.name} strikes after {bolt.flown} hexes for {damage}")
@@ -368,6 +371,7 @@ class Flight:
         duel = self.duel
         points = sum([hit.points for hit in duel.pending[side] if hit.screened])
         for bolt in duel.crafts[1 - side].bolts:
-            if bolt.alive and bolt.distance < 1:
-                points += max(1, self.combat.bolt_damage(bolt.flown) - bolt.erosion)
+            if bolt.alive and same_hex(bolt.distance):
+                points += max(1, bolt_damage(duel.figures, self.combat.charts.steps, bolt.flown)
+                              - bolt.erosion)
         return points

@@ -9,13 +9,13 @@ stays a readable size.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from shipyard.rulesets.pentagon_war.engine import fire
 from shipyard.rulesets.pentagon_war.engine.battle import Battle
 from shipyard.rulesets.pentagon_war.engine.orders import FireOrder
+from shipyard.rulesets.pentagon_war.engine.quick_reference import beam_push
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.words import describe_salvo, describe_volley
+from shipyard.rulesets.pentagon_war.rules.flight import secondary_shots_left
 
 
 def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> None:
@@ -47,7 +47,7 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
     if not 0 <= order.index < len(craft.weapons):
         return
     group = craft.weapons[order.index]
-    unfired = group.boxes * duel.quick.secondary_shots - group.fired  # 2.2: once per turn
+    unfired = secondary_shots_left(duel.figures, group.boxes, group.fired)  # 2.2: once a turn
     if unfired <= 0 or not group.arcs & arcs:
         return
     kind = group.type
@@ -98,11 +98,6 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
 
 def attach_beam(duel: Battle, craft: Craft, enemy: Craft, order: FireOrder) -> None:
     """2.4: an attached beam pushes or pulls like one engine (two with power)."""
-    combat = duel.combat
-    rule = combat.magnetic_beam
-    engines = rule.engines_double if order.double else rule.engines
-    rate = combat.movement.standard_acceleration / combat.turn.impulses
     sign = 1.0 if order.pull else -1.0
     for body in (enemy, craft):  # the beamer feels the same force
-        share = min(Fraction(1), Fraction(engines, max(body.size_class, 1)))
-        body.beam_push += sign * float(rate * share)
+        body.beam_push += sign * beam_push(duel.combat, order.double, body.size_class)

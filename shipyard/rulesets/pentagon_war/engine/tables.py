@@ -28,7 +28,7 @@ from shipyard.rulesets.pentagon_war.engine.quick_reference import (
     figures_of,
 )
 from shipyard.rulesets.pentagon_war.rules.figures import Charts, Figures
-from shipyard.rulesets.pentagon_war.rules.fire import step_value
+from shipyard.rulesets.pentagon_war.rules.fire import bolt_damage, step_value
 
 CHART_SYSTEMS = frozenset({
     "hull_forward", "hull_aft", "cargo", "engine", "point_defense", "laser", "capacitor",
@@ -298,11 +298,8 @@ class Combat(BaseModel):
         return self.urm.lookup(hexes)
 
     def bolt_damage(self, hexes_flown: int) -> int:
-        """Liquid metal bolt damage by hexes flown (2.4); 0 before the first hex."""
-        table = self.liquid_metal.damage_by_hexes
-        if hexes_flown < 1:
-            return table[0]
-        return table[min(hexes_flown, len(table)) - 1]
+        """Liquid metal bolt damage by hexes flown (2.4, `rules.fire.bolt_damage`)."""
+        return bolt_damage(self.figures, self.charts.steps, hexes_flown)
 
 
 def combat_path(folder: str | None = None) -> Path:
