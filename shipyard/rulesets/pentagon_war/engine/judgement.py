@@ -2,12 +2,13 @@
 
 Pure estimates from the tables (mean damage over every 2d6 roll) and the
 craft's boxes; nothing here rolls a die or changes a craft. The default
-captain reads them to pick its range, its facing and its targets.
+captain reads them to pick its range, its facing and its targets. Every formula is a
+function of `rules.race` (and the odds of `rules.fire`), shared with the compiled
+captains; the loops over a craft's weapons and the ranges weighed are this module's and
+`fast.estimates`'s, summing in the same order.
 """
 
 from __future__ import annotations
-
-from math import sqrt
 
 from shipyard.rulesets.pentagon_war.engine import fire
 from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength, screen_strength
@@ -16,6 +17,17 @@ from shipyard.rulesets.pentagon_war.engine.quick_reference import Covering, Expl
 from shipyard.rulesets.pentagon_war.engine.state import Craft, total_boxes
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.thrust import AHEAD, engines_pushing
+from shipyard.rulesets.pentagon_war.rules import race as race_rules
+from shipyard.rulesets.pentagon_war.rules.figures import KIND
+from shipyard.rulesets.pentagon_war.rules.flight import (
+    acid_gum_ready,
+    bolt_distance,
+    bolt_strikes_for,
+    gun_rested,
+    missile_distance,
+)
+from shipyard.rulesets.pentagon_war.rules.movement import rate_size, same_hex
+from shipyard.rulesets.pentagon_war.rules.power import reinforcement_room
 
 RANGES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)  # ranges a captain weighs
 DRONE_SURVIVAL = 0.5  # share of a carrier's drones taken to live long enough to fire
@@ -27,15 +39,12 @@ def group_damage(kind: str, boxes: int, hexes: int, size: int, combat: Combat,
     `extra` is the evasion modifier on the roll (2.4)."""
     if kind == "magnetic_beam" or boxes <= 0:
         return 0.0
-    if kind == "acid_gum_gun":
-        rule = combat.acid_gum
-        worth = rule.impact + rule.lingering * rule.lingering_impulses
-        return fire.chance(kind, hexes, size, extra, combat) * worth
-    if kind == "liquid_metal_gun":
-        if boxes < combat.fire_limits.liquid_metal_boxes_per_shot:
-            return 0.0
-        return float(combat.bolt_damage(max(hexes, combat.fire_limits.liquid_metal_min_range)))
-    return boxes * fire.mean_damage(kind, hexes, size, extra, combat)
+    mean = chance = 0.0
+    if kind in fire.DIRECT_FIRE:
+        mean = fire.mean_damage(kind, hexes, size, extra, combat)
+        chance = fire.chance(kind, hexes, size, extra, combat)
+    return race_rules.group_damage(combat.figures, combat.charts.steps, KIND[kind], boxes, hexes,
+                             mean, chance)
 
 
 def screened(kind: str, boxes: int, hexes: int, size: int, extra: int,
@@ -46,13 +55,11 @@ def screened(kind: str, boxes: int, hexes: int, size: int, extra: int,
     firer counts it."""
     if boxes <= 0 or kind in ("magnetic_beam", "liquid_metal_gun"):
         return 0.0, 0
-    if kind == "acid_gum_gun":
-        hit = fire.best_case(kind, hexes, size, extra, combat) > 0
-        impact = combat.acid_gum.impact
-        return fire.chance(kind, hexes, size, extra, combat) * impact, impact if hit else 0
-    shots = 1 if kind == "radiation_gun" else boxes
-    return (shots * fire.mean_damage(kind, hexes, size, extra, combat),
-            shots * fire.best_case(kind, hexes, size, extra, combat))
+    mean = fire.mean_damage(kind, hexes, size, extra, combat)
+    chance = fire.chance(kind, hexes, size, extra, combat)
+    best = fire.best_case(kind, hexes, size, extra, combat)
+    worth, top = race_rules.screened(combat.figures, KIND[kind], boxes, mean, chance, best)
+    return worth, int(top)
 
 
 Track = tuple[str, frozenset[str], int]  # type, arcs, boxes
@@ -119,9 +126,7 @@ def net_per_turn(craft: Craft, enemy: Craft, hexes: int, combat: Combat,
     best = 0.0
     for weapons, guns in bearings(craft, hexes, enemy.size_class, combat, covering,
                                   extra)[1:]:
-        volley = weapons + drones
-        net = (max(0.0, volley + guns - screens) + max(0.0, volley - screens)) / 2
-        best = max(best, net)
+        best = max(best, race_rules.net_volley(weapons, guns, drones, screens))
     return best
 
 
@@ -164,8 +169,8 @@ def lock_matters(me: Craft, enemy: Craft) -> bool:
 def blast_share(strength: float, victim: Craft, hexes: int, rates: ExplosionRates) -> float:
     """Share of `victim` a death explosion of `strength` at `hexes` destroys past its
     screens (2.7: full strength in the hex, less by the falloff per hex away)."""
-    points = strength - rates.falloff_per_hex * hexes - victim.boxes["screen"]
-    return max(0.0, points) / durability(victim)
+    return race_rules.blast_share(rates, strength, hexes, victim.boxes["screen"],
+                                  durability(victim))
 
 
 def race(me: Craft, enemy: Craft, hexes: int, combat: Combat, covering: Covering,
@@ -209,7 +214,7 @@ def closing(me: Craft, combat: Combat) -> tuple[float, float]:
     quick = combat.quick
     if engines_pushing(me, AHEAD, 1) <= 0:
         return max(0.0, me.velocity), 0.0
-    size = me.size_class if me.size_class > 1 else 1
+    size = rate_size(me.size_class)
     rate = quick.acceleration(me.manned, me.working_engines, size)[0] * quick.impulses
     return max(0.0, me.velocity), rate
 
@@ -223,22 +228,10 @@ def after_approach(ratio: float, hexes: int, now: float, ranges: tuple[int, ...]
     destroyed before it gets there has no race there; otherwise the ratio counts what
     is left of each.
     """
-    if speed <= 0.0 and rate <= 0.0:
-        return ratio  # it cannot close: the range is the enemy's to choose
-    gap = now - hexes
-    turns = gap / speed if rate <= 0.0 else (sqrt(speed * speed + 2.0 * rate * gap) - speed) / rate
-    mine_sum, theirs_sum, count = 0.0, 0.0, 0
-    for passed, (mine, theirs) in zip(ranges, found, strict=True):
-        if hexes < passed <= now:
-            mine_sum, theirs_sum, count = mine_sum + mine, theirs_sum + theirs, count + 1
-    if count == 0:
-        return ratio
-    lost, dealt = turns * theirs_sum / count, turns * mine_sum / count
-    if lost >= 1.0:
-        return 0.0
-    if dealt >= 1.0:
-        return ratio
-    return ratio * (1.0 - lost) / (1.0 - dealt)
+    mines = [mine for mine, _ in found]
+    theirs = [their for _, their in found]
+    return race_rules.after_approach(ratio, hexes, now, ranges, mines, theirs, [1.0] * len(ranges),
+                               len(ranges), speed, rate)
 
 
 def _drone_mix(craft: Craft) -> tuple[str, ...]:
@@ -270,32 +263,31 @@ def strike_now(enemy: Craft, me: Craft, situation: Situation, raised: bool = Fal
         if group.boxes > group.fired and group.type != "magnetic_beam":
             screened += (group.boxes - group.fired) * fire.best_case(group.type, hexes, size,
                                                                      extra, combat)
-    limits = combat.fire_limits
+    f = combat.figures
     for gun in enemy.guns:
         if (gun.boxes <= 0 or gun.shots_this_turn
-                or gun.last_turn >= turn - quick.rests.get(gun.type, 0)):
+                or not gun_rested(gun.last_turn, turn, quick.rests.get(gun.type, 0))):
             continue
         if gun.type == "radiation_gun":
             screened += fire.best_case(gun.type, hexes, size, extra, combat)
-        elif (gun.type == "acid_gum_gun" and gun.boxes >= limits.acid_gum_boxes_per_shot
-              and situation.clock - gun.last_impulse >= limits.acid_gum_gap_impulses
+        elif (gun.type == "acid_gum_gun"
+              and acid_gum_ready(f, situation.clock, gun.last_impulse, gun.boxes)
               and fire.best_case(gun.type, hexes, size, extra, combat) > 0):
-            screened += combat.acid_gum.impact
-            unscreened += combat.acid_gum.lingering * combat.acid_gum.lingering_impulses
+            screened += f.acid_impact
+            unscreened += f.acid_lingering * f.acid_lingering_impulses
     drone_extra = fire.modifier(False, me.evading, combat)
     for drone in enemy.drones:
         if (drone.alive and not drone.escort and drone.fired_turn != turn
                 and drone.weapon in quick.costs):
             gap = fire.firing_range(int(drone.gap), enemy.locked, combat)
             screened += fire.best_case(drone.weapon, gap, size, drone_extra, combat)
-    impulses = quick.impulses
-    for missile in enemy.missiles:
-        if missile.alive and missile.distance - (missile.speed + me.velocity) / impulses < 1:
-            screened += combat.missile.warhead
-    metal = combat.liquid_metal
+    for missile in enemy.missiles:  # those that reach my hex in this impulse's movement
+        if missile.alive and same_hex(missile_distance(f, missile.distance, missile.speed,
+                                                       me.velocity)):
+            screened += f.warhead
     for bolt in enemy.bolts:
-        if bolt.alive and bolt.distance - (metal.speed + me.velocity) / impulses < 1:
-            screened += max(0, combat.bolt_damage(bolt.flown + 1) - bolt.erosion)
+        if bolt.alive and same_hex(bolt_distance(f, bolt.distance, me.velocity)):
+            screened += bolt_strikes_for(f, combat.charts.steps, bolt.flown + 1, bolt.erosion)
     screens = screen_strength(me, combat) + (raisable(me, combat) if raised else 0)
     return float(max(0, screened - screens) + unscreened)
 
@@ -304,9 +296,8 @@ def raisable(craft: Craft, combat: Combat) -> int:
     """Screen points `craft` could still buy this turn: what its power left pays for,
     within double its screen boxes (2.2, R19). Every use of power is announced, so the
     enemy can count what is left."""
-    power = combat.power
-    room = max(0, craft.boxes["screen"] * power.reinforcement_limit - craft.reinforcement)
-    return min(room, max(0, craft.power) // power.screen_reinforcement)
+    return reinforcement_room(combat.figures, craft.boxes["screen"], craft.reinforcement,
+                              craft.power)
 
 
 def can_run(craft: Craft) -> bool:

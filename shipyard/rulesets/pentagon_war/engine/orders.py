@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import copysign, sqrt
 from typing import Literal, NamedTuple
 
 from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
 from shipyard.rulesets.pentagon_war.engine.quick_reference import ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.rules.race import station_thrust
 
 TargetKind = Literal["craft", "drone", "bolt", "missile"]
 DRONE_RESERVE = 4  # accelerations a drone keeps for holding its station once there
@@ -173,16 +173,9 @@ class Captain:
         matches its motion there; a point-defense drone keeps to its launcher's hex.
         Either closes no faster than its remaining accelerations can brake.
         """
-        quick = situation.combat.quick
         if drone.escort:
             gap, relative = drone.distance - situation.range, drone.speed - me.velocity
         else:
             gap, relative = drone.distance - self.drone_hold, drone.speed + enemy.velocity
-        budget = quick.step * max(0, drone.accelerations - DRONE_RESERVE)
-        closing = sqrt(quick.brake * abs(gap))
-        wanted = copysign(min(closing, budget), gap)
-        if relative < wanted - quick.half_step:
-            return 1
-        if relative > wanted + quick.half_step:
-            return -1
-        return 0
+        return station_thrust(situation.combat.figures, gap, relative, drone.accelerations,
+                              DRONE_RESERVE)

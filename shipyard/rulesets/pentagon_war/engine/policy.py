@@ -11,7 +11,7 @@ is written out in docs/duel-model.md.
 
 from __future__ import annotations
 
-from math import ceil, copysign, sqrt
+from math import ceil
 
 from shipyard.rulesets.pentagon_war.engine import fire, judgement
 from shipyard.rulesets.pentagon_war.engine.aiming import aim_at_small_craft
@@ -35,6 +35,8 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.thrust import AHEAD, ASTERN, engines_pushing
+from shipyard.rulesets.pentagon_war.rules import race
+from shipyard.rulesets.pentagon_war.rules.flight import bolt_reach
 
 __all__ = ["NOTHING", "POLICIES", "Allocation", "FireOrder", "Incoming", "Launch", "Maneuver",
            "Policy", "Situation", "policy_named"]
@@ -80,7 +82,7 @@ class Policy(Captain):
         speed, rate = judgement.closing(me, combat)
         now = situation.range
         for hexes, (mine, theirs) in zip(ranges, found, strict=True):
-            ratio = mine / theirs if theirs > 0 else (float("inf") if mine > 0 else 0.0)
+            ratio = race.race_ratio(mine, theirs)
             if hexes < now:  # no charge it would not live through (2.3)
                 ratio = judgement.after_approach(ratio, hexes, now, ranges, found, speed, rate)
             if ratio > best_ratio:
@@ -169,11 +171,11 @@ class Policy(Captain):
     @staticmethod
     def _nearest(me: Craft, enemy: Craft, situation: Situation) -> float:
         """The nearest the two craft can come this turn at their present speeds."""
-        return max(0.0, situation.range - abs(me.velocity) - abs(enemy.velocity))
+        return race.nearest(situation.range, me.velocity, enemy.velocity)
 
     def _in_reach(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
         """Whether a volley this turn is worth its power at all."""
-        return (situation.range - abs(me.velocity) - abs(enemy.velocity)
+        return (race.nearest(situation.range, me.velocity, enemy.velocity)
                 <= max(self.fire_range, self.plan(me, enemy, situation)) + 24)
 
     def _fires_this_turn(self, me: Craft, enemy: Craft, situation: Situation,
@@ -242,12 +244,8 @@ class Policy(Captain):
 
     def wanted_velocity(self, me: Craft, enemy: Craft, situation: Situation) -> float:
         """Close (or open) the gap to the planned range, braking in time."""
-        quick = situation.combat.quick
-        top = quick.top_speed
-        gap = situation.range - self.plan(me, enemy, situation)
-        closing = sqrt(quick.brake * abs(gap))
-        wanted = copysign(closing if closing < top else top, gap) - enemy.velocity
-        return top if wanted > top else -top if wanted < -top else wanted
+        return race.wanted_velocity(situation.combat.figures, situation.range,
+                                    self.plan(me, enemy, situation), enemy.velocity)
 
     def fire_now(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
         """Fire at the planned range, else on the last impulse of the turn; without control
@@ -357,7 +355,7 @@ class Policy(Captain):
             if not self._gun_ready(me, index, situation):
                 continue
             if gun.type == "liquid_metal_gun":
-                if situation.range <= _bolt_reach(combat):
+                if situation.range <= bolt_reach(combat.figures):
                     orders.append(aim(index, gun=True))
             elif gun.type == "acid_gum_gun":  # limited boxes: not on long odds
                 if passes and fire.chance(gun.type, hexes, enemy.size_class, extra,
@@ -475,8 +473,3 @@ def policy_named(name: str) -> Captain:
         raise KeyError(f"unknown policy {name!r} (known: {known})") from None
     return found()
 
-
-def _bolt_reach(combat: Combat) -> float:
-    """How far a liquid metal bolt flies before it is spent (2.4)."""
-    rule = combat.liquid_metal
-    return rule.speed * rule.lifetime_impulses / combat.turn.impulses - 1
