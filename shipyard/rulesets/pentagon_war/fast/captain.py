@@ -1,4 +1,4 @@
-"""The compiled captains' decisions (a port of `engine.policy` and the captain base).
+"""The compiled captains' decisions (the twin of `engine.policy` and the captain base).
 
 The four captains of the reference (`default`, `brawler`, `sniper`, `carrier`) share
 their reasoning and differ in a few figures, held per side in `Fleet.pol`. Each function
@@ -72,6 +72,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     WENT_INVISIBLE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.rules import flight, movement, race
 from shipyard.rulesets.pentagon_war.rules.figures import (
     AUX_CONTROL,
     BEAM,
@@ -82,6 +83,7 @@ from shipyard.rulesets.pentagon_war.rules.figures import (
     RESTS,
     SCREEN,
 )
+from shipyard.rulesets.pentagon_war.rules.fire import firing_range
 
 if TYPE_CHECKING:
     import numpy as np
@@ -159,10 +161,10 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
         if used[r] == 0.0:
             continue
         hexes, mine, theirs = ranges[r], mines[r], theirs_all[r]
-        ratio = mine / theirs if theirs > 0 else (math.inf if mine > 0 else 0.0)
-        if hexes < now:  # no charge it would not live through (judgement.after_approach)
-            ratio = estimates.after_approach(ratio, hexes, now, ranges, mines, theirs_all, used,
-                                             speed, rate)
+        ratio = race.race_ratio(mine, theirs)
+        if hexes < now:  # no charge it would not live through (rules.race.after_approach)
+            ratio = race.after_approach(ratio, hexes, now, ranges, mines, theirs_all, used, n,
+                                        speed, rate)
         if ratio > best_ratio:
             best_ratio, best_range = ratio, float(hexes)
     running = best_ratio < tb.f.flee_ratio and estimates.can_run(st, side)
@@ -183,14 +185,14 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
 @inline_kernel
 def nearest(st: State, side: int) -> float:
     """The nearest the two craft can come this turn at their present speeds."""
-    gap = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
-    return float(max(0.0, gap))
+    return float(race.nearest(st.rangef[RANGE], st.cf[side, VELOCITY],
+                              st.cf[1 - side, VELOCITY]))
 
 
 @inline_kernel
 def in_reach(st: State, pol: np.ndarray, side: int) -> bool:
     """Whether a volley this turn is worth its power at all (Policy._in_reach)."""
-    gap = st.rangef[RANGE] - abs(st.cf[side, VELOCITY]) - abs(st.cf[1 - side, VELOCITY])
+    gap = race.nearest(st.rangef[RANGE], st.cf[side, VELOCITY], st.cf[1 - side, VELOCITY])
     return bool(gap <= max(float(pol[side, P_FIRE_RANGE]), st.cf[side, WANTED_RANGE])
                 + WEAPON_POWER_SLACK)
 
@@ -318,7 +320,8 @@ def base_direction(st: State, tb: Tables, side: int, hexes: int, clock: int) -> 
 def loaded(st: State, tb: Tables, side: int, turn: int) -> bool:
     for g in range(st.ci[side, N_WEAPONS]):
         boxes = st.it[side, WG_T, g, W_BOXES]
-        if boxes > 0 and st.it[side, WG_T, g, W_FIRED] < boxes * tb.f.secondary_shots:
+        if boxes > 0 and flight.secondary_shots_left(tb.f, boxes,
+                                                     st.it[side, WG_T, g, W_FIRED]) > 0:
             return True
     return gun_ready_any(st, tb, side, turn)
 
@@ -326,7 +329,8 @@ def loaded(st: State, tb: Tables, side: int, turn: int) -> bool:
 @inline_kernel
 def gun_ready(st: State, tb: Tables, side: int, g: int, turn: int) -> bool:
     gun = st.it[side, GN_T, g]
-    return bool(gun[G_BOXES] > 0 and gun[G_LAST_TURN] < turn - tb.kinds[RESTS, gun[G_TYPE]])
+    return bool(gun[G_BOXES] > 0
+                and flight.gun_rested(gun[G_LAST_TURN], turn, tb.kinds[RESTS, gun[G_TYPE]]))
 
 
 @inline_kernel
@@ -359,11 +363,8 @@ def fire_now(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
 @inline_kernel
 def wanted_velocity(st: State, tb: Tables, side: int) -> float:
     """Close (or open) the gap to the planned range, braking in time."""
-    top = tb.f.top
-    gap = st.rangef[RANGE] - st.cf[side, WANTED_RANGE]
-    closing = math.sqrt(tb.f.brake * abs(gap))
-    wanted = math.copysign(closing if closing < top else top, gap) - st.cf[1 - side, VELOCITY]
-    return float(top if wanted > top else -top if wanted < -top else wanted)
+    return float(race.wanted_velocity(tb.f, st.rangef[RANGE], st.cf[side, WANTED_RANGE],
+                                      st.cf[1 - side, VELOCITY]))
 
 
 @inline_kernel
@@ -371,7 +372,7 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     """Thrust rear to the enemy only for a useful change of speed, and then with the rear as
     well armored as the best side, when nothing that could strike this impulse gets past
     the screens, or when running (not into the last-impulse volley) (Policy.may_show_rear)."""
-    size = st.ci[side, SIZE] if st.ci[side, SIZE] > 1 else 1
+    size = movement.rate_size(st.ci[side, SIZE])
     engines = estimates.working_engines(st, side)
     if tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses < tb.f.brake_worth:
         return False  # showing the rear for almost no change of speed
@@ -454,14 +455,8 @@ def drone_thrust(st: State, tb: Tables, pol: np.ndarray, side: int, k: int) -> i
         gap, relative = distance - st.rangef[RANGE], speed - st.cf[side, VELOCITY]
     else:
         gap, relative = distance - pol[side, P_DRONE_HOLD], speed + st.cf[1 - side, VELOCITY]
-    budget = tb.f.step * max(0, st.it[side, DRI_T, k, D_ACCELERATIONS] - tb.f.drone_reserve)
-    closing = math.sqrt(tb.f.brake * abs(gap))
-    wanted = math.copysign(min(closing, budget), gap)
-    if relative < wanted - tb.f.half_step:
-        return 1
-    if relative > wanted + tb.f.half_step:
-        return -1
-    return 0
+    return int(race.station_thrust(tb.f, gap, relative, st.it[side, DRI_T, k, D_ACCELERATIONS],
+                                   tb.f.drone_reserve))
 
 
 @lean_kernel
@@ -470,7 +465,7 @@ def drone_fires(st: State, tb: Tables, pol: np.ndarray, side: int, k: int, locke
     """A drone fires once at its station, when it drifts away, or on the last impulse."""
     enemy = 1 - side
     gap = abs(st.ft[side, DRF_T, k, D_DISTANCE])
-    hexes = int(gap) if locked else int(gap) * tb.f.lock_range_factor
+    hexes = firing_range(tb.f, int(gap), locked)
     weapon = st.it[side, DRI_T, k, D_WEAPON]
     if tb.odds[BEST, weapon, min(hexes, tb.f.rcap), st.ci[enemy, SIZE], int(evading)] <= 0:
         return False

@@ -1,9 +1,12 @@
-"""Taking damage in the compiled engine (rules 2.7, R14, R16): a port of `engine.damage`.
+"""Taking damage in the compiled engine (rules 2.7, R14, R16).
 
 The hits a side took this impulse (`State.hits`) are resolved together: screens subtract
 once from the total (R14: directional screens from each hit), armor of the struck side
 next, then the allocation chart point by point, with R16 catching hits on systems that
-are gone. `assess` is the duel loop's damage assessment, explosions included.
+are gone. `assess` is the duel loop's damage assessment, explosions included. Every
+step is a rule function of `rules.damage`, which the reference engine calls too; the
+loops over the hits and interior points and the dice they roll are this module's and
+`engine.damage`'s, in the same order.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_TYPE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.rules import damage as rules
 from shipyard.rulesets.pentagon_war.rules.figures import (
     BEAM,
     CAPACITOR,
@@ -61,22 +65,11 @@ from shipyard.rulesets.pentagon_war.rules.figures import (
     CHART_WEAPON,
     DRONE,
     ENGINE,
-    EX_BEAM,
-    EX_BOMB,
-    EX_CAPACITOR,
-    EX_ENGINE,
-    EX_FALLOFF,
-    EX_FUEL_TANK,
-    EX_GUN_BOX,
-    EX_SCREEN,
-    EX_SECONDARY,
-    FALLTHROUGH,
     FINAL_DAMAGE,
     FUEL_TANK,
     HULL_AFT,
     HULL_FORWARD,
     SCREEN,
-    STAGE_HULL,
 )
 
 if TYPE_CHECKING:
@@ -88,20 +81,12 @@ if TYPE_CHECKING:
 def fall_through(st: State, tb: Tables, side: int, forward: bool) -> None:
     """R16: the rolled half of the hull, else the other half, else final damage."""
     ci = st.ci
-    for k in range(tb.f.fallthrough_stages):
-        if tb.seqs[FALLTHROUGH, k] == STAGE_HULL:
-            first = HULL_FORWARD if forward else HULL_AFT
-            second = HULL_AFT if forward else HULL_FORWARD
-            if ci[side, BOX + first] > 0:
-                ci[side, BOX + first] -= 1
-                return
-            if ci[side, BOX + second] > 0:
-                ci[side, BOX + second] -= 1
-                return
-        elif ci[side, BOX + FINAL_DAMAGE] > 0:
-            ci[side, BOX + FINAL_DAMAGE] -= 1
-            return
-    ci[side, DESTROYED] = 1  # R16: a final-damage hit with none left
+    taken = rules.fall_through(tb.f, tb.seqs, ci[side, BOX + HULL_FORWARD],
+                               ci[side, BOX + HULL_AFT], ci[side, BOX + FINAL_DAMAGE], forward)
+    if taken == rules.DESTROYED:
+        ci[side, DESTROYED] = 1  # R16: a final-damage hit with none left
+    else:
+        ci[side, BOX + taken] -= 1
 
 
 @lean_kernel
@@ -127,13 +112,13 @@ def destroy(st: State, side: int, system: int) -> bool:
         ci[side, RADAR_TOP] += 1
         return True
     if system == CAPACITOR:  # 2.7: an empty capacitor box goes first (2.2)
-        if ci[side, BOX + CAPACITOR] <= 0:
-            return False
-        empty = ci[side, BOX + CAPACITOR] - (ci[side, CHARGE] - ci[side, SPENT])
-        ci[side, BOX + CAPACITOR] -= 1
-        if empty <= 0:
-            ci[side, CHARGE] -= 1
-        return True
+        hit, charged = rules.capacitor_hit(ci[side, BOX + CAPACITOR],
+                                           ci[side, CHARGE] - ci[side, SPENT])
+        if hit:
+            ci[side, BOX + CAPACITOR] -= 1
+            if charged:
+                ci[side, CHARGE] -= 1
+        return hit
     if system >= CHART_WEAPON:  # the fullest group of that weapon (the first of equals)
         kind = system - CHART_WEAPON
         best = -1
@@ -187,9 +172,7 @@ def any_weapon(st: State, side: int) -> bool:
 def interior_hit(st: State, tb: Tables, side: int) -> None:
     """Roll the damage allocation chart once and destroy what it names (2.7, R16)."""
     row = dice.d6(st.rng)  # 2.7: the first die picks the row, the second the column
-    column = dice.d6(st.rng)
-    system = tb.chart[0, row, column]
-    forward = tb.chart[1, row, column] == 1
+    system, forward = rules.chart_cell(tb.chart, row, dice.d6(st.rng))
     if system == HULL_FORWARD:
         fall_through(st, tb, side, True)
         return
@@ -204,8 +187,8 @@ def interior_hit(st: State, tb: Tables, side: int) -> None:
 @lean_kernel
 def screen_strength(st: State, tb: Tables, side: int) -> int:
     """Screen points up: the boxes, and the reinforcement they can still carry (2.2)."""
-    screens = st.ci[side, BOX + SCREEN]
-    return int(screens + min(st.ci[side, REINFORCEMENT], screens * tb.f.reinforcement_limit))
+    return int(rules.screen_strength(tb.f, st.ci[side, BOX + SCREEN],
+                                     st.ci[side, REINFORCEMENT]))
 
 
 @lean_kernel
@@ -221,23 +204,19 @@ def take_damage(st: State, tb: Tables, side: int, first: int, stop: int,
         if ci[side, DESTROYED]:
             ci[side, TAKEN_WASTED] += points
             continue
-        stopped = 0
-        if hits[side, h, H_SCREENED] and screens > 0:
-            stopped = min(screens, points)
-            points -= stopped
-            if not ci[side, DIRECTIONAL_SCREENS]:  # R14: directional screens stop per hit
-                screens -= stopped
-                ci[side, SCREENS_USED] += stopped
-        armor = min(ci[side, ARMOR + struck], -(-points // tb.f.armor_per_box))
-        absorbed = min(points, armor * tb.f.armor_per_box)
+        stopped, armor, absorbed, points = rules.strike(tb.f, points,
+                                                        hits[side, h, H_SCREENED] != 0, screens,
+                                                        ci[side, ARMOR + struck])
+        spent = rules.screens_spent(ci[side, DIRECTIONAL_SCREENS] != 0, stopped)  # R14
+        screens -= spent
+        ci[side, SCREENS_USED] += spent
         ci[side, ARMOR + struck] -= armor
-        points -= absorbed
         ci[side, TAKEN_SCREENS] += stopped
         ci[side, TAKEN_ARMOR] += absorbed
         while points > 0:
             points -= 1
             ci[side, TAKEN_INTERIOR] += 1
-            if struck == tb.f.rear_side and not ci[side, REAR_STRUCK]:  # 2.7: an engine first
+            if rules.rear_engine_first(tb.f, struck, ci[side, REAR_STRUCK] != 0):  # 2.7
                 ci[side, REAR_STRUCK] = 1
                 if ci[side, BOX + tb.f.rear_first] > 0:
                     ci[side, BOX + tb.f.rear_first] -= 1
@@ -267,7 +246,7 @@ def interior_hits(st: State, tb: Tables, side: int, points: int, cause: int) -> 
 @lean_kernel
 def explosion_strength(st: State, tb: Tables, side: int) -> float:
     """2.7: what a destroyed craft's remaining systems blow up with."""
-    ci, rates = st.ci, tb.fv[EXPLOSION]
+    ci = st.ci
     secondary, beams, guns = 0, 0, 0
     for g in range(ci[side, N_WEAPONS]):
         if st.it[side, WG_T, g, W_TYPE] == BEAM:
@@ -276,19 +255,17 @@ def explosion_strength(st: State, tb: Tables, side: int) -> float:
             secondary += st.it[side, WG_T, g, W_BOXES]
     for g in range(ci[side, N_GUNS]):
         guns += st.it[side, GN_T, g, G_BOXES]
-    power = ci[side, CHARGE] - ci[side, SPENT]
-    return float(rates[EX_ENGINE] * ci[side, BOX + ENGINE]
-            + rates[EX_FUEL_TANK] * ci[side, BOX + FUEL_TANK]
-            + rates[EX_CAPACITOR] * max(power, 0) + rates[EX_BEAM] * beams
-            + rates[EX_SCREEN] * ci[side, BOX + SCREEN] + rates[EX_GUN_BOX] * guns
-            + rates[EX_SECONDARY] * secondary + rates[EX_BOMB] * ci[side, SUICIDE_BOMBS])
+    return rules.explosion_strength(tb.fv[EXPLOSION], ci[side, BOX + ENGINE],
+                                    ci[side, BOX + FUEL_TANK], ci[side, CHARGE] - ci[side, SPENT],
+                                    beams, ci[side, BOX + SCREEN], guns, secondary,
+                                    ci[side, SUICIDE_BOMBS])
 
 
 @lean_kernel
 def explode(st: State, tb: Tables, side: int) -> None:
     """2.7: full strength in the craft's hex, less by the falloff per hex away."""
     strength = explosion_strength(st, tb, side)
-    points = int(strength - tb.fv[EXPLOSION, EX_FALLOFF] * int(st.rangef[RANGE]))
+    points = rules.explosion_points(tb.fv[EXPLOSION], strength, int(st.rangef[RANGE]))
     enemy = 1 - side
     if points > 0 and not st.ci[enemy, DESTROYED]:
         n = st.ci[enemy, N_HITS]  # resolved at once, apart from the hits already taken

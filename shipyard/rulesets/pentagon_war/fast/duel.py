@@ -1,4 +1,4 @@
-"""The compiled duel loop (rules 2.1 and 3): a port of `engine.duel`, many duels per call.
+"""The compiled duel loop (rules 2.1 and 3): `engine.duel`'s loop, many duels per call.
 
 Each turn: capacitors recharge, captains allocate turn-start power, both craft roll radar
 lock-on. Each impulse: rotation and thrust, movement, point defense, launching, fire
@@ -16,7 +16,6 @@ import numpy as np
 from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast import captain, damage, dice, flight, gunnery, lists
 from shipyard.rulesets.pentagon_war.fast import targets as aim
-from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.columns import (
     BAY_END,
     BAYS_T,
@@ -88,6 +87,8 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     WENT_INVISIBLE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.fast.thrust import engines_pushing
+from shipyard.rulesets.pentagon_war.rules import movement, power
 from shipyard.rulesets.pentagon_war.rules.figures import (
     AUX_CONTROL,
     CAPACITOR,
@@ -137,25 +138,27 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
                      invisible: bool, radar: bool, evade: bool) -> None:
     """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9), radar on or off,
     and evasion."""
-    ci = st.ci
+    ci, f = st.ci, tb.f
     ci[side, INVISIBLE] = 0
     ci[side, RADAR_OFF] = not radar
     cost = ci[side, INVISIBILITY_COST]
-    if invisible and ci[side, CAN_INVISIBLE] and 0 < cost <= captain.power(st, side):
+    if power.invisibility_powered(invisible, ci[side, CAN_INVISIBLE] != 0, cost,
+                                  captain.power(st, side)):
         ci[side, SPENT] += cost
         ci[side, INVISIBLE] = 1
-    limit = captain.radar_at(st, side, 0) * (tb.f.special_factor
-                                             if ci[side, SPECIAL_ELECTRONICS] else 1)
-    ci[side, ECCM] = max(0, min(eccm, limit, captain.power(st, side) // tb.f.eccm_point))
-    ci[side, SPENT] += ci[side, ECCM] * tb.f.eccm_point
+    limit = power.electronics_limit(f, captain.radar_at(st, side, 0),
+                                    ci[side, SPECIAL_ELECTRONICS] != 0)
+    ci[side, ECCM] = power.electronics_points(eccm, limit, captain.power(st, side),
+                                              f.eccm_point)
+    ci[side, SPENT] += ci[side, ECCM] * f.eccm_point
     if not captain.has_control(st, side):
         ecm = 0  # 2.8: no ECM without control
-    ci[side, ECM] = max(0, min(ecm, limit, captain.power(st, side) // tb.f.ecm_point))
-    ci[side, SPENT] += ci[side, ECM] * tb.f.ecm_point
+    ci[side, ECM] = power.electronics_points(ecm, limit, captain.power(st, side), f.ecm_point)
+    ci[side, SPENT] += ci[side, ECM] * f.ecm_point
     # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
     ci[side, EVASIVE] = evade and captain.has_control(st, side) and not ci[side, IS_BASE]
     # R22: radar on, ECM or ECCM void radar invisibility for the turn (its power is lost).
-    if ci[side, INVISIBLE] and (radar or ci[side, ECM] or ci[side, ECCM]):
+    if ci[side, INVISIBLE] and power.invisibility_void(radar, ci[side, ECM], ci[side, ECCM]):
         ci[side, INVISIBLE] = 0
     ci[side, WENT_INVISIBLE] = ci[side, INVISIBLE]
 
@@ -164,15 +167,14 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
 def lock_on(st: State, tb: Tables, side: int) -> None:
     """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
     ci, enemy = st.ci, 1 - side
-    rating = captain.radar_at(st, side, max(0, ci[enemy, ECM] - ci[side, ECCM]) * tb.f.ecm_step)
+    rating = captain.radar_at(st, side, power.radar_short(tb.f, ci[enemy, ECM], ci[side, ECCM]))
+    sure = power.lock_needs_roll(tb.f, rating)
     if ci[side, RADAR_OFF] or ci[enemy, INVISIBLE]:
         ci[side, LOCKED] = 0
-    elif rating >= tb.f.lock_always:
-        ci[side, LOCKED] = 1
-    elif rating <= tb.f.lock_never:
-        ci[side, LOCKED] = 0
+    elif sure != power.LOCK_ROLL:
+        ci[side, LOCKED] = sure == power.LOCK_SURE
     else:
-        ci[side, LOCKED] = dice.d6(st.rng) <= rating
+        ci[side, LOCKED] = power.locks(rating, dice.d6(st.rng))
 
 
 @lean_kernel
@@ -202,53 +204,39 @@ def end_turn(st: State, tb: Tables) -> None:
         ci[side, REINFORCEMENT] = 0  # R19: reinforcement lasts to the end of the turn
         ci[side, FIRED_IMPULSE] = -1
         ci[side, TURN_KIND] = T_NONE
-        if tb.f.rays_on and abs(st.cf[side, VELOCITY]) > tb.f.rays_limit and tb.f.rays_damage:
-            lists.add_hit(st, side, tb.f.rays_damage, CAUSE_RAYS, True)
+        rays = movement.cosmic_rays(tb.f, st.cf[side, VELOCITY])
+        if rays:
+            lists.add_hit(st, side, rays, CAUSE_RAYS, True)
     if ci[0, N_HITS] or ci[1, N_HITS]:
         damage.assess(st, tb)
-
-
-@lean_kernel
-def turned(direction: int, want: int, limit: int) -> int:
-    """The direction reached turning toward `want` by at most `limit` hexsides."""
-    steps = (want - direction) % 6
-    if min(steps, 6 - steps) <= limit:
-        return want
-    turn = limit if steps <= 3 else -limit
-    return (direction - 1 + turn) % 6 + 1
 
 
 @lean_kernel
 def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: int,
              crash: bool) -> None:
     """Rotation and thrust as the rules allow them (2.3, 2.8)."""
-    ci = st.ci
+    ci, f = st.ci, tb.f
     here = ci[side, DIRECTION]
     if not 1 <= want <= 6:
         want = here
     is_base = ci[side, IS_BASE] != 0
     control = ci[side, BOX + MAIN_CONTROL] + ci[side, BOX + AUX_CONTROL] > 0
-    limit = 3  # hexsides a craft may turn at once: any facing
-    if is_base:  # 2.3: 60 degrees, at least a few impulses after its last turn
-        limit = tb.f.base_rotation_steps
-        if clock - ci[side, LAST_ROTATION] < tb.f.base_rotation:
-            limit = 0
-    # 2.8: a limited turn per impulse without control; 2.3: likewise while evading, and
-    # in the impulse after a crash acceleration.
-    if not control or ci[side, EVASIVE] or ci[side, CRASHED_AT] == clock - 1:
-        limit = min(limit, tb.f.rotation_steps)
-    want = turned(here, want, limit)
+    # 2.3: a base turns 60 degrees, 4 impulses after its last turn; 2.8: 60 degrees at
+    # most without control; 2.3: likewise while evading and after crash acceleration.
+    limit = movement.rotation_limit(f, is_base, clock - ci[side, LAST_ROTATION], control,
+                                    ci[side, EVASIVE] != 0, ci[side, CRASHED_AT] == clock - 1)
+    want = movement.turned(here, want, limit)
     if want != here:
         ci[side, DIRECTION], ci[side, LAST_ROTATION] = want, clock
-    fuelled = not ci[side, NEEDS_FUEL] or ci[side, BOX + FUEL_TANK] > 0  # 2.3: unless it scoops
-    working = ci[side, BOX + ENGINE] if fuelled and not is_base else 0  # 2.3: a base never moves
-    size = ci[side, SIZE] if ci[side, SIZE] > 1 else 1  # size class 0 counts as 1
+    working = movement.working_engines(ci[side, BOX + ENGINE], ci[side, BOX + FUEL_TANK],
+                                       ci[side, NEEDS_FUEL] != 0, is_base)
+    size = movement.rate_size(ci[side, SIZE])
     # 3, 2.3, R20: thrust along the line of sight, with fuel unless a ramscoop may go without.
-    engines = thrusting.engines_pushing(st, side, want, thrust)
+    engines = engines_pushing(st, side, want, thrust)
     if not engines:
         thrust = 0
     # 2.3, 2.8: no crash acceleration without control or with ECM powered.
-    crash = crash and thrust != 0 and control and not ci[side, ECM]
+    crash = movement.may_crash(crash, thrust, control, ci[side, ECM])
     normal = fast = 0.0
     manned = ci[side, MANNED]
     if thrust:  # 2.3: the rates scale with engines per size class
@@ -259,30 +247,25 @@ def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: in
     if crash:
         ci[side, CRASHED_AT] = clock
     if thrust:
-        rate = fast if crash else normal
-        top = tb.f.top
-        before = st.cf[side, VELOCITY]
-        velocity = before + thrust * rate
-        if thrusting.scoop_braking(want, thrust):  # R20: braking nose-first stops at rest
-            velocity = velocity if velocity * before > 0.0 else 0.0
-        velocity = velocity if velocity < top else top  # 2.3: within top speed either way
-        st.cf[side, VELOCITY] = velocity if velocity > -top else -top
-        if crash and not manned and dice.d6(st.rng) + dice.d6(st.rng) >= tb.f.crash_roll:
-            ci[side, MISHAPS] += dice.roll(st.rng, tb.f.crash_dice)
-    spare = tb.f.evasion_spare + (size if thrust else 0)
+        st.cf[side, VELOCITY] = movement.thrust_velocity(f, st.cf[side, VELOCITY], thrust,
+                                                         fast if crash else normal,
+                                                         movement.scoop_braking(want, thrust))
+        if crash and not manned and movement.crash_mishap(f, dice.d6(st.rng)
+                                                          + dice.d6(st.rng)):
+            ci[side, MISHAPS] += dice.roll(st.rng, f.crash_dice)
     # 2.3: an evader needs an engine beyond those thrusting; none while crashing.
-    ci[side, EVADING] = ci[side, EVASIVE] and not crash and working >= spare
+    ci[side, EVADING] = movement.evading(f, ci[side, EVASIVE] != 0, crash, working, size,
+                                         thrust != 0)
 
 
 @lean_kernel
 def move(st: State, tb: Tables, pol: np.ndarray) -> None:
-    top = tb.f.top
     for side in range(2):
         push = st.cf[side, BEAM_PUSH]
         if push and not st.ci[side, IS_BASE]:
-            st.cf[side, VELOCITY] = max(-top, min(top, st.cf[side, VELOCITY] + push))
-    gap = st.rangef[RANGE] - (st.cf[0, VELOCITY] + st.cf[1, VELOCITY]) / tb.f.impulses
-    st.rangef[RANGE] = gap if gap > 0.0 else 0.0  # the craft meet in one hex, never pass
+            st.cf[side, VELOCITY] = movement.beam_velocity(tb.f, st.cf[side, VELOCITY], push)
+    st.rangef[RANGE] = movement.closed_range(tb.f, st.rangef[RANGE], st.cf[0, VELOCITY],
+                                             st.cf[1, VELOCITY])
     flight.move(st, tb, pol)
 
 
@@ -290,8 +273,8 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
 def reinforce(st: State, tb: Tables, side: int, want: int) -> None:
     """`want` more screen points for the rest of the turn (R19), within double the screens."""
     ci = st.ci
-    limit = ci[side, BOX + SCREEN] * tb.f.reinforcement_limit - ci[side, REINFORCEMENT]
-    points = max(0, min(want, limit, captain.power(st, side) // tb.f.reinforcement_cost))
+    points = power.reinforcement_points(tb.f, want, ci[side, BOX + SCREEN],
+                                        ci[side, REINFORCEMENT], captain.power(st, side))
     if points:
         ci[side, SPENT] += points * tb.f.reinforcement_cost
         ci[side, REINFORCEMENT] += points

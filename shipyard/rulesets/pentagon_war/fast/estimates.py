@@ -1,13 +1,13 @@
 """What a compiled captain weighs: firepower by range and facing, threats, the race.
 
-A port of `engine.judgement` (pure estimates from the odds tables and the craft's boxes;
-nothing here rolls a die or changes a craft). Sums run in the reference's order so the
-captains see the same figures.
+The compiled twin of `engine.judgement` (pure estimates from the odds tables and the
+craft's boxes; nothing here rolls a die or changes a craft). Every formula is a function
+of `rules.race` (and `rules.fire`, `rules.flight`) the reference calls too; the loops
+over the arrays are this module's and the reference's, summing in the same order.
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
@@ -52,7 +52,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     M_SPEED,
     MANNED,
     MEAN,
-    METAL_DAMAGE,
     MSF_T,
     MSI_T,
     N_BOLTS,
@@ -74,21 +73,23 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_TYPE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.rules import flight, movement, race
 from shipyard.rulesets.pentagon_war.rules.figures import (
     ACID,
     BEAM,
+    DIRECT_KINDS,
     ENGINE,
-    EX_FALLOFF,
     FUEL_TANK,
-    LIQUID,
     MISSILE,
     RADIATION,
     RESTS,
     SCREEN,
 )
+from shipyard.rulesets.pentagon_war.rules.fire import firing_range
+from shipyard.rulesets.pentagon_war.rules.movement import same_hex
+from shipyard.rulesets.pentagon_war.rules.power import reinforcement_room
 
 if TYPE_CHECKING:
-    import numpy as np
 
     from shipyard.rulesets.pentagon_war.fast.arrays import Tables
     from shipyard.rulesets.pentagon_war.fast.state import State
@@ -97,45 +98,29 @@ DRONE_STATION = 1  # the range judgement.drone_damage rates drones at (their sta
 
 
 @lean_kernel
-def bolt_damage(tb: Tables, flown: int) -> int:
-    """Liquid metal bolt damage by hexes flown (2.4); the first figure before the first hex."""
-    if flown < 1:
-        return int(tb.seqs[METAL_DAMAGE, 0])
-    return int(tb.seqs[METAL_DAMAGE, min(flown, tb.f.bolt_hexes) - 1])
-
-
-@lean_kernel
 def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
                  evaders: int) -> float:
     """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams), with
-    `evaders` of firer and target evading."""
-    if kind == BEAM or boxes <= 0:
-        return 0.0
-    if kind == ACID:
-        worth = tb.f.acid_impact + tb.f.acid_lingering * tb.f.acid_lingering_impulses
-        return float(tb.odds[CHANCE, ACID, min(hexes, tb.f.rcap), size, evaders] * worth)
-    if kind == LIQUID:
-        if boxes < tb.f.metal_boxes:
-            return 0.0
-        return float(bolt_damage(tb, max(hexes, tb.f.metal_min_range)))
-    return float(boxes * tb.odds[MEAN, kind, min(hexes, tb.f.rcap), size, evaders])
+    `evaders` of firer and target evading (`rules.race.group_damage`)."""
+    mean, chance = 0.0, 0.0
+    if kind < DIRECT_KINDS:
+        h = min(hexes, tb.f.rcap)
+        mean, chance = tb.odds[MEAN, kind, h, size, evaders], tb.odds[CHANCE, kind, h, size,
+                                                                      evaders]
+    return race.group_damage(tb.f, tb.seqs, kind, boxes, hexes, mean, chance)
 
 
 @lean_kernel
 def screened(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
              evaders: int) -> tuple[float, float]:
     """Mean and best-case damage one shot puts to the screens this impulse
-    (judgement.screened)."""
-    if boxes <= 0 or kind in (BEAM, LIQUID):
-        return 0.0, 0.0
+    (`rules.race.screened`)."""
+    if kind >= DIRECT_KINDS:
+        return race.screened(tb.f, kind, boxes, 0.0, 0.0, 0)
     h = min(hexes, tb.f.rcap)
-    if kind == ACID:
-        impact = tb.f.acid_impact
-        top = impact if tb.odds[BEST, ACID, h, size, evaders] > 0 else 0
-        return float(tb.odds[CHANCE, ACID, h, size, evaders] * impact), float(top)
-    shots = 1 if kind == RADIATION else boxes
-    return (float(shots * tb.odds[MEAN, kind, h, size, evaders]),
-            float(shots * tb.odds[BEST, kind, h, size, evaders]))
+    return race.screened(tb.f, kind, boxes, tb.odds[MEAN, kind, h, size, evaders],
+                         tb.odds[CHANCE, kind, h, size, evaders],
+                         int(tb.odds[BEST, kind, h, size, evaders]))
 
 
 @lean_kernel
@@ -191,9 +176,7 @@ def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float,
     best = 0.0
     for direction in range(1, 7):
         weapons, guns = bearing(st, tb, side, direction, hexes, size, evaders)
-        volley = weapons + drones
-        net = (max(0.0, volley + guns - screens) + max(0.0, volley - screens)) / 2
-        best = max(best, net)
+        best = max(best, race.net_volley(weapons, guns, drones, screens))
     return best
 
 
@@ -212,7 +195,7 @@ def evasion_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
 def hiding_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
     """Whether hiding, radar off, improves the race at `hexes` (judgement.hiding_pays)."""
     enemy = 1 - side
-    far = hexes * tb.f.lock_range_factor
+    far = firing_range(tb.f, hexes, False)
     mine = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 0)
     theirs = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 0), 0)
     mine_hidden = net_per_turn(st, tb, side, far, drone_damage(st, tb, side, 0), 0)
@@ -256,8 +239,8 @@ def durability(st: State, side: int) -> float:
 def blast_share(st: State, tb: Tables, strength: float, victim: int, hexes: int) -> float:
     """Share of `victim` a death explosion of `strength` at `hexes` destroys past its
     screens (judgement.blast_share)."""
-    points = strength - tb.fv[EXPLOSION, EX_FALLOFF] * hexes - st.ci[victim, BOX + SCREEN]
-    return float(max(0.0, points) / durability(st, victim))
+    return race.blast_share(tb.fv[EXPLOSION], strength, hexes, st.ci[victim, BOX + SCREEN],
+                            durability(st, victim))
 
 
 @lean_kernel
@@ -265,8 +248,8 @@ def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int, raised: bo
     """The most damage that could strike `me` this impulse past its screens, at best rolls;
     `raised` counts the screens it could still raise too (judgement.strike_now)."""
     ci, enemy, size = st.ci, 1 - me, st.ci[me, SIZE]
-    factor = 1 if ci[enemy, LOCKED] else tb.f.lock_range_factor
-    hexes = min(int(st.rangef[RANGE]) * factor, tb.f.rcap)
+    locked = ci[enemy, LOCKED] != 0
+    hexes = min(firing_range(tb.f, int(st.rangef[RANGE]), locked), tb.f.rcap)
     evaders = int(ci[enemy, EVADING]) + int(ci[me, EVADING])
     screened, unscreened = 0.0, 0
     for g in range(ci[enemy, N_WEAPONS]):
@@ -278,12 +261,12 @@ def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int, raised: bo
         gun = st.it[enemy, GN_T, g]
         kind = gun[G_TYPE]
         if (gun[G_BOXES] <= 0 or gun[G_SHOTS]
-                or gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind]):
+                or not flight.gun_rested(gun[G_LAST_TURN], turn, tb.kinds[RESTS, kind])):
             continue
         if kind == RADIATION:
             screened += tb.odds[BEST, kind, hexes, size, evaders]
-        elif (kind == ACID and gun[G_BOXES] >= tb.f.acid_boxes
-              and clock - gun[G_LAST_IMPULSE] >= tb.f.acid_gap
+        elif (kind == ACID and flight.acid_gum_ready(tb.f, clock, gun[G_LAST_IMPULSE],
+                                                     gun[G_BOXES])
               and tb.odds[BEST, kind, hexes, size, evaders] > 0):
             screened += tb.f.acid_impact
             unscreened += tb.f.acid_lingering * tb.f.acid_lingering_impulses
@@ -291,19 +274,19 @@ def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int, raised: bo
         weapon = st.it[enemy, DRI_T, k, D_WEAPON]
         if (st.it[enemy, DRI_T, k, D_ALIVE] and not st.it[enemy, DRI_T, k, D_ESCORT]
                 and st.it[enemy, DRI_T, k, D_FIRED_TURN] != turn and tb.kinds[COSTED, weapon]):
-            gap = int(abs(st.ft[enemy, DRF_T, k, D_DISTANCE])) * factor
+            gap = firing_range(tb.f, int(abs(st.ft[enemy, DRF_T, k, D_DISTANCE])), locked)
             screened += tb.odds[BEST, weapon, min(gap, tb.f.rcap), size, int(ci[me, EVADING])]
     velocity = st.cf[me, VELOCITY]
-    for i in range(ci[enemy, N_MISSILES]):
-        speed = st.it[enemy, MSI_T, i, M_SPEED]
-        if (st.it[enemy, MSI_T, i, M_ALIVE]
-                and st.ft[enemy, MSF_T, i, M_DISTANCE] - (speed + velocity) / tb.f.impulses < 1):
+    for i in range(ci[enemy, N_MISSILES]):  # those that reach my hex this impulse
+        if st.it[enemy, MSI_T, i, M_ALIVE] and same_hex(flight.missile_distance(
+                tb.f, st.ft[enemy, MSF_T, i, M_DISTANCE], st.it[enemy, MSI_T, i, M_SPEED],
+                velocity)):
             screened += tb.f.warhead
     for i in range(ci[enemy, N_BOLTS]):
-        if (st.it[enemy, BLI_T, i, B_ALIVE]
-                and st.ft[enemy, BLF_T, i, 0] - (tb.f.metal_speed + velocity) / tb.f.impulses < 1):
-            screened += max(0, bolt_damage(tb, st.it[enemy, BLI_T, i, B_FLOWN] + 1)
-                            - st.it[enemy, BLI_T, i, B_EROSION])
+        if st.it[enemy, BLI_T, i, B_ALIVE] and same_hex(flight.bolt_distance(
+                tb.f, st.ft[enemy, BLF_T, i, 0], velocity)):
+            screened += flight.bolt_strikes_for(tb.f, tb.seqs, st.it[enemy, BLI_T, i, B_FLOWN] + 1,
+                                                st.it[enemy, BLI_T, i, B_EROSION])
     screens = damage.screen_strength(st, tb, me) + (raisable(st, tb, me) if raised else 0)
     return float(max(0.0, screened - screens) + unscreened)
 
@@ -312,15 +295,14 @@ def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int, raised: bo
 def raisable(st: State, tb: Tables, side: int) -> int:
     """Screen points `side` could still buy this turn (judgement.raisable)."""
     ci = st.ci
-    room = max(0, ci[side, BOX + SCREEN] * tb.f.reinforcement_limit - ci[side, REINFORCEMENT])
-    return int(min(room, max(0, ci[side, CHARGE] - ci[side, SPENT]) // tb.f.reinforcement_cost))
+    return int(reinforcement_room(tb.f, ci[side, BOX + SCREEN], ci[side, REINFORCEMENT],
+                                  ci[side, CHARGE] - ci[side, SPENT]))
 
 
 @lean_kernel
 def working_engines(st: State, side: int) -> int:
-    if st.ci[side, NEEDS_FUEL] and st.ci[side, BOX + FUEL_TANK] <= 0:
-        return 0
-    return int(st.ci[side, BOX + ENGINE])
+    return int(movement.working_engines(st.ci[side, BOX + ENGINE], st.ci[side, BOX + FUEL_TANK],
+                                        st.ci[side, NEEDS_FUEL] != 0, False))
 
 
 @lean_kernel
@@ -334,33 +316,6 @@ def closing(st: State, tb: Tables, side: int) -> tuple[float, float]:
     speed = max(0.0, st.cf[side, VELOCITY])
     if thrusting.engines_pushing(st, side, thrusting.AHEAD, 1) <= 0:
         return speed, 0.0
-    size = st.ci[side, SIZE] if st.ci[side, SIZE] > 1 else 1
+    size = movement.rate_size(st.ci[side, SIZE])
     engines = working_engines(st, side)
     return speed, float(tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses)
-
-
-@lean_kernel
-def after_approach(ratio: float, hexes: int, now: float, ranges: np.ndarray,
-                   mines: np.ndarray, theirs: np.ndarray, used: np.ndarray, speed: float,
-                   rate: float) -> float:
-    """The race `ratio` at `hexes` after closing to it from `now` under fire
-    (judgement.after_approach); `used` marks the ranges the race was worked out at."""
-    if speed <= 0.0 and rate <= 0.0:
-        return ratio
-    gap = now - hexes
-    if rate <= 0.0:
-        turns = gap / speed
-    else:
-        turns = (math.sqrt(speed * speed + 2.0 * rate * gap) - speed) / rate
-    mine_sum, theirs_sum, count = 0.0, 0.0, 0
-    for r in range(ranges.shape[0]):
-        if used[r] != 0.0 and hexes < ranges[r] <= now:
-            mine_sum, theirs_sum, count = mine_sum + mines[r], theirs_sum + theirs[r], count + 1
-    if count == 0:
-        return ratio
-    lost, dealt = turns * theirs_sum / count, turns * mine_sum / count
-    if lost >= 1.0:
-        return 0.0
-    if dealt >= 1.0:
-        return ratio
-    return ratio * (1.0 - lost) / (1.0 - dealt)

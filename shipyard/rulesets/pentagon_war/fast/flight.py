@@ -1,8 +1,11 @@
 """Things that fly on the range track, compiled: missiles, drones, bolts (rules 2.4-2.6).
 
-A port of `engine.flight` (its gun fire is in `gunnery`): movement, point defense in
-each craft's hex, missiles landing, launching, the drones' fire and bolts striking, in
-the reference's order, turning what lands into hits for the next damage assessment.
+The compiled twin of `engine.flight` (its gun fire is in `gunnery`): movement, point
+defense in each craft's hex, missiles landing, launching, the drones' fire and bolts
+striking, in the reference's order, turning what lands into hits for the next damage
+assessment. Every figure and formula is a rule function (`rules.flight`,
+`rules.pointdefense`, `rules.fire`) the reference calls too; the loops over the arrays
+and the dice they roll are this module's and the reference's, in the same order.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast import captain, dice, estimates, lists, odds
+from shipyard.rulesets.pentagon_war.fast import captain, dice, lists, odds
 from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
     B_EROSION,
@@ -69,11 +72,15 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     T_MISSILE,
     VELOCITY,
 )
+from shipyard.rulesets.pentagon_war.rules import flight as rules
+from shipyard.rulesets.pentagon_war.rules import pointdefense
 from shipyard.rulesets.pentagon_war.rules.figures import (
     MISSILE,
     PD_WEAPON,
     POINT_DEFENSE,
 )
+from shipyard.rulesets.pentagon_war.rules.fire import bolt_damage, firing_range
+from shipyard.rulesets.pentagon_war.rules.movement import same_hex
 
 if TYPE_CHECKING:
     import numpy as np
@@ -96,26 +103,26 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
     """Missiles burn fuel, bolts fly their lifetime, drones spend accelerations (2.6)."""
     if not busy(st):
         return
-    impulses = tb.f.impulses
+    f = tb.f
     for side in range(2):
         closing = st.cf[1 - side, VELOCITY]
         if st.ci[side, N_MISSILES]:
             for i in range(st.ci[side, N_MISSILES]):
                 speed = st.it[side, MSI_T, i, M_SPEED]
-                distance = st.ft[side, MSF_T, i, M_DISTANCE] - (speed + closing) / impulses
-                distance = distance if distance > 0.0 else 0.0
+                distance = rules.missile_distance(f, st.ft[side, MSF_T, i, M_DISTANCE], speed,
+                                                  closing)
                 st.ft[side, MSF_T, i, M_DISTANCE] = distance
-                fuel = st.ft[side, MSF_T, i, M_FUEL] - speed / impulses
+                fuel = rules.missile_fuel(f, st.ft[side, MSF_T, i, M_FUEL], speed)
                 st.ft[side, MSF_T, i, M_FUEL] = fuel
-                if fuel < 0 and distance >= 1:
+                if rules.missile_lost(fuel, distance):
                     st.it[side, MSI_T, i, M_ALIVE] = 0  # 2.6: out of fuel short of the target
             lists.drop_dead_missiles(st, side)
         if st.ci[side, N_BOLTS]:
             bli, blf = st.it[side, BLI_T], st.ft[side, BLF_T]
             for i in range(st.ci[side, N_BOLTS]):
-                blf[i, 0] = max(0.0, blf[i, 0] - (tb.f.metal_speed + closing) / impulses)
+                blf[i, 0] = rules.bolt_distance(f, blf[i, 0], closing)
                 bli[i, B_FLOWN] += 1
-                if bli[i, B_FLOWN] > tb.f.metal_lifetime and blf[i, 0] >= 1:
+                if rules.bolt_spent(f, bli[i, B_FLOWN], blf[i, 0]):
                     bli[i, B_ALIVE] = 0
             lists.drop_dead_bolts(st, side)
         if st.ci[side, N_DRONES]:
@@ -126,23 +133,14 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
                 # 2.6: each change of velocity spends one of the drone's accelerations.
                 thrust = captain.drone_thrust(st, tb, pol, side, k)
                 if thrust and dri[k, D_ACCELERATIONS] > 0:
-                    changed = drf[k, D_SPEED] + (tb.f.step if thrust > 0 else -tb.f.step)
-                    if -tb.f.top <= changed <= tb.f.top:
+                    changed = rules.drone_speed(f, drf[k, D_SPEED], thrust)
+                    if rules.within_top_speed(f, changed):
                         drf[k, D_SPEED] = changed
                         dri[k, D_ACCELERATIONS] -= 1
                 # A drone may fly past its target: the distance then goes below 0.
-                drf[k, D_DISTANCE] -= (drf[k, D_SPEED] + closing) / impulses
+                drf[k, D_DISTANCE] = rules.drone_distance(f, drf[k, D_DISTANCE], drf[k, D_SPEED],
+                                                          closing)
             lists.drop_dead_drones(st, side)
-
-
-@lean_kernel
-def working_boxes(tb: Tables, boxes: int, locked: bool, evading: bool) -> int:
-    """PD boxes usable this impulse after a failed lock-on and evasion (2.4)."""
-    if not locked:
-        boxes //= tb.f.lock_pd_divisor
-    if evading:
-        boxes += tb.f.evasion_pd_boxes
-    return max(boxes, 0)
 
 
 @lean_kernel
@@ -158,9 +156,9 @@ def battery(st: State, tb: Tables, n: int, boxes: int) -> int:
         t = pd[PD_ORDER, j]
         if not pd[PD_ALIVE, t]:
             continue
-        number = min(tb.f.pd_limit, unused) + pd[PD_SIZE, t]
+        number = pointdefense.kill_number(tb.f, unused, pd[PD_SIZE, t])
         unused -= 1
-        if dice.d6(st.rng) <= number:
+        if pointdefense.succeeds(dice.d6(st.rng), number):
             if pd[PD_KILLABLE, t]:
                 pd[PD_ALIVE, t] = 0
             else:
@@ -172,21 +170,22 @@ def battery(st: State, tb: Tables, n: int, boxes: int) -> int:
 def point_defense(st: State, tb: Tables) -> None:
     """Each side's point defense at what is in its hex, then the missiles that land."""
     pd, ci = st.xi, st.ci
-    same_hex = st.rangef[RANGE] < 1
+    close = same_hex(st.rangef[RANGE])
     for side in range(2):
         enemy = 1 - side
         n = 0
         for i in range(ci[enemy, N_MISSILES]):
-            if st.ft[enemy, MSF_T, i, M_DISTANCE] < 1:
+            if same_hex(st.ft[enemy, MSF_T, i, M_DISTANCE]):
                 pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_MISSILE, i, tb.f.missile_size
                 pd[PD_KILLABLE, n] = 1
                 n += 1
         for k in range(ci[enemy, N_DRONES]):
-            if st.it[enemy, DRI_T, k, D_ALIVE] and abs(st.ft[enemy, DRF_T, k, D_DISTANCE]) < 1:
+            if st.it[enemy, DRI_T, k, D_ALIVE] and same_hex(abs(st.ft[enemy, DRF_T, k,
+                                                                     D_DISTANCE])):
                 pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_DRONE, k, tb.f.drone_size
                 pd[PD_KILLABLE, n] = 1
                 n += 1
-        if same_hex:
+        if close:
             pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_CRAFT, 0, ci[enemy, SIZE]
             pd[PD_KILLABLE, n] = 0
             n += 1
@@ -202,19 +201,20 @@ def point_defense(st: State, tb: Tables) -> None:
                 j -= 1
             pd[PD_ORDER, j] = t
         locked = ci[side, LOCKED] != 0
-        scored = battery(st, tb, n, working_boxes(tb, ci[side, BOX + POINT_DEFENSE], locked,
-                                                 ci[side, EVADING] != 0))
+        scored = battery(st, tb, n, pointdefense.working_boxes(
+            tb.f, ci[side, BOX + POINT_DEFENSE], locked, ci[side, EVADING] != 0))
         for k in range(ci[side, N_DRONES]):  # escorts in the launcher's hex (2.6)
             if (st.it[side, DRI_T, k, D_ESCORT] and st.it[side, DRI_T, k, D_ALIVE]
-                    and abs(st.ft[side, DRF_T, k, D_DISTANCE] - st.rangef[RANGE]) < 1):
-                scored += battery(st, tb, n, working_boxes(tb, tb.f.drone_pd, locked, False))
+                    and same_hex(abs(st.ft[side, DRF_T, k, D_DISTANCE] - st.rangef[RANGE]))):
+                scored += battery(st, tb, n, pointdefense.working_boxes(tb.f, tb.f.drone_pd,
+                                                                        locked, False))
         for t in range(n):
             if pd[PD_ALIVE, t] or pd[PD_KIND, t] == T_CRAFT:
                 continue
             if pd[PD_KIND, t] == T_MISSILE:
                 st.it[enemy, MSI_T, pd[PD_INDEX, t], M_ALIVE] = 0
                 # 2.6: a destroyed missile explodes for half its warhead.
-                lists.add_hit(st, side, tb.f.warhead // tb.f.destroyed_divisor, CAUSE_MISSILE, True)
+                lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
             else:
                 st.it[enemy, DRI_T, pd[PD_INDEX, t], D_ALIVE] = 0
         if scored:
@@ -236,16 +236,15 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
     """2.6: a missile in its target's hex hits for its full warhead; the hex takes half."""
     enemy = 1 - side
     for i in range(st.ci[enemy, N_MISSILES]):
-        if st.it[enemy, MSI_T, i, M_ALIVE] and st.ft[enemy, MSF_T, i, M_DISTANCE] < 1:
+        if st.it[enemy, MSI_T, i, M_ALIVE] and same_hex(st.ft[enemy, MSF_T, i, M_DISTANCE]):
             st.it[enemy, MSI_T, i, M_ALIVE] = 0
             # 2.4: it misses an evading craft 1 time in 6, and is detonated beside it.
-            if st.ci[side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_miss:
-                lists.add_hit(st, side, tb.f.warhead // tb.f.destroyed_divisor, CAUSE_MISSILE,
-                              True)
+            if st.ci[side, EVADING] and rules.seeker_misses(tb.f, dice.d6(st.rng)):
+                lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
                 continue
             lists.add_hit(st, side, tb.f.warhead, CAUSE_MISSILE, True)
-            if st.rangef[RANGE] < 1:
-                lists.add_hit(st, enemy, tb.f.warhead // tb.f.hex_share, CAUSE_MISSILE, True)
+            if same_hex(st.rangef[RANGE]):
+                lists.add_hit(st, enemy, rules.hex_share(tb.f), CAUSE_MISSILE, True)
     lists.drop_dead_missiles(st, enemy)
     if st.ci[enemy, N_DRONES]:
         lists.drop_dead_drones(st, enemy)
@@ -255,7 +254,7 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
 def seeker_lost(st: State, tb: Tables, side: int) -> bool:
     """2.4: a seeking weapon launched by an evading craft fails to acquire its target 1 time
     in 6 (a die is rolled only for an evader)."""
-    return bool(st.ci[side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_lost)
+    return bool(st.ci[side, EVADING] and rules.seeker_lost(tb.f, dice.d6(st.rng)))
 
 
 @lean_kernel
@@ -265,11 +264,10 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
     if ci[side, DESTROYED] or not (missiles or drones):
         return
     missiles = max(0, min(missiles, ci[side, BOX + MISSILE]))
-    cost = tb.f.rail_launch
-    rail = max(0, min(rail, missiles, captain.power(st, side) // cost if cost else missiles))
-    ci[side, SPENT] += rail * cost
+    rail = rules.rail_launches(tb.f, rail, missiles, captain.power(st, side))
+    ci[side, SPENT] += rail * tb.f.rail_launch
     for k in range(missiles):
-        speed = tb.f.missile_rail_speed if k < rail else tb.f.missile_speed
+        speed = rules.missile_launch_speed(tb.f, k < rail)
         ci[side, BOX + MISSILE] -= 1
         if not seeker_lost(st, tb, side):
             lists.add_missile(st, side, st.rangef[RANGE], speed, tb.f.missile_fuel)
@@ -279,8 +277,8 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
         ci[side, BAY_HEAD] += 1
         escort = weapon == PD_WEAPON
         # 2.6: launched within 3 of the launcher's speed; escorts keep its speed.
-        spread = 0.0 if escort else tb.f.drone_spread
-        lists.add_drone(st, side, weapon, st.rangef[RANGE], st.cf[side, VELOCITY] + spread,
+        lists.add_drone(st, side, weapon, st.rangef[RANGE],
+                        rules.drone_launch_speed(tb.f, st.cf[side, VELOCITY], escort),
                         tb.f.drone_accelerations, escort)
     if missiles or drones:
         ci[side, INVISIBLE] = 0  # R22: launching gives it away for the rest of the turn
@@ -316,7 +314,7 @@ def drone_fire(st: State, tb: Tables, side: int, turn: int) -> None:
             continue
         st.it[side, DRI_T, k, D_FIRED_TURN] = turn
         hexes = int(abs(st.ft[side, DRF_T, k, D_DISTANCE]))
-        effective = hexes if locked else hexes * tb.f.lock_range_factor
+        effective = firing_range(tb.f, hexes, locked)
         _, damage, _ = odds.volley(tb, st.rng, st.it[side, DRI_T, k, D_WEAPON], effective,
                                         ci[enemy, SIZE], int(ci[enemy, EVADING]))
         if damage > 0:
@@ -328,13 +326,13 @@ def bolts_strike(st: State, tb: Tables) -> None:
     """A bolt reaching its target strikes for the damage of the hexes it flew (2.4)."""
     for side in range(2):
         for i in range(st.ci[side, N_BOLTS]):
-            if st.it[side, BLI_T, i, B_ALIVE] and st.ft[side, BLF_T, i, 0] < 1:
+            if st.it[side, BLI_T, i, B_ALIVE] and same_hex(st.ft[side, BLF_T, i, 0]):
                 st.it[side, BLI_T, i, B_ALIVE] = 0
                 # 2.4: a seeking weapon misses an evading craft 1 time in 6.
-                if st.ci[1 - side, EVADING] and dice.d6(st.rng) <= tb.f.seeking_miss:
+                if st.ci[1 - side, EVADING] and rules.seeker_misses(tb.f, dice.d6(st.rng)):
                     continue
-                damage = max(0, estimates.bolt_damage(tb, st.it[side, BLI_T, i, B_FLOWN])
-                             - st.it[side, BLI_T, i, B_EROSION])
+                damage = rules.bolt_strikes_for(tb.f, tb.seqs, st.it[side, BLI_T, i, B_FLOWN],
+                                                st.it[side, BLI_T, i, B_EROSION])
                 if damage:
                     lists.add_hit(st, 1 - side, damage, CAUSE_BOLT, True)
         lists.drop_dead_bolts(st, side)
@@ -350,7 +348,7 @@ def arriving(st: State, tb: Tables, side: int) -> int:
             points += st.it[side, HITS_T, h, H_POINTS]
     enemy = 1 - side
     for i in range(st.ci[enemy, N_BOLTS]):
-        if st.it[enemy, BLI_T, i, B_ALIVE] and st.ft[enemy, BLF_T, i, 0] < 1:
-            points += max(1, estimates.bolt_damage(tb, st.it[enemy, BLI_T, i, B_FLOWN])
+        if st.it[enemy, BLI_T, i, B_ALIVE] and same_hex(st.ft[enemy, BLF_T, i, 0]):
+            points += max(1, bolt_damage(tb.f, tb.seqs, st.it[enemy, BLI_T, i, B_FLOWN])
                           - st.it[enemy, BLI_T, i, B_EROSION])
     return points

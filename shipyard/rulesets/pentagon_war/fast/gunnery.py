@@ -1,8 +1,10 @@
 """Fire orders checked against the rules and resolved, compiled (rules 2.2, 2.4, 2.8).
 
-A port of `engine.gunnery` and of the gun fire in `engine.flight`: refuse what the rules
-forbid (arcs, shots per turn, power, control loss, crash acceleration), pay the power,
-roll each weapon box on its own and hand what it did to the hit lists.
+The compiled twin of `engine.gunnery` and of the gun fire in `engine.flight`: refuse what
+the rules forbid (arcs, shots per turn, power, control loss, crash acceleration), pay
+the power, roll each weapon box on its own and hand what it did to the hit lists. The
+limits and tables are rule functions (`rules.flight`, `rules.fire`) the reference calls
+too; the checks' order and the dice are this module's and the reference's.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_TYPE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.rules import flight as flight_rules
 from shipyard.rulesets.pentagon_war.rules.figures import (
     ACID,
     BEAM,
@@ -87,6 +90,7 @@ from shipyard.rulesets.pentagon_war.rules.figures import (
     RADIATION,
     RESTS,
 )
+from shipyard.rulesets.pentagon_war.rules.fire import bolt_erosion, firing_range
 
 if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.arrays import Tables
@@ -115,22 +119,22 @@ def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) ->
         return False
     kind = gun[G_TYPE]
     if kind == LIQUID:
-        if (gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind] or gun[G_BOXES] < tb.f.metal_boxes
-                or hexes < tb.f.metal_min_range):
+        if (not flight_rules.gun_rested(gun[G_LAST_TURN], turn, tb.kinds[RESTS, kind])
+                or not flight_rules.liquid_metal_ready(tb.f, gun[G_BOXES], hexes)):
             return False
         gun[G_BOXES] -= tb.f.metal_boxes
         if not flight.seeker_lost(st, tb, side):
             lists.add_bolt(st, side, st.rangef[RANGE])
     else:
         if kind == RADIATION:
-            if gun[G_LAST_TURN] >= turn - tb.kinds[RESTS, kind]:
+            if not flight_rules.gun_rested(gun[G_LAST_TURN], turn, tb.kinds[RESTS, kind]):
                 return False
         else:
-            if clock - gun[G_LAST_IMPULSE] < tb.f.acid_gap or gun[G_BOXES] < tb.f.acid_boxes:
+            if not flight_rules.acid_gum_ready(tb.f, clock, gun[G_LAST_IMPULSE], gun[G_BOXES]):
                 return False
             gun[G_BOXES] -= tb.f.acid_boxes
         evaders = int(ci[side, EVADING]) + int(ci[enemy, EVADING])
-        effective = hexes if ci[side, LOCKED] else hexes * tb.f.lock_range_factor
+        effective = firing_range(tb.f, hexes, ci[side, LOCKED] != 0)
         _, damage, _ = odds.volley(tb, st.rng, kind, effective, ci[enemy, SIZE], evaders)
         strike_craft(st, tb, side, kind, damage)
     gun[G_LAST_TURN], gun[G_LAST_IMPULSE] = turn, clock
@@ -202,7 +206,7 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
     if not 0 <= index < ci[side, N_WEAPONS]:
         return
     group = st.it[side, WG_T, index]
-    unfired = group[W_BOXES] * tb.f.secondary_shots - group[W_FIRED]  # 2.2: once per turn
+    unfired = flight_rules.secondary_shots_left(tb.f, group[W_BOXES], group[W_FIRED])  # 2.2
     if unfired <= 0 or not group[W_ARCS] & arcs:
         return
     kind = group[W_TYPE]
@@ -229,7 +233,7 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
     if not there:
         return
     evaders = int(ci[side, EVADING]) + int(ci[enemy, EVADING] != 0 and target == T_CRAFT)
-    effective = hexes if ci[side, LOCKED] else hexes * tb.f.lock_range_factor
+    effective = firing_range(tb.f, hexes, ci[side, LOCKED] != 0)
     ci[side, SPENT] += cost * boxes
     group[W_FIRED] += boxes
     ci[side, TURN_KIND] = ci[side, IMPULSE_KIND] = target
@@ -255,4 +259,4 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
         if any_kill:  # shot down short of its target's hex: it harms nothing there
             st.it[enemy, MSI_T, target_index, M_ALIVE] = 0
     elif target == T_BOLT and any_hit:
-        st.it[enemy, BLI_T, target_index, B_EROSION] += total // tb.f.erosion_points
+        st.it[enemy, BLI_T, target_index, B_EROSION] += bolt_erosion(tb.f, total)

@@ -89,6 +89,8 @@ from shipyard.rulesets.pentagon_war.rules.figures import (
     PROTON,
     SCREEN,
 )
+from shipyard.rulesets.pentagon_war.rules.fire import firing_range
+from shipyard.rulesets.pentagon_war.rules.flight import bolt_reach, secondary_shots_left
 
 if TYPE_CHECKING:
     import numpy as np
@@ -185,7 +187,7 @@ def aim_at_small_craft(st: State, tb: Tables, side: int, now: bool) -> None:
         af[AF_SURVIVAL, t] = 1.0
     evaders = int(ci[side, EVADING])
     locked = ci[side, LOCKED] != 0
-    hexes = int(st.rangef[RANGE]) * (1 if locked else tb.f.lock_range_factor)
+    hexes = firing_range(tb.f, int(st.rangef[RANGE]), locked)
     for g in range(ci[side, N_WEAPONS]):
         kind = wg[side, g, W_TYPE]
         if not tb.kinds[KILLERS, kind] or spent[g] >= 0 or not wg[side, g, W_ARCS] & arcs:
@@ -194,7 +196,7 @@ def aim_at_small_craft(st: State, tb: Tables, side: int, now: bool) -> None:
         keep = tb.odds[MEAN, kind, min(hexes, tb.f.rcap), ci[enemy, SIZE], evaders]
         keep *= 1.0 if now else tb.f.later
         for t in range(n):
-            gap = ai[AI_GAP, t] * (1 if locked else tb.f.lock_range_factor)
+            gap = firing_range(tb.f, ai[AI_GAP, t], locked)
             af[AF_CHANCE, t] = tb.odds[CHANCE, kind, min(gap, tb.f.rcap), 0, evaders]
             ai[AI_COUNT, t] = 0
         for _ in range(wg[side, g, W_BOXES] * limit - wg[side, g, W_FIRED]):
@@ -234,14 +236,15 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
     evaders = int(ci[side, EVADING]) + int(ci[enemy, EVADING])
     locked = ci[side, LOCKED] != 0
     rng = st.rangef[RANGE]
-    hexes = min(int(rng) * (1 if locked else tb.f.lock_range_factor), tb.f.rcap)
+    hexes = min(firing_range(tb.f, int(rng), locked), tb.f.rcap)
     size = ci[enemy, SIZE]
     # No volley the target's screens stop at the best rolls, with those it can still raise.
     clock = (turn - 1) * tb.f.impulses + impulse
     passes = estimates.strike_now(st, tb, enemy, turn, clock, True) > 0.0
     for g in range(ci[side, N_WEAPONS]):
         kind = wg[side, g, W_TYPE]
-        left = wg[side, g, W_BOXES] * tb.f.secondary_shots - wg[side, g, W_FIRED] - max(spent[g], 0)
+        left = secondary_shots_left(tb.f, wg[side, g, W_BOXES], wg[side, g, W_FIRED]) \
+            - max(spent[g], 0)
         if left <= 0:
             continue
         if kind == BEAM:
@@ -255,7 +258,7 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
             continue
         kind = gn[side, g, G_TYPE]
         if kind == LIQUID:
-            if rng <= tb.f.bolt_reach:
+            if rng <= bolt_reach(tb.f):
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
         elif kind == ACID:  # limited boxes: not on long odds
             if passes and tb.odds[CHANCE, kind, hexes, size, evaders] >= tb.f.acid_gum_chance:
@@ -274,8 +277,8 @@ def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
         return 0
     expected, best = float(arriving), float(arriving)
     size = ci[side, SIZE]
-    factor = 1 if ci[enemy, LOCKED] else tb.f.lock_range_factor
-    hexes = int(st.rangef[RANGE]) * factor
+    enemy_locked = ci[enemy, LOCKED] != 0
+    hexes = firing_range(tb.f, int(st.rangef[RANGE]), enemy_locked)
     evaders = int(ci[enemy, EVADING]) + int(ci[side, EVADING])
     for k in range(ci[enemy, N_ORDERS]):
         order = st.it[enemy, ORDERS_T, k]
@@ -297,7 +300,7 @@ def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
         expected, best = expected + mean, best + top
     for k in range(ci[enemy, N_DRONE_ORDERS]):
         d = st.it[enemy, DORDERS_T, k, 0]
-        gap = int(abs(st.ft[enemy, DRF_T, d, D_DISTANCE])) * factor
+        gap = firing_range(tb.f, int(abs(st.ft[enemy, DRF_T, d, D_DISTANCE])), enemy_locked)
         mean, top = estimates.screened(tb, st.it[enemy, DRI_T, d, D_WEAPON], 1, gap, size,
                                        int(ci[side, EVADING]))
         expected, best = expected + mean, best + top
