@@ -22,6 +22,7 @@ from shipyard.rulesets.pentagon_war.fast.duel import reset
 from shipyard.rulesets.pentagon_war.fast.estimates import total_boxes
 from shipyard.rulesets.pentagon_war.fast.lineup import FastLineup
 from shipyard.rulesets.pentagon_war.fast.state import new_state
+from shipyard.rulesets.pentagon_war.rules.figures import DIRECT_KINDS, KINDS
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import resolve
 
@@ -100,7 +101,7 @@ def test_the_turn_limit_ends_the_duel_as_a_draw() -> None:
 # -- hand-checkable pieces ----------------------------------------------------------------
 def test_the_odds_tables_are_the_reference_figures(lineup: FastLineup) -> None:
     combat, odds = load_combat(), lineup.tables.odds
-    for index, kind in enumerate(C.KINDS[:C.DIRECT_KINDS]):
+    for index, kind in enumerate(KINDS[:DIRECT_KINDS]):
         for hexes in (0, 1, 3, 9, 33, 200):
             for size in (0, 1, 2):
                 for evaders in (0, 1, 2):

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from shipyard.core.dice import Dice, roll
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.rules import fire as rules
-from shipyard.rulesets.pentagon_war.rules.figures import KIND
+from shipyard.rulesets.pentagon_war.rules.figures import ELECTRON, KIND, PROTON
 
 DIRECT_FIRE = ("laser", "electron_cannon", "proton_cannon", "magnetic_beam",
                "radiation_gun", "acid_gum_gun")
@@ -72,6 +72,13 @@ def firing_range(hexes: int, locked: bool, combat: Combat) -> int:
 def modifier(firer_evading: bool, target_evading: bool, combat: Combat) -> int:
     """2.4: evasive maneuvering spoils fire made by or at the evader."""
     return rules.evasion_modifier(combat.figures, int(firer_evading) + int(target_evading))
+
+
+def range_damage(kind: str, hexes: int, combat: Combat) -> int:
+    """Damage per box of a proton or electron cannon at a range (2.4); a magnetic beam
+    fired at a bolt counts as a proton cannon."""
+    code = PROTON if kind in ("proton_cannon", "magnetic_beam") else ELECTRON
+    return rules.cannon_damage(combat.figures, combat.charts.by_range, code, hexes)
 
 
 def volley(kind: str, boxes: int, hexes: int, target_size: int, extra: int, dice: Dice,

@@ -63,6 +63,13 @@ def range_modifier(f: Figures, by_range: Table, hexes: int) -> int:
 
 
 @rule
+def cannon_damage(f: Figures, by_range: Table, kind: int, hexes: int) -> int:
+    """2.4: a proton or electron cannon's damage per box by range (`kind` ELECTRON or
+    PROTON)."""
+    return int(by_range[kind][min(hexes, f.rcap)])
+
+
+@rule
 def modified_roll(f: Figures, by_range: Table, raw: int, hexes: int, size: int,
                   extra: int) -> int:
     """2.4: the fire dice, plus the target's size class, the URM and any evasion
@@ -101,7 +108,7 @@ def judge(f: Figures, steps: Table, by_range: Table, kinds: Table, kind: int, he
         hit = modified >= f.beam_attach_on and hexes <= f.beam_max_range
         kill = hit
     else:  # the proton and electron cannons: damage by range
-        damage = int(by_range[kind][min(hexes, f.rcap)])
+        damage = cannon_damage(f, by_range, kind, hexes)
         hit = modified >= kinds[HIT_ON][kind] and damage > 0
         kill = hit  # at the 0-damage ranges they cannot hit size class 0 either
     if size == 0:
