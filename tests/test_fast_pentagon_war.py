@@ -19,7 +19,7 @@ from shipyard.rulesets.pentagon_war.engine.lineup import Lineup
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.rulesets.pentagon_war.fast import columns as C
 from shipyard.rulesets.pentagon_war.fast.duel import reset
-from shipyard.rulesets.pentagon_war.fast.estimates import total_boxes
+from shipyard.rulesets.pentagon_war.fast.judgement import total_boxes
 from shipyard.rulesets.pentagon_war.fast.lineup import FastLineup
 from shipyard.rulesets.pentagon_war.fast.state import new_state
 from shipyard.rulesets.pentagon_war.rules.figures import DIRECT_KINDS, KINDS
@@ -116,8 +116,8 @@ def test_the_odds_tables_are_the_reference_figures(lineup: FastLineup) -> None:
 
 def test_a_fresh_craft_has_every_box_of_the_reference_craft(lineup: FastLineup) -> None:
     from shipyard.rulesets.pentagon_war.engine.state import total_boxes as reference_boxes
-    st = new_state(lineup.fleet)
-    reset(st, lineup.fleet)
+    st = new_state(lineup.duelists)
+    reset(st, lineup.duelists)
     for side, craft in enumerate(lineup.templates):
         assert total_boxes(st, side) == reference_boxes(craft)
         assert list(st.ci[side, C.ARMOR:C.ARMOR + 7]) == craft.armor

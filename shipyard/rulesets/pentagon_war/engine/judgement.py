@@ -5,7 +5,7 @@ craft's boxes; nothing here rolls a die or changes a craft. The default
 captain reads them to pick its range, its facing and its targets. Every formula is a
 function of `rules.race` (and the odds of `rules.fire`), shared with the compiled
 captains; the loops over a craft's weapons and the ranges weighed are this module's and
-`fast.estimates`'s, summing in the same order.
+`fast.judgement`'s, summing in the same order.
 """
 
 from __future__ import annotations

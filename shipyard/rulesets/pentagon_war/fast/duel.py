@@ -3,7 +3,7 @@
 Each turn: capacitors recharge, captains allocate turn-start power, both craft roll radar
 lock-on. Each impulse: rotation and thrust, movement, point defense, launching, fire
 decisions and their announcement, screen reinforcement, direct fire, damage assessment.
-`fight_batch` plays one duel per seed from the fleet's fresh craft and writes each
+`fight_batch` plays one duel per seed from the two fresh craft and writes each
 result into a row of `out` (winner or -1, turns, damage dealt by each side, cause).
 """
 
@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast import captain, damage, dice, flight, gunnery, lists
-from shipyard.rulesets.pentagon_war.fast import targets as aim
+from shipyard.rulesets.pentagon_war.fast import aiming, damage, dice, flight, gunnery, lists, policy
 from shipyard.rulesets.pentagon_war.fast.columns import (
     BAY_END,
     BAYS_T,
@@ -100,7 +99,7 @@ from shipyard.rulesets.pentagon_war.rules.figures import (
 
 if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.arrays import Tables
-    from shipyard.rulesets.pentagon_war.fast.state import Fleet, State
+    from shipyard.rulesets.pentagon_war.fast.state import Duelists, State
 
 
 @lean_kernel
@@ -111,26 +110,26 @@ def copy2(target: np.ndarray, source: np.ndarray) -> None:
 
 
 @lean_kernel
-def reset(st: State, fleet: Fleet) -> None:
-    """Fresh craft from the fleet, nothing in flight, the range of the scenario."""
-    copy2(st.ci, fleet.ci)
-    copy2(st.cf, fleet.cf)
-    for side in range(2):  # the tracks and bays the fleet's craft start with
-        for g in range(fleet.ci[side, N_WEAPONS]):
-            for c in range(fleet.wg.shape[2]):
-                st.it[side, WG_T, g, c] = fleet.wg[side, g, c]
-        for g in range(fleet.ci[side, N_GUNS]):
-            for c in range(fleet.gn.shape[2]):
-                st.it[side, GN_T, g, c] = fleet.gn[side, g, c]
-        for i in range(fleet.ci[side, RADAR_END]):
-            st.it[side, RADAR_T, i, 0] = fleet.radar[side, i]
-        for i in range(fleet.ci[side, BAY_END]):
-            st.it[side, BAYS_T, i, 0] = fleet.bays[side, i]
-    st.rangef[RANGE] = float(fleet.scenario[START_RANGE])
+def reset(st: State, pair: Duelists) -> None:
+    """Fresh craft from the duelists, nothing in flight, the range of the scenario."""
+    copy2(st.ci, pair.ci)
+    copy2(st.cf, pair.cf)
+    for side in range(2):  # the tracks and bays the pair's craft start with
+        for g in range(pair.ci[side, N_WEAPONS]):
+            for c in range(pair.wg.shape[2]):
+                st.it[side, WG_T, g, c] = pair.wg[side, g, c]
+        for g in range(pair.ci[side, N_GUNS]):
+            for c in range(pair.gn.shape[2]):
+                st.it[side, GN_T, g, c] = pair.gn[side, g, c]
+        for i in range(pair.ci[side, RADAR_END]):
+            st.it[side, RADAR_T, i, 0] = pair.radar[side, i]
+        for i in range(pair.ci[side, BAY_END]):
+            st.it[side, BAYS_T, i, 0] = pair.bays[side, i]
+    st.rangef[RANGE] = float(pair.scenario[START_RANGE])
     movers = 2 - st.ci[0, IS_BASE] - st.ci[1, IS_BASE]
     for side in range(2):
         if not st.ci[side, IS_BASE]:
-            st.cf[side, VELOCITY] = fleet.scenario[CLOSING_SPEED] / movers
+            st.cf[side, VELOCITY] = pair.scenario[CLOSING_SPEED] / movers
 
 
 @lean_kernel
@@ -143,20 +142,20 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
     ci[side, RADAR_OFF] = not radar
     cost = ci[side, INVISIBILITY_COST]
     if power.invisibility_powered(invisible, ci[side, CAN_INVISIBLE] != 0, cost,
-                                  captain.power(st, side)):
+                                  policy.power(st, side)):
         ci[side, SPENT] += cost
         ci[side, INVISIBLE] = 1
-    limit = power.electronics_limit(f, captain.radar_at(st, side, 0),
+    limit = power.electronics_limit(f, policy.radar_at(st, side, 0),
                                     ci[side, SPECIAL_ELECTRONICS] != 0)
-    ci[side, ECCM] = power.electronics_points(eccm, limit, captain.power(st, side),
+    ci[side, ECCM] = power.electronics_points(eccm, limit, policy.power(st, side),
                                               f.eccm_point)
     ci[side, SPENT] += ci[side, ECCM] * f.eccm_point
-    if not captain.has_control(st, side):
+    if not policy.has_control(st, side):
         ecm = 0  # 2.8: no ECM without control
-    ci[side, ECM] = power.electronics_points(ecm, limit, captain.power(st, side), f.ecm_point)
+    ci[side, ECM] = power.electronics_points(ecm, limit, policy.power(st, side), f.ecm_point)
     ci[side, SPENT] += ci[side, ECM] * f.ecm_point
     # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
-    ci[side, EVASIVE] = evade and captain.has_control(st, side) and not ci[side, IS_BASE]
+    ci[side, EVASIVE] = evade and policy.has_control(st, side) and not ci[side, IS_BASE]
     # R22: radar on, ECM or ECCM void radar invisibility for the turn (its power is lost).
     if ci[side, INVISIBLE] and power.invisibility_void(radar, ci[side, ECM], ci[side, ECCM]):
         ci[side, INVISIBLE] = 0
@@ -167,7 +166,7 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
 def lock_on(st: State, tb: Tables, side: int) -> None:
     """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
     ci, enemy = st.ci, 1 - side
-    rating = captain.radar_at(st, side, power.radar_short(tb.f, ci[enemy, ECM], ci[side, ECCM]))
+    rating = policy.radar_at(st, side, power.radar_short(tb.f, ci[enemy, ECM], ci[side, ECCM]))
     sure = power.lock_needs_roll(tb.f, rating)
     if ci[side, RADAR_OFF] or ci[enemy, INVISIBLE]:
         ci[side, LOCKED] = 0
@@ -183,8 +182,8 @@ def start_turn(st: State, tb: Tables, pol: np.ndarray, turn: int) -> None:
     for side in range(2):
         ci[side, CHARGE], ci[side, SPENT] = ci[side, BOX + CAPACITOR], 0  # 2.2: recharge
     # Power is allocated in secret: both captains decide before either allocation applies.
-    ecm0, eccm0, invisible0, radar0, evade0 = captain.allocate(st, tb, pol, 0, turn)
-    ecm1, eccm1, invisible1, radar1, evade1 = captain.allocate(st, tb, pol, 1, turn)
+    ecm0, eccm0, invisible0, radar0, evade0 = policy.allocate(st, tb, pol, 0, turn)
+    ecm1, eccm1, invisible1, radar1, evade1 = policy.allocate(st, tb, pol, 1, turn)
     apply_allocation(st, tb, 0, ecm0, eccm0, invisible0, radar0, evade0)
     apply_allocation(st, tb, 1, ecm1, eccm1, invisible1, radar1, evade1)
     lock_on(st, tb, 0)
@@ -274,7 +273,7 @@ def reinforce(st: State, tb: Tables, side: int, want: int) -> None:
     """`want` more screen points for the rest of the turn (R19), within double the screens."""
     ci = st.ci
     points = power.reinforcement_points(tb.f, want, ci[side, BOX + SCREEN],
-                                        ci[side, REINFORCEMENT], captain.power(st, side))
+                                        ci[side, REINFORCEMENT], policy.power(st, side))
     if points:
         ci[side, SPENT] += points * tb.f.reinforcement_cost
         ci[side, REINFORCEMENT] += points
@@ -285,23 +284,23 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
                  clock: int) -> None:
     ci = st.ci
     # Both captains decide before either craft turns or thrusts.
-    w0, t0, c0 = captain.maneuver(st, tb, pol, 0, turn, impulse)
-    w1, t1, c1 = captain.maneuver(st, tb, pol, 1, turn, impulse)
+    w0, t0, c0 = policy.maneuver(st, tb, pol, 0, turn, impulse)
+    w1, t1, c1 = policy.maneuver(st, tb, pol, 1, turn, impulse)
     maneuver(st, tb, 0, clock, w0, t0, c0)
     maneuver(st, tb, 1, clock, w1, t1, c1)
     move(st, tb, pol)
     if flight.busy(st):
         flight.point_defense(st, tb)
-    m0, r0, d0 = captain.launch(st, tb, pol, 0)
-    m1, r1, d1 = captain.launch(st, tb, pol, 1)
+    m0, r0, d0 = policy.launch(st, tb, pol, 0)
+    m1, r1, d1 = policy.launch(st, tb, pol, 1)
     if m0 or d0:
         flight.launch(st, tb, 0, m0, r0, d0)
     if m1 or d1:
         flight.launch(st, tb, 1, m1, r1, d1)
     # 2.1: the direct-fire decision covers the craft's weapons and its drones' alike, and
     # the announcement tells the target of both before it reinforces its screens.
-    aim.fire(st, tb, pol, 0, turn, impulse)
-    aim.fire(st, tb, pol, 1, turn, impulse)
+    aiming.fire(st, tb, pol, 0, turn, impulse)
+    aiming.fire(st, tb, pol, 1, turn, impulse)
     for side in range(2):
         ci[side, N_DRONE_ORDERS] = 0
         if ci[side, N_DRONES]:
@@ -310,7 +309,7 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
         arriving = 0
         if ci[side, N_HITS] or ci[1 - side, N_BOLTS]:
             arriving = flight.arriving(st, tb, side)
-        want = aim.reinforce(st, tb, side, arriving)
+        want = aiming.reinforce(st, tb, side, arriving)
         if want:
             reinforce(st, tb, side, want)
         if ci[side, N_LINGERING]:
@@ -334,17 +333,17 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
 
 
 @lean_kernel
-def play(st: State, tb: Tables, fleet: Fleet, key: np.uint64, out: np.ndarray) -> None:
+def play(st: State, tb: Tables, pair: Duelists, key: np.uint64, out: np.ndarray) -> None:
     """One duel from fresh craft, on the dice of `key` (`core.compiled_dice.key_of`);
     its result into `out`."""
-    reset(st, fleet)
+    reset(st, pair)
     dice.start(st.rng, key)
-    pol = fleet.pol
+    pol = pair.pol
     ci = st.ci
     turn = 0
     clock = 0
     over = False
-    for turn in range(1, fleet.scenario[TURN_LIMIT] + 1):
+    for turn in range(1, pair.scenario[TURN_LIMIT] + 1):
         start_turn(st, tb, pol, turn)
         for impulse in range(1, tb.f.impulses + 1):
             clock += 1
@@ -369,8 +368,8 @@ def play(st: State, tb: Tables, fleet: Fleet, key: np.uint64, out: np.ndarray) -
 
 
 @lean_kernel
-def fight_batch(st: State, tb: Tables, fleet: Fleet, keys: np.ndarray,
+def fight_batch(st: State, tb: Tables, pair: Duelists, keys: np.ndarray,
                 out: np.ndarray) -> None:
     """Duel `k` on the dice of `keys[k]` alone, its result into `out[k]`."""
     for k in range(keys.shape[0]):
-        play(st, tb, fleet, keys[k], out[k])
+        play(st, tb, pair, keys[k], out[k])

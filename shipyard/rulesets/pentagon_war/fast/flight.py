@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast import captain, dice, lists, odds
+from shipyard.rulesets.pentagon_war.fast import dice, fire, lists, policy
 from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
     B_EROSION,
@@ -131,7 +131,7 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
                 if not dri[k, D_ALIVE]:
                     continue
                 # 2.6: each change of velocity spends one of the drone's accelerations.
-                thrust = captain.drone_thrust(st, tb, pol, side, k)
+                thrust = policy.drone_thrust(st, tb, pol, side, k)
                 if thrust and dri[k, D_ACCELERATIONS] > 0:
                     changed = rules.drone_speed(f, drf[k, D_SPEED], thrust)
                     if rules.within_top_speed(f, changed):
@@ -264,7 +264,7 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
     if ci[side, DESTROYED] or not (missiles or drones):
         return
     missiles = max(0, min(missiles, ci[side, BOX + MISSILE]))
-    rail = rules.rail_launches(tb.f, rail, missiles, captain.power(st, side))
+    rail = rules.rail_launches(tb.f, rail, missiles, policy.power(st, side))
     ci[side, SPENT] += rail * tb.f.rail_launch
     for k in range(missiles):
         speed = rules.missile_launch_speed(tb.f, k < rail)
@@ -296,7 +296,7 @@ def drone_orders(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
             if (not st.it[side, DRI_T, k, D_ESCORT] and st.it[side, DRI_T, k, D_ALIVE]
                     and st.it[side, DRI_T, k, D_FIRED_TURN] != turn
                     and tb.kinds[DRONE_GUNS, st.it[side, DRI_T, k, D_WEAPON]]
-                    and captain.drone_fires(st, tb, pol, side, k, locked, evading, impulse)):
+                    and policy.drone_fires(st, tb, pol, side, k, locked, evading, impulse)):
                 st.it[side, DORDERS_T, n, 0] = k
                 n += 1
     ci[side, N_DRONE_ORDERS] = n
@@ -315,7 +315,7 @@ def drone_fire(st: State, tb: Tables, side: int, turn: int) -> None:
         st.it[side, DRI_T, k, D_FIRED_TURN] = turn
         hexes = int(abs(st.ft[side, DRF_T, k, D_DISTANCE]))
         effective = firing_range(tb.f, hexes, locked)
-        _, damage, _ = odds.volley(tb, st.rng, st.it[side, DRI_T, k, D_WEAPON], effective,
+        _, damage, _ = fire.volley(tb, st.rng, st.it[side, DRI_T, k, D_WEAPON], effective,
                                         ci[enemy, SIZE], int(ci[enemy, EVADING]))
         if damage > 0:
             lists.add_hit(st, enemy, damage, CAUSE_DRONE, True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast import captain, flight, lists, odds
+from shipyard.rulesets.pentagon_war.fast import fire, flight, lists, policy
 from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
     B_EROSION,
@@ -135,7 +135,7 @@ def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) ->
             gun[G_BOXES] -= tb.f.acid_boxes
         evaders = int(ci[side, EVADING]) + int(ci[enemy, EVADING])
         effective = firing_range(tb.f, hexes, ci[side, LOCKED] != 0)
-        _, damage, _ = odds.volley(tb, st.rng, kind, effective, ci[enemy, SIZE], evaders)
+        _, damage, _ = fire.volley(tb, st.rng, kind, effective, ci[enemy, SIZE], evaders)
         strike_craft(st, tb, side, kind, damage)
     gun[G_LAST_TURN], gun[G_LAST_IMPULSE] = turn, clock
     gun[G_SHOTS] += 1
@@ -177,7 +177,7 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
             clock: int) -> None:
     """Check fire order `k` of `side` against the rules and resolve it (gunnery)."""
     ci, order, enemy = st.ci, st.it[side, ORDERS_T, k], 1 - side
-    control = captain.has_control(st, side)
+    control = policy.has_control(st, side)
     # 2.8: without control, all direct fire in one impulse, at one target per turn.
     if not control and ci[side, FIRED_IMPULSE] != -1 and ci[side, FIRED_IMPULSE] != impulse:
         return
@@ -210,7 +210,7 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
     if unfired <= 0 or not group[W_ARCS] & arcs:
         return
     kind = group[W_TYPE]
-    power = captain.power(st, side)
+    power = policy.power(st, side)
     if kind == BEAM and target == T_BOLT:
         # 2.4: a beam may shoot at a bolt as a proton cannon, even without control.
         if ci[side, CRASHING]:
@@ -241,14 +241,14 @@ def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
     ci[side, FIRED_IMPULSE] = impulse
     ci[side, INVISIBLE] = 0  # R22: firing gives it away for the rest of the turn
     if kind == BEAM:  # one beam per order: its own roll
-        hit, damage, kill = odds.volley(tb, st.rng, kind, effective, size, evaders)
+        hit, damage, kill = fire.volley(tb, st.rng, kind, effective, size, evaders)
         if hit:
             attach_beam(st, tb, side, order[O_PULL] != 0, order[O_DOUBLE] != 0)
         return
     # 2.4: every weapon box fires on its own roll.
     any_hit, any_kill, total = False, False, 0
     for _ in range(boxes):
-        hit, damage, kill = odds.volley(tb, st.rng, kind, effective, size, evaders)
+        hit, damage, kill = fire.volley(tb, st.rng, kind, effective, size, evaders)
         any_hit, any_kill, total = any_hit or hit, any_kill or kill, total + damage
         if target == T_CRAFT:
             strike_craft(st, tb, side, kind, damage)

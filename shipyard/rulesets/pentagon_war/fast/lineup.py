@@ -27,7 +27,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     RESULT_COLUMNS,
 )
 from shipyard.rulesets.pentagon_war.fast.duel import fight_batch
-from shipyard.rulesets.pentagon_war.fast.state import fleet, new_state
+from shipyard.rulesets.pentagon_war.fast.state import duelists, new_state
 
 ENGINE = "pentagon-war"  # its readiness marker (core.compiled)
 
@@ -40,7 +40,7 @@ class FastLineup(Lineup):
     the same order, so that is the very duel this engine fights for the seed.
     """
 
-    __slots__ = ("fleet", "tables")
+    __slots__ = ("duelists", "tables")
 
     def __init__(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
                  policies: tuple[str, str], scenario: DuelScenario) -> None:
@@ -51,7 +51,7 @@ class FastLineup(Lineup):
             combat, a.catalog, max(c.size_class for c in crafts),
             max(c.boxes["engine"] for c in crafts))
         captains = (policy_named(policies[0]), policy_named(policies[1]))
-        self.fleet = fleet(crafts, captains, scenario, combat,
+        self.duelists = duelists(crafts, captains, scenario, combat,
                            compiled_tables.arc_bits(a.catalog))
 
     def fight(self, seed: int, log: bool = False) -> Result:
@@ -84,4 +84,4 @@ class FastLineup(Lineup):
         return results_from(out, CAUSES)
 
     def _run(self, keys: NDArray[np.uint64], out: NDArray[np.int64]) -> None:
-        fight_batch(new_state(self.fleet), self.tables, self.fleet, keys, out)
+        fight_batch(new_state(self.duelists), self.tables, self.duelists, keys, out)

@@ -1,8 +1,8 @@
 """Both craft of a lineup as arrays, and the working arrays one duel plays on.
 
-`fleet` copies two fresh craft (engine.state.craft_from) and the two captains' figures
-into a `Fleet` once per lineup; `new_state` sizes a `State` for it, and the kernel
-resets that state from the fleet before each duel, so a batch allocates nothing per
+`duelists` copies two fresh craft (engine.state.craft_from) and the two captains' figures
+into a `Duelists` once per lineup; `new_state` sizes a `State` for it, and the kernel
+resets that state from them before each duel, so a batch allocates nothing per
 duel. Every list of the readable engine (drones, missiles, bolts, acid gum, hits, fire
 orders) is a fixed-size array with its length in a count column; the sizes are bounds
 worked out from what the two craft carry.
@@ -28,7 +28,7 @@ Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
 
 
-class Fleet(NamedTuple):
+class Duelists(NamedTuple):
     """What every duel of a lineup starts from."""
 
     ci: Ints
@@ -108,8 +108,8 @@ def captain_row(captain: Captain) -> Ints:
     return row
 
 
-def fleet(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
-          scenario: DuelScenario, combat: Combat, bits: dict[str, int]) -> Fleet:
+def duelists(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
+          scenario: DuelScenario, combat: Combat, bits: dict[str, int]) -> Duelists:
     """Two fresh craft (never fought) and their captains, as arrays."""
     rows = [_craft_row(c) for c in crafts]
     groups = max(1, *(len(c.weapons) for c in crafts))
@@ -143,7 +143,7 @@ def fleet(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
     aim_targets = missiles + bays + 2
     capacity = np.array([bays, missiles, bolts, acid, hits, orders, pd_targets, aim_targets],
                         dtype=np.int64)
-    return Fleet(
+    return Duelists(
         ci=np.stack([r[0] for r in rows]), cf=np.stack([r[1] for r in rows]), radar=radars,
         wg=wg, gn=gn, bays=bay, pol=np.stack([captain_row(c) for c in captains]),
         scenario=np.array([scenario.start_range, scenario.closing_speed, scenario.turn_limit],
@@ -151,14 +151,14 @@ def fleet(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
         capacity=capacity)
 
 
-def new_state(fleet: Fleet) -> State:
-    """Working arrays sized for the fleet; the kernel fills them before each duel."""
-    capacity = [int(n) for n in fleet.capacity]
-    rows = max(*capacity, fleet.wg.shape[1], fleet.gn.shape[1], fleet.radar.shape[1],
-               fleet.bays.shape[1])
+def new_state(pair: Duelists) -> State:
+    """Working arrays sized for the duelists; the kernel fills them before each duel."""
+    capacity = [int(n) for n in pair.capacity]
+    rows = max(*capacity, pair.wg.shape[1], pair.gn.shape[1], pair.radar.shape[1],
+               pair.bays.shape[1])
     scratch = max(capacity[6], capacity[7], len(RANGES))  # RANGES: the captain's plan
     return State(
-        ci=fleet.ci.copy(), cf=fleet.cf.copy(),
+        ci=pair.ci.copy(), cf=pair.cf.copy(),
         it=np.zeros((2, C.INT_TABLES, rows, C.INT_COLUMNS), dtype=np.int64),
         ft=np.zeros((2, C.FLOAT_TABLES, rows, C.FLOAT_COLUMNS)),
         xi=np.zeros((C.XI_ROWS, scratch), dtype=np.int64), xf=np.zeros((C.XF_ROWS, scratch)),

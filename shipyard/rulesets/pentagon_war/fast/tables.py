@@ -21,7 +21,7 @@ from shipyard.rulesets.pentagon_war.engine.quick_reference import beam_push, cat
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.fast import columns as C
 from shipyard.rulesets.pentagon_war.fast.arrays import FIGURES, Tables
-from shipyard.rulesets.pentagon_war.fast.odds import fill_odds
+from shipyard.rulesets.pentagon_war.fast.fire import fill_odds
 from shipyard.rulesets.pentagon_war.rules.figures import DIRECT_KINDS, KINDS
 
 Ints = NDArray[np.int64]

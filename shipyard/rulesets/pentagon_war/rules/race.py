@@ -6,7 +6,7 @@ past the screens, a volley's worth with guns joining every other volley, the sha
 a craft a death explosion destroys, the race at a closer range weighed as it stands
 after the approach, the velocity that closes the gap to a planned range while braking
 in time, and a drone's station-keeping. The loops over a craft's weapons and ranges are
-each engine's (`engine.judgement`, `fast.estimates`); every formula they apply is here.
+each engine's (`engine.judgement`, `fast.judgement`); every formula they apply is here.
 """
 
 from __future__ import annotations

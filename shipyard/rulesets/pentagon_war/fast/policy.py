@@ -1,9 +1,9 @@
 """The compiled captains' decisions (the twin of `engine.policy` and the captain base).
 
 The four captains of the reference (`default`, `brawler`, `sniper`, `carrier`) share
-their reasoning and differ in a few figures, held per side in `Fleet.pol`. Each function
+their reasoning and differ in a few figures, held per side in `Duelists.pol`. Each function
 answers what the method of the same name answers; the duel loop checks every answer
-against the rules, as it does for the readable engine. Fire orders are in `targets`.
+against the rules, as it does for the readable engine. Fire orders are in `aiming`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import inline_kernel, lean_kernel
-from shipyard.rulesets.pentagon_war.fast import damage, estimates
+from shipyard.rulesets.pentagon_war.fast import damage, judgement
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.columns import (
     ARMOR,
@@ -134,10 +134,10 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
         if st.it[side, DRI_T, k, D_ALIVE] and not st.it[side, DRI_T, k, D_ESCORT]:
             carrier = True
     preferred = float(pol[side, P_PREFERRED])
-    mine_drones = estimates.drone_damage(st, tb, side, 0)
-    theirs_drones = estimates.drone_damage(st, tb, enemy, 0)
-    mine_boxes = estimates.durability(st, side)
-    theirs_boxes = estimates.durability(st, enemy)
+    mine_drones = judgement.drone_damage(st, tb, side, 0)
+    theirs_drones = judgement.drone_damage(st, tb, enemy, 0)
+    mine_boxes = judgement.durability(st, side)
+    theirs_boxes = judgement.durability(st, enemy)
     mine_blast = damage.explosion_strength(st, tb, side)
     theirs_blast = damage.explosion_strength(st, tb, enemy)
     best_ratio, best_range = 0.0, preferred
@@ -149,13 +149,13 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
         hexes = ranges[r]
         if carrier and hexes > tb.f.carrier_reach:
             continue  # its drones must get there
-        mine = estimates.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
-        theirs = estimates.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
+        mine = judgement.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
+        theirs = judgement.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
         # 2.7: whoever destroys the other meets its death explosion (judgement.races).
         mines[r], theirs_all[r], used[r] = (
-            mine + theirs * estimates.blast_share(st, tb, mine_blast, enemy, hexes),
-            theirs + mine * estimates.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
-    speed, rate = estimates.closing(st, tb, side)
+            mine + theirs * judgement.blast_share(st, tb, mine_blast, enemy, hexes),
+            theirs + mine * judgement.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
+    speed, rate = judgement.closing(st, tb, side)
     now = st.rangef[RANGE]
     for r in range(n):
         if used[r] == 0.0:
@@ -167,7 +167,7 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
                                         speed, rate)
         if ratio > best_ratio:
             best_ratio, best_range = ratio, float(hexes)
-    running = best_ratio < tb.f.flee_ratio and estimates.can_run(st, side)
+    running = best_ratio < tb.f.flee_ratio and judgement.can_run(st, side)
     ci[side, RUNNING] = running
     if running:
         wanted = tb.f.far
@@ -235,16 +235,16 @@ def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
     weapons = weapon_power(st, tb, pol, side)
     fires = weapons > 0 or (in_reach(st, pol, side) and gun_ready_any(st, tb, side, turn))
     hexes = int(nearest(st, side))  # where the enemy may fire from
-    drones = estimates.drone_damage(st, tb, enemy, 0)
-    threat = estimates.net_per_turn(st, tb, enemy, hexes, drones, 0)
+    drones = judgement.drone_damage(st, tb, enemy, 0)
+    threat = judgement.net_per_turn(st, tb, enemy, hexes, drones, 0)
     # 2.3: evasion is declared for the whole turn, at the range it means to fight at.
     evade = (pol[side, P_EVADE] != 0 and has_control(st, side) and not ci[side, IS_BASE]
-             and estimates.evasion_pays(st, tb, side, int(st.cf[side, WANTED_RANGE])))
+             and judgement.evasion_pays(st, tb, side, int(st.cf[side, WANTED_RANGE])))
     left = power(st, side)
     spare = left - weapons
     cost = ci[side, INVISIBILITY_COST]
     if ci[side, CAN_INVISIBLE] and 0 < cost <= spare and (
-            (not fires and threat > 0.0) or estimates.hiding_pays(st, tb, side, hexes)):
+            (not fires and threat > 0.0) or judgement.hiding_pays(st, tb, side, hexes)):
         return 0, 0, True, False, evade
     reserve = min(ci[side, BOX + SCREEN] * tb.f.reinforcement_limit, math.ceil(threat))
     spare -= reserve * tb.f.reinforcement_cost
@@ -252,7 +252,7 @@ def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
     # The enemy's choices are secret until the lock-on phase: expect last turn's again.
     hides = ci[enemy, WENT_INVISIBLE] != 0 if turn > 1 else ci[enemy, CAN_INVISIBLE] != 0
     eccm = 0
-    if not hides and (fires or estimates.lock_matters(st, side)):
+    if not hides and (fires or judgement.lock_matters(st, side)):
         if turn > 1:
             expected_ecm = ci[enemy, ECM]
         else:
@@ -280,7 +280,7 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
     size = st.ci[1 - side, SIZE]
     best, score, armor = 1, -1.0, -1
     for direction in range(1, 7):
-        weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size, 0)
+        weapons, guns = judgement.bearing(st, tb, side, direction, hexes, size, 0)
         rating = round(weapons + guns, RATING_DIGITS)
         thick = st.ci[side, ARMOR + direction]
         if rating > score or (rating == score and thick > armor):
@@ -292,7 +292,7 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
 def base_worth(st: State, tb: Tables, side: int, direction: int, hexes: int, size: int,
                incoming: float) -> float:
     """What showing `direction` is worth to a base (Policy.base_direction)."""
-    weapons, guns = estimates.bearing(st, tb, side, direction, hexes, size, 0)
+    weapons, guns = judgement.bearing(st, tb, side, direction, hexes, size, 0)
     return float(weapons + guns + min(float(st.ci[side, ARMOR + direction]), incoming))
 
 
@@ -303,8 +303,8 @@ def base_direction(st: State, tb: Tables, side: int, hexes: int, clock: int) -> 
     if clock - st.ci[side, LAST_ROTATION] < tb.f.base_rotation:
         return here  # it cannot turn this impulse anyway
     enemy = 1 - side
-    drones = estimates.drone_damage(st, tb, enemy, 0)
-    incoming = estimates.net_per_turn(st, tb, enemy, hexes, drones, 0)
+    drones = judgement.drone_damage(st, tb, enemy, 0)
+    incoming = judgement.net_per_turn(st, tb, enemy, hexes, drones, 0)
     size = st.ci[enemy, SIZE]
     best, score = here, base_worth(st, tb, side, here, hexes, size, incoming)
     for direction in range(1, 7):
@@ -373,7 +373,7 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     well armored as the best side, when nothing that could strike this impulse gets past
     the screens, or when running (not into the last-impulse volley) (Policy.may_show_rear)."""
     size = movement.rate_size(st.ci[side, SIZE])
-    engines = estimates.working_engines(st, side)
+    engines = judgement.working_engines(st, side)
     if tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses < tb.f.brake_worth:
         return False  # showing the rear for almost no change of speed
     rear = st.ci[side, ARMOR + REAR]
@@ -383,7 +383,7 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     if rear >= thickest:
         return True
     clock = (turn - 1) * tb.f.impulses + impulse
-    harmless = estimates.strike_now(st, tb, side, turn, clock, False) <= 0.0
+    harmless = judgement.strike_now(st, tb, side, turn, clock, False) <= 0.0
     if st.ci[side, RUNNING]:
         return harmless or impulse != tb.f.impulses
     return harmless

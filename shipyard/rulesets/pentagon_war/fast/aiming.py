@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import lean_kernel
-from shipyard.rulesets.pentagon_war.fast import captain, damage, estimates
+from shipyard.rulesets.pentagon_war.fast import damage, judgement, policy
 from shipyard.rulesets.pentagon_war.fast.columns import (
     AF_CHANCE,
     AF_SURVIVAL,
@@ -168,7 +168,7 @@ def aim_at_small_craft(st: State, tb: Tables, side: int, now: bool) -> None:
     enemy = 1 - side
     arcs = tb.seqs[COVERING, ci[side, DIRECTION]]
     limit = tb.f.secondary_shots
-    left_power = captain.power(st, side)
+    left_power = policy.power(st, side)
     bolt, closest = -1, 0.0
     for i in range(ci[enemy, N_BOLTS]):
         if st.it[enemy, BLI_T, i, B_ALIVE] and (bolt < 0 or st.ft[enemy, BLF_T, i, 0] < closest):
@@ -227,9 +227,9 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
     ci[side, N_ORDERS] = 0
     for g in range(ci[side, N_WEAPONS]):
         spent[g] = -1
-    now = captain.fire_now(st, tb, pol, side, turn, impulse)
+    now = policy.fire_now(st, tb, pol, side, turn, impulse)
     # 2.8, 2.3: one target a turn without control or while evading.
-    if captain.has_control(st, side) and not ci[side, CRASHING] and not ci[side, EVASIVE]:
+    if policy.has_control(st, side) and not ci[side, CRASHING] and not ci[side, EVASIVE]:
         aim_at_small_craft(st, tb, side, now)
     if not now:
         return
@@ -240,7 +240,7 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
     size = ci[enemy, SIZE]
     # No volley the target's screens stop at the best rolls, with those it can still raise.
     clock = (turn - 1) * tb.f.impulses + impulse
-    passes = estimates.strike_now(st, tb, enemy, turn, clock, True) > 0.0
+    passes = judgement.strike_now(st, tb, enemy, turn, clock, True) > 0.0
     for g in range(ci[side, N_WEAPONS]):
         kind = wg[side, g, W_TYPE]
         left = secondary_shots_left(tb.f, wg[side, g, W_BOXES], wg[side, g, W_FIRED]) \
@@ -254,7 +254,7 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
         elif passes and tb.odds[BEST, kind, hexes, size, evaders] > 0:
             add_order(st, side, g, False, T_CRAFT, 0, True, False, left if spent[g] >= 0 else 0)
     for g in range(ci[side, N_GUNS]):
-        if not captain.gun_ready(st, tb, side, g, turn):
+        if not policy.gun_ready(st, tb, side, g, turn):
             continue
         kind = gn[side, g, G_TYPE]
         if kind == LIQUID:
@@ -286,14 +286,14 @@ def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
             continue
         index = order[O_INDEX]
         if order[O_GUN] and 0 <= index < ci[enemy, N_GUNS]:
-            mean, top = estimates.screened(tb, st.it[enemy, GN_T, index, G_TYPE],
+            mean, top = judgement.screened(tb, st.it[enemy, GN_T, index, G_TYPE],
                                            st.it[enemy, GN_T, index, G_BOXES], hexes, size,
                                            evaders)
         elif not order[O_GUN] and 0 <= index < ci[enemy, N_WEAPONS]:
             boxes = order[O_BOXES]
             if not boxes:
                 boxes = st.it[enemy, WG_T, index, W_BOXES] - st.it[enemy, WG_T, index, W_FIRED]
-            mean, top = estimates.screened(tb, st.it[enemy, WG_T, index, W_TYPE], boxes, hexes,
+            mean, top = judgement.screened(tb, st.it[enemy, WG_T, index, W_TYPE], boxes, hexes,
                                            size, evaders)
         else:
             continue
@@ -301,7 +301,7 @@ def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
     for k in range(ci[enemy, N_DRONE_ORDERS]):
         d = st.it[enemy, DORDERS_T, k, 0]
         gap = firing_range(tb.f, int(abs(st.ft[enemy, DRF_T, d, D_DISTANCE])), enemy_locked)
-        mean, top = estimates.screened(tb, st.it[enemy, DRI_T, d, D_WEAPON], 1, gap, size,
+        mean, top = judgement.screened(tb, st.it[enemy, DRI_T, d, D_WEAPON], 1, gap, size,
                                        int(ci[side, EVADING]))
         expected, best = expected + mean, best + top
     wanted = min(best, ci[side, BOX + SCREEN] + math.ceil(expected))
@@ -310,5 +310,5 @@ def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
     for g in range(ci[side, N_WEAPONS]):
         group = st.it[side, WG_T, g]
         unfired += max(group[W_BOXES] - group[W_FIRED], 0) * tb.kinds[COSTS, group[W_TYPE]]
-    spare = captain.power(st, side) - unfired
+    spare = policy.power(st, side) - unfired
     return int(max(0, min(spare // tb.f.reinforcement_cost, more)))
