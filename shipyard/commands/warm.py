@@ -18,13 +18,17 @@ from shipyard.core.errors import ShipyardError
 from shipyard.services import warming
 from shipyard.services.registry import rulesets
 
-WORDS = {"none": "no compiled engine to build", "ready": "compiled engine ready"}
+WORDS = {"none": "no compiled engine to build", "ready": "compiled engine ready",
+         "cold": "not compiled (the process that asked for it has ended)"}
 
 
 def warm_command(
     ruleset: Annotated[str | None, typer.Option(
         "--ruleset", metavar="NAME", show_default=False,
         help="Only this game (shipyard rulesets lists them); default: every game.")] = None,
+    parent: Annotated[int | None, typer.Option(
+        "--parent", metavar="PID", hidden=True, show_default=False,
+        help="The process that asked: leave without compiling if it ends first.")] = None,
 ) -> None:
     """Compile the fast duel engines now (once after an install), so that no duel waits."""
     known = rulesets()
@@ -33,7 +37,7 @@ def warm_command(
     chosen = [ruleset] if ruleset is not None else list(known)
     try:
         if len(chosen) == 1:
-            done = [warming.warm(known[chosen[0]])]
+            done = [warming.warm(known[chosen[0]], parent)]
         else:  # one process per game: each compiler has a core of its own
             with multiprocessing.get_context("fork").Pool(len(chosen)) as pool:
                 done = pool.map(_warm, chosen)

@@ -6,17 +6,21 @@ game's reference engine, which fights the very same duels for every seed, while 
 separate process (`python -m shipyard warm --ruleset NAME`) compiles; batches switch
 to the compiled engine between two chunks as soon as it is ready. Whether it is
 ready comes from the engine itself (`BatchLineup.ready`: a marker in the cache folder
-of this build, `core.compiled`). One warming process at a time per game: it holds a
-lock file while it compiles.
+of this build, `core.compiled`). One warming process at a time per game and build: it
+holds a lock file while it compiles. A warming process started here watches the process
+that started it: if that one ends (a designer killed with its terminal, a command
+stopped) before the compiling begins, it leaves at once; once compiling, it finishes
+that one build and exits.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -79,10 +83,20 @@ def compiled_engine(ruleset: Ruleset) -> BatchLineup | None:
 
 
 @contextlib.contextmanager
-def _held(ruleset: Ruleset, wait: bool) -> Iterator[bool]:
-    """The game's compiling lock: yields True when held here, False when another holds it."""
-    with compiled.compiling(ruleset.name, wait) as held:
+def _held(ruleset: Ruleset, wait: bool,
+          give_up: Callable[[], bool] | None = None) -> Iterator[bool]:
+    """The game's compiling lock: yields True when held here, False when another holds it
+    (or `give_up` said so while waiting)."""
+    with compiled.compiling(ruleset.name, wait, give_up) as held:
         yield held
+
+
+def parent_gone(parent: int) -> Callable[[], bool]:
+    """Whether the process `parent`, which started this one, has ended (this process is
+    then handed to another parent)."""
+    def gone() -> bool:
+        return os.getppid() != parent
+    return gone
 
 
 def state(ruleset: Ruleset) -> State:
@@ -99,15 +113,21 @@ def state(ruleset: Ruleset) -> State:
         return "cold" if free else "compiling"
 
 
-def warm(ruleset: Ruleset) -> Warmed:
-    """Compile the game's engine in this process (waiting for another warming to end)."""
+def warm(ruleset: Ruleset, parent: int | None = None) -> Warmed:
+    """Compile the game's engine in this process (waiting for another warming to end).
+
+    With `parent`, the process that asked for it: if that one ends before the compiling
+    begins, nothing is compiled ("cold"); a compile once begun is finished."""
     engine = compiled_engine(ruleset)
     if engine is None:
         return Warmed(ruleset.name, "none", 0.0)
     if engine.ready():
         return Warmed(ruleset.name, "ready", 0.0)
+    gone = parent_gone(parent) if parent is not None else None
     began = time.perf_counter()
-    with _held(ruleset, wait=True):
+    with _held(ruleset, wait=True, give_up=gone) as held:
+        if not held or (gone is not None and gone()):
+            return Warmed(ruleset.name, "cold", 0.0)
         if not engine.ready():  # another process may have finished it meanwhile
             engine.fight_many([1])
     return Warmed(ruleset.name, "ready", time.perf_counter() - began)
@@ -119,7 +139,8 @@ def start(ruleset: Ruleset) -> State:
     now = state(ruleset)
     if now == "cold":
         _STARTED[ruleset.name] = subprocess.Popen(
-            [sys.executable, "-m", "shipyard", "warm", "--ruleset", ruleset.name],
+            [sys.executable, "-m", "shipyard", "warm", "--ruleset", ruleset.name,
+             "--parent", str(os.getpid())],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         now = "compiling"

@@ -30,6 +30,7 @@ from shipyard.rulesets.pentagon_war.fast.duel import fight_batch
 from shipyard.rulesets.pentagon_war.fast.state import duelists, new_state
 
 ENGINE = "pentagon-war"  # its readiness marker (core.compiled)
+compiled.engine(ENGINE, fight_batch)  # its markers and locks: in that kernel\'s build
 
 
 class FastLineup(Lineup):

@@ -37,6 +37,7 @@ from shipyard.rulesets.tacship.fast.packing import (
 )
 
 ENGINE = "tacship"  # its readiness marker (core.compiled)
+compiled.engine(ENGINE, fight_batch)  # its markers and locks: in that kernel\'s build
 
 
 class FastLineup(Lineup):
