@@ -30,36 +30,11 @@ def sample(name: str):  # type: ignore[no-untyped-def]
 # -- readiness -----------------------------------------------------------------------------
 def test_readiness_is_a_marker_in_this_builds_cache_folder(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(compiled, "cache_folder", lambda: tmp_path)
+    monkeypatch.setattr(compiled, "build_folder", lambda root=None: tmp_path)
     assert not compiled.ready("some-game")
     compiled.mark_ready("some-game")
     assert compiled.ready("some-game")
     assert (tmp_path / "ready-some-game").is_file()
-
-
-def test_the_stamp_follows_every_kernel_source(monkeypatch: pytest.MonkeyPatch,
-                                               tmp_path: Path) -> None:
-    sources = compiled.kernel_sources()
-    assert compiled.PACKAGE / "core" / "compiled_dice.py" in sources
-    assert any(p.parts[-2] == "fast" and p.name == "duel.py" for p in sources)
-    copy = tmp_path / "shipyard"
-    kernel = copy / "rulesets" / "game" / "fast" / "duel.py"
-    kernel.parent.mkdir(parents=True)
-    for path in sources[:3]:
-        target = copy / path.relative_to(compiled.PACKAGE)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(path.read_bytes())
-    kernel.write_text("x = 1\n")
-    monkeypatch.setattr(compiled, "PACKAGE", copy)
-    monkeypatch.setattr(compiled, "__file__", str(copy / "core" / "compiled.py"))
-    compiled.stamp.cache_clear()
-    try:
-        first = compiled.stamp()
-        compiled.stamp.cache_clear()
-        kernel.write_text("x = 2\n")
-        assert compiled.stamp() != first
-    finally:
-        compiled.stamp.cache_clear()
 
 
 def test_a_game_whose_engine_has_fought_is_ready() -> None:
@@ -165,7 +140,7 @@ def test_an_engine_waits_for_a_compile_under_way_instead_of_compiling_again(
 
     from shipyard.core import compiled as compiled_module
 
-    monkeypatch.setattr(compiled_module, "cache_folder", lambda: tmp_path)
+    monkeypatch.setattr(compiled_module, "build_folder", lambda root=None: tmp_path)
     lock = tmp_path / "warming-house-game.lock"
     other = subprocess.Popen(  # another process compiling: it holds the lock for a second
         [sys.executable, "-c", "import fcntl, sys, time\n"
@@ -183,37 +158,3 @@ def test_an_engine_waits_for_a_compile_under_way_instead_of_compiling_again(
         began = time.perf_counter()
         compiled_module.await_compiling("house-game")
         assert time.perf_counter() - began < 0.5
-
-
-def test_kernel_folders_of_other_builds_beyond_the_newest_are_removed(tmp_path: Path) -> None:
-    # Six builds' folders, used one a day apart (kernels-0 the oldest), and a file that
-    # only looks like one: with four kept, the two oldest go and nothing else.
-    for day in range(6):
-        folder = tmp_path / f"kernels-{day}"
-        (folder / "sub").mkdir(parents=True)
-        (folder / "sub" / "code.nbc").write_bytes(b"x")
-        os.utime(folder, (1_000_000 + day * 86_400,) * 2)
-    (tmp_path / "kernels-file").write_text("not a folder")
-    (tmp_path / "other").mkdir()
-    removed = compiled.prune(tmp_path, keep=4)
-    assert sorted(p.name for p in removed) == ["kernels-0", "kernels-1"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "kernels-2", "kernels-3", "kernels-4", "kernels-5", "kernels-file", "other"]
-
-
-def test_the_folder_in_use_is_marked_and_kept(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    for day in range(6):
-        folder = tmp_path / f"kernels-old{day}"
-        folder.mkdir()
-        os.utime(folder, (1_000_000 + day,) * 2)
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    compiled.cache_folder.cache_clear()
-    try:
-        current = compiled.cache_folder()
-        names = sorted(p.name for p in tmp_path.iterdir())
-    finally:
-        compiled.cache_folder.cache_clear()
-    assert current.parent == tmp_path and current.name in names
-    # This build's folder, just used, and the three most recently used of the others.
-    assert names == sorted([current.name, "kernels-old3", "kernels-old4", "kernels-old5"])

@@ -163,12 +163,13 @@ def build_folder(root: Path | None = None) -> Path:
     marked as used by this process (and as used now, for pruning)."""
     name = f"kernels-{stamp(root)}"
     with _HELD_LOCK:
-        for held in _HELD:
-            if held.name == name:
-                return held
         folder = _base() / name
+        fallback = Path(tempfile.gettempdir()) / f"shipyard-{os.getuid()}" / name
+        for known in (folder, fallback):
+            if known in _HELD:
+                return known
         if not _writable(folder):  # a read-only home: a folder of this user's in the temp folder
-            folder = Path(tempfile.gettempdir()) / f"shipyard-{os.getuid()}" / name
+            folder = fallback
             folder.mkdir(parents=True, exist_ok=True)
         _hold(folder)
         with contextlib.suppress(OSError):
