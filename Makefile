@@ -2,7 +2,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test check bench mutate mutate-tacship clean
+.PHONY: run test check bench pin-duels mutate mutate-tacship clean
 
 run:
 	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q . && $(VENV)/bin/shipyard
@@ -19,6 +19,11 @@ bench:
 	$(PY) benchmarks/duel_bench.py
 	$(PY) benchmarks/tournament_bench.py
 	$(PY) benchmarks/tui_bench.py
+
+# The known duels of every game, seed in, duel out (tests/data/duels/, docs/testing.md):
+# fought again on the reference engine and written after a change of rules or captains.
+pin-duels:
+	$(PY) tools/pin_duels.py
 
 # Mutation testing of pricing and legality (docs/testing.md); slow, not part of CI.
 # KILL_RATES reads `mutmut results --all true` and prints each module's kill rate.

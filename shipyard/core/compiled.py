@@ -40,7 +40,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from functools import cache, wraps
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -305,23 +305,21 @@ def _one_build_for_any_value(dispatcher: Any) -> Any:
     return dispatcher
 
 
-def _as_python(function: Function) -> Function:
-    """A kernel run as plain Python: numpy's unsigned words wrap as numba's do, silently."""
+@contextlib.contextmanager
+def words_wrap() -> Iterator[None]:
+    """Around a batch kernel's call: run as plain Python (`interpreted`), numpy's unsigned
+    words wrap round as numba's do, and say nothing of it (the dice's arithmetic)."""
     import numpy as np
 
-    @wraps(function)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        with np.errstate(over="ignore"):
-            return function(*args, **kwargs)
-
-    return cast(Function, run)
+    with np.errstate(over="ignore"):
+        yield
 
 
 def _compile(function: Function, **options: Any) -> Function:
     _ROOTS.add(package_root(Path(function.__code__.co_filename)))
     numba = _numba()
     if interpreted():
-        return _as_python(function)
+        return function  # plain Python: stepped in a debugger, measured for coverage
     compiled = numba.njit(cache=True, nogil=True, **options)(function)
     return cast(Function, _one_build_for_any_value(compiled))
 

@@ -85,4 +85,5 @@ class FastLineup(Lineup):
         return results_from(out, CAUSES)
 
     def _run(self, keys: NDArray[np.uint64], out: NDArray[np.int64]) -> None:
-        fight_batch(new_state(self.duelists), self.tables, self.duelists, keys, out)
+        with compiled.words_wrap():
+            fight_batch(new_state(self.duelists), self.tables, self.duelists, keys, out)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from shipyard.core.records import record_from
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine import aiming, flight, judgement, orders, policy
 from shipyard.rulesets.pentagon_war.engine.quick_reference import beam_push, catalog_charts
@@ -37,7 +38,23 @@ def mask(arcs: frozenset[str], bits: dict[str, int]) -> int:
     return sum(bits[a] for a in arcs)
 
 
+_BUILT: list[tuple[tuple[int, int, int, int], Combat, Catalog, Tables]] = []
+KEPT = 8  # tables kept for reuse (a batch, a tournament or a search builds many lineups)
+
+
 def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> Tables:
+    """`tables` for these combat tables, catalog and sizes, built once (read only by the
+    kernels, so every lineup of the same figures shares them)."""
+    key = (id(combat), id(catalog), max_size, max_engines)
+    for known, kept_combat, kept_catalog, built in _BUILT:
+        if known == key and kept_combat is combat and kept_catalog is catalog:
+            return built
+    built = tables(combat, catalog, max_size, max_engines)
+    _BUILT[:] = [(key, combat, catalog, built), *_BUILT[:KEPT - 1]]
+    return built
+
+
+def tables(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> Tables:
     """The tables for crafts up to size class `max_size` with up to `max_engines` engines:
     the figures and charts both engines read (`Combat.figures`, `Combat.charts`) as a
     record and arrays, the acceleration rates and beam pushes of 2.3 and 2.4 by engines
@@ -71,11 +88,9 @@ def build(combat: Combat, catalog: Catalog, max_size: int, max_engines: int) -> 
         watch=float(aiming.WATCH), later=aiming.LATER, drone_reserve=orders.DRONE_RESERVE,
         bolt_reach=f.metal_speed * f.metal_lifetime / f.impulses - 1,
         brake_worth=policy.BRAKE_WORTH, n_ranges=len(judgement.RANGES))
-    record = np.rec.array(np.zeros(1, dtype=FIGURES))
-    for name, value in (*f._asdict().items(), *captains.items()):
-        record[name][0] = value
+    record = record_from(FIGURES, {**f._asdict(), **captains})
     odds = np.zeros((3, DIRECT_KINDS, f.rcap + 1, sizes, 3))
-    tables = Tables(f=record[0], kinds=kinds, odds=odds, accel=acceleration,
+    tables = Tables(f=record, kinds=kinds, odds=odds, accel=acceleration,
                     by_range=np.array(charts.by_range, dtype=np.int64), seqs=seqs,
                     chart=np.array(charts.chart, dtype=np.int64), fv=fv)
     fill_odds(tables)

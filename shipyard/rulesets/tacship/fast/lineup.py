@@ -65,7 +65,8 @@ class FastLineup(Lineup):
 
     def _run(self, seeds: Words) -> Ints:
         out = np.zeros((seeds.shape[0], RESULT_FIELDS), dtype=np.int64)
-        fight_batch(seeds, *self._arrays, out)
+        with compiled.words_wrap():
+            fight_batch(seeds, *self._arrays, out)
         return out
 
     def fight(self, seed: int, log: bool = False) -> Result:
