@@ -13,7 +13,8 @@ change says why.
 
 The rows are made the same way for every game: every pair of its samples (each
 against itself too) under each of its captains, in three scenarios (the game's own,
-a close start and a fast approach), a few seeds each.
+a close start and a fast approach), a few seeds each (as many as make about `DUELS`
+duels a game, at least two a matchup).
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ from shipyard.services.registry import evaluate, get_ruleset, read_design
 from shipyard.services.samples import sample_name, sample_paths
 
 MASTER = 2024  # the master seed pinned duels are seeded from
-SEEDS = {"pentagon-war": 2}  # seeds a row; any other game: DEFAULT_SEEDS
-DEFAULT_SEEDS = 4
+DUELS = 800  # about as many duels pinned for each game: a few seeds each matchup
+LEAST_SEEDS = 2
 HEADER = ("game", "a", "b", "captain_a", "captain_b", "start_range", "closing_speed",
           "turn_limit", "seed", "winner", "turns", "dealt_a", "dealt_b", "cause", "draws")
 WINNERS = {0: "a", 1: "b", None: "draw"}
@@ -121,7 +122,9 @@ def setups(game: str) -> Iterator[Setup]:
     if not found:
         return
     first = next(iter(found.values()))
-    count = SEEDS.get(game, DEFAULT_SEEDS)
+    pairs = len(found) * (len(found) + 1) // 2
+    matchups = 3 * len(duels.policies) * pairs
+    count = max(LEAST_SEEDS, -(-DUELS // matchups))
     row = 0
     for scenario in scenarios(duels.duel_defaults(first.catalog)):
         for captain in duels.policies:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from shipyard.rulesets.pentagon_war.engine import fire
 from shipyard.rulesets.pentagon_war.engine.battle import Battle
 from shipyard.rulesets.pentagon_war.engine.orders import FireOrder
-from shipyard.rulesets.pentagon_war.engine.quick_reference import beam_push
 from shipyard.rulesets.pentagon_war.engine.state import Craft
+from shipyard.rulesets.pentagon_war.engine.tables import beam_push
 from shipyard.rulesets.pentagon_war.engine.words import describe_salvo, describe_volley
 from shipyard.rulesets.pentagon_war.rules.flight import secondary_shots_left
 

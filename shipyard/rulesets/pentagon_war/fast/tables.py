@@ -18,8 +18,8 @@ from numpy.typing import NDArray
 from shipyard.core.records import record_from
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine import aiming, flight, judgement, orders, policy
-from shipyard.rulesets.pentagon_war.engine.quick_reference import beam_push, catalog_charts
-from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
+from shipyard.rulesets.pentagon_war.engine.tables import Combat, beam_push
 from shipyard.rulesets.pentagon_war.fast import columns as C
 from shipyard.rulesets.pentagon_war.fast.arrays import FIGURES, Tables
 from shipyard.rulesets.pentagon_war.fast.fire import fill_odds
