@@ -61,8 +61,11 @@ def test_a_lineup_fights_each_duel_as_a_single_run_does() -> None:
     assert ready.templates[0].taken.total == 0  # the templates never fight
 
 
-def test_a_batch_does_not_depend_on_how_it_is_cut_up() -> None:
-    matchup = Matchup(sample("lancer"), sample("sunspear"), scenario=DuelScenario(turn_limit=5))
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_a_batch_does_not_depend_on_how_it_is_cut_up(engine: str) -> None:
+    # The reference engine's workers are processes, the compiled one's threads.
+    matchup = Matchup(sample("lancer"), sample("sunspear"), scenario=DuelScenario(turn_limit=5),
+                      engine=engine)
     whole = run_batch(matchup, 130, 11, workers=1)
     assert whole == run_batch(matchup, 130, 11, workers=3)
     assert whole[:70] + run_batch(matchup, 60, 11, workers=2, start=70) == whole

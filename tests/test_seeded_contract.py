@@ -34,7 +34,9 @@ def test_seeded_duels_keep_their_results(engine: str, a: str, b: str, wins: int,
                                          losses: int, dealt_a: float, dealt_b: float) -> None:
     args = ["duel", f"sample:{a}", f"sample:{b}", "--runs", "200", "--seed", "1", "--json",
             "--engine", engine]
-    for workers in ("1", "2"):
+    # Any worker count gives the same duels; the reference engine's pool of processes is
+    # held to it in tests/test_engine_batch.py, so it is asked for one here.
+    for workers in ("1", "2") if engine == "fast" else ("1",):
         result = CliRunner().invoke(app, [*args, "--workers", workers])
         assert result.exit_code == 0, result.output
         data = json.loads(result.stdout)

@@ -20,7 +20,10 @@ from shipyard.core.compiled_dice import key_of
 from shipyard.core.outcome import DuelScenario, Result, results_from
 from shipyard.core.records import record_of
 from shipyard.rulesets.tacship.design import TacshipDesign
+from shipyard.rulesets.tacship.engine.duel import DuelStart
 from shipyard.rulesets.tacship.engine.lineup import Lineup
+from shipyard.rulesets.tacship.engine.state import Fighter
+from shipyard.rulesets.tacship.engine.tables import Combat, load_combat
 from shipyard.rulesets.tacship.fast.duel import (
     RESULT_FIELDS,
     fight_batch,
@@ -55,6 +58,24 @@ class FastLineup(Lineup):
                  policies: tuple[str, str], scenario: DuelScenario,
                  catalog_folder: str | None = None) -> None:
         super().__init__(a, b, names, policies, scenario, catalog_folder)
+        self._pack()
+
+    @classmethod
+    def of_fighters(cls, fighters: tuple[Fighter, Fighter],
+                    policies: tuple[str, str] = ("default", "default"),
+                    scenario: DuelStart | None = None,
+                    combat: Combat | None = None) -> FastLineup:
+        """Two record charts as they are (no design behind them), ready to fight: the
+        duels `engine.duel.fight` fights for them, seed for seed."""
+        ready = cls.__new__(cls)
+        ready.combat = combat or load_combat()
+        ready.fighters = fighters
+        ready.policies = policies
+        ready.scenario = scenario or DuelStart.defaults(ready.combat)
+        ready._pack()
+        return ready
+
+    def _pack(self) -> None:
         combat, s = self.combat, self.scenario
         charts = charts_array(self.fighters)
         start = scenario_array(s.start_range, s.start_speed, s.turn_limit)
