@@ -61,7 +61,8 @@ def catalog_command(as_json: JsonOpt = False, catalog: CatalogOpt = None,
         table.add_row(escape(row["label"]), escape(chosen.row_figures(row)),
                       escape(f"{row['source']} {row['rule']}{mark}"))
     out.print(table)
-    out.print("\n[bold]Rulings[/bold]")
+    out.print()  # a blank line: a "\n" inside the text would show as an escape
+    out.print("[bold]Rulings[/bold]")
     for key, ruling in loaded.rulings.items():
         out.print(f"[bold]{escape(key)}[/bold] {escape(ruling.title)}: {escape(ruling.text)}")
 

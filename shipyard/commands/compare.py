@@ -71,7 +71,8 @@ def _interval(value: Rate) -> str:
 
 def _print_duels(labels: list[str], pairs: list[PairResult], seed: int) -> None:
     runs = pairs[0].runs if pairs else 0
-    out.print(f"\n[bold]Head to head[/bold]: {runs} duels a pair, seed {seed}")
+    out.print()  # a blank line: a "\n" inside the text would show as an escape
+    out.print(f"[bold]Head to head[/bold]: {runs} duels a pair, seed {seed}")
     table = Table(show_edge=False, pad_edge=False)
     for column in ("A", "B", "A wins", "draws", "B wins"):
         table.add_column(column, justify="left" if column in ("A", "B") else "right")
