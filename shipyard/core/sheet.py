@@ -48,6 +48,26 @@ def marked(line: Line) -> bool:
     return is_marked(line.source, line.rule)
 
 
+def provenance(source: str, rule: str) -> str:
+    """Where a figure comes from, as a player reads it: "rules 1.2", "ruling R7",
+    "reconstructed R1" (a catalog's `source` of seed, ruling or reconstructed, and its rule).
+
+    A rule id that starts with a letter (R7, T1) is a ruling; a section number
+    (1.2, 4) is the rules' own text, unless the figure was reconstructed or ruled there.
+    """
+    ruling = rule[:1].isalpha()
+    if source == "reconstructed":
+        return f"reconstructed {rule}".strip()
+    if source == "seed" and not ruling:
+        return f"rules {rule}".strip()
+    if source in ("seed", "ruling"):
+        return f"ruling {rule}".strip()
+    return f"{source} {rule}".strip()  # a house catalog's own word for it
+
+
+HOUSE_RULES = "house rules"  # a figure a house catalog changed from the bundled one
+
+
 def roman(number: int) -> str:
     """Classes are written in Roman numerals (0 for drones and missiles)."""
     if number <= 0:

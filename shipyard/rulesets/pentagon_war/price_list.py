@@ -8,6 +8,36 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.rulesets.pentagon_war.design import GUN_TYPES, SYSTEMS, WEAPON_TYPES
+
+# Where a price-list item is written in a design file, when it is not `systems.KEY`.
+_FILE_KEYS = {
+    "directional_screen": "options.directional_screens",
+    "armor": "armor: 1-6",
+    "ramscoop": "scoop: ramscoop",
+    "magnascoop": "scoop: magnascoop",
+    "radar_box": "radar",
+    "drone_bay": "drones",
+    "main_control": "",  # always there, and free: nothing to write
+    "radar_invisibility": "options.radar_invisibility",
+    "special_electronics": "options.special_electronics",
+    "suicide_bomb": "options.suicide_bomb",
+}
+
+
+def file_key(section: str, key: str) -> str:
+    """How a design file names the item: `systems.screen`, `weapons: proton_cannon`."""
+    if section == "drone":
+        return f"drones: {key}"
+    if section != "price":
+        return ""  # a figure of the rules, not something a design buys
+    if key in WEAPON_TYPES:
+        return f"weapons: {key}"
+    if key in GUN_TYPES:
+        return f"guns: {key}"
+    if key in SYSTEMS:
+        return f"systems.{key}"
+    return _FILE_KEYS.get(key, "")
 
 
 def price_rows(catalog: Catalog) -> list[dict[str, Any]]:
@@ -19,18 +49,20 @@ def price_rows(catalog: Catalog) -> list[dict[str, Any]]:
             figures = {k: str(v) for k, v in data.items() if k != "unit" and v is not None}
             rows.append({"section": group, "key": key, "label": entry.label, "unit": entry.unit,
                          **figures, "source": entry.source, "rule": entry.rule,
-                         "note": entry.note})
+                         "note": entry.note, "file": file_key(group, key)})
     multiplier = catalog.arcs.multiplier
     rows.append({"section": "arcs", "key": "multiplier", "label": "Arc multiplier (by arcs)",
                  "unit": "", **{k: str(v) for k, v in multiplier.by_count.items()},
-                 "source": multiplier.source, "rule": multiplier.rule, "note": ""})
+                 "source": multiplier.source, "rule": multiplier.rule, "note": "",
+                 "file": ""})
     for key, entry in catalog.construction:
         figures = entry.model_dump(mode="json", exclude={"label", "note", "source", "rule",
                                                          "unit"})
         rows.append({"section": "construction", "key": key,
                      "label": key.replace("_", " ").capitalize(),
                      "unit": "", **{k: str(v) for k, v in figures.items()},
-                     "source": entry.source, "rule": entry.rule, "note": entry.note})
+                     "source": entry.source, "rule": entry.rule, "note": entry.note,
+                     "file": ""})
     return rows
 
 
@@ -45,7 +77,7 @@ def figures(row: dict[str, Any]) -> str:
         return f"{row['rate']} of the rest of the design"
     if row["unit"] == "number":
         return f"{row['price']} x the box's number"
-    skip = {"section", "key", "label", "unit", "source", "rule", "note", "group"}
+    skip = {"section", "key", "label", "unit", "source", "rule", "note", "group", "file"}
     parts = [str(v) if k == "price" else f"{k.replace('_', ' ')} {v}"
              for k, v in row.items() if k not in skip]
     unit = f" / {row['unit']}" if row["unit"] else ""

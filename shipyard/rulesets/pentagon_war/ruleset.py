@@ -63,7 +63,8 @@ class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
         return parse_design(data, file)
 
     def schema(self) -> Json:
-        return design_schema()
+        arcs = self.catalog().arcs
+        return design_schema((*arcs.names.order, *(arcs.shorthand.model_extra or {})))
 
     def new_design(self, name: str) -> Design:
         return parse_design({"schema": "shipyard.design/1", "name": name,
