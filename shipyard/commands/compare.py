@@ -18,10 +18,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load_all
-from shipyard.commands.options import CatalogOpt, WorkersOpt, runs_option
+from shipyard.commands.options import CatalogOpt, HyperOpt, WorkersOpt, runs_option
 from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
+from shipyard.core.issues import Agreement
 from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Rate
 from shipyard.services.compare import Row, Value, check_comparable, compare, rows_data
@@ -95,9 +96,10 @@ def compare_command(
                                       help="Master seed of the duels.")] = 1,
     workers: WorkersOpt = 1,
     catalog: CatalogOpt = None,
+    allow_hyper_bombs: HyperOpt = False,
 ) -> None:
     """Set designs side by side: figures, boxes and points per group, differences marked."""
-    loaded = load_all(files, None, catalog)
+    loaded = load_all(files, Agreement(hyper_bombs_allowed=allow_hyper_bombs), catalog)
     for one in loaded:
         if one.evaluation is None:
             problem(str(one.error))

@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from shipyard.commands.fleet import has_fleet, validate_mixed
 from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, Loaded, catalog_data, load_all
-from shipyard.commands.options import BudgetOpt, CatalogOpt, JsonOpt
+from shipyard.commands.options import BudgetOpt, CatalogOpt, HyperOpt, JsonOpt
 from shipyard.commands.sheets import issue_line, print_sheet
 from shipyard.commands.terminal import EXIT_ILLEGAL, out, problem
 from shipyard.core.issues import Agreement
@@ -25,9 +25,6 @@ FilesArg = Annotated[
     list[str],
     typer.Argument(help=f"Design files (.ship.json, .toml, .ssd.json), sample:NAME, or "
                    f"folders ({FOLDER_HELP}).", show_default=False, metavar="FILE..."),
-]
-HyperOpt = Annotated[
-    bool, typer.Option("--allow-hyper-bombs", help="The scenario allows hyper bombs (R15).")
 ]
 MassOpt = Annotated[
     bool, typer.Option("--mass-rule", help="Judge engine needs by mass class (1.4).")

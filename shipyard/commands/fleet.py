@@ -27,7 +27,7 @@ from shipyard.commands.inputs import (
     catalog_ruleset,
     load_all,
 )
-from shipyard.commands.options import BudgetOpt, CatalogOpt
+from shipyard.commands.options import BudgetOpt, CatalogOpt, HyperOpt
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
     EXIT_UNREADABLE,
@@ -104,10 +104,11 @@ def print_roster(file: str, report: FleetReport) -> None:
 
 
 def fleet_command(file: FleetArg, budget: BudgetOpt = None, as_json: JsonOpt = False,
-                  catalog: CatalogOpt = None) -> None:
+                  catalog: CatalogOpt = None, allow_hyper_bombs: HyperOpt = False) -> None:
     """A fleet's roster: each ship's points and size, the total against the budget, issues."""
     try:
-        report = load_fleet(file, budget, Agreement(), catalog)
+        report = load_fleet(file, budget, Agreement(hyper_bombs_allowed=allow_hyper_bombs),
+                            catalog)
     except ShipyardError as exc:
         fail(str(exc))
     house = catalog_data(report.evaluations[0]) if report.evaluations else None
@@ -222,7 +223,7 @@ def _fleet_verdict(file: str, report: FleetReport) -> None:
 
 
 def export_fleet(files: Sequence[str], fmt: str, output: Path | None, paper: str,
-                 chosen: Sequence[str], explicit: bool, draft: bool, budget: int | None,
+                 chosen: Sequence[str], explicit: bool, draft: bool, scenario: Agreement,
                  catalog: Path | None, turns: int = DEFAULT_TURNS) -> None:
     """`shipyard export FLEET`: the roster page, then every ship's sheets."""
     if len(files) != 1:
@@ -230,7 +231,7 @@ def export_fleet(files: Sequence[str], fmt: str, output: Path | None, paper: str
     file = files[0]
     try:
         check_options(fmt, paper, chosen, turns)
-        report = load_fleet(file, budget, Agreement(), catalog)
+        report = load_fleet(file, scenario.budget, scenario, catalog)
     except ShipyardError as exc:
         fail(str(exc))
     errors = [issue for issue in report.issues if issue.severity == "error"]
