@@ -3,10 +3,18 @@ file key can be found, and numbers come out as players write them."""
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import jsonschema
 import pytest
 from typer.testing import CliRunner
 
 from shipyard.cli import app
+from shipyard.core.catalog_files import catalog_root
+from shipyard.services.samples import resolve, sample_paths
 
 runner = CliRunner()
 
@@ -29,3 +37,146 @@ def test_compare_with_duels_shows_no_escaped_newline() -> None:
     text = shipyard("compare", "sample:valkyrie", "sample:hawk", "--duel", "4")
     assert "\\n" not in text
     assert "\n\nHead to head: 4 duels a pair" in text
+
+
+def schema_of(game: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(shipyard("schema", "--ruleset", game))
+    return data
+
+
+def test_the_design_schema_lists_every_name_a_file_must_spell() -> None:
+    defs = schema_of("pentagon-war")["$defs"]
+    assert defs["Weapon"]["properties"]["type"]["enum"] == [
+        "laser", "electron_cannon", "proton_cannon", "magnetic_beam"]
+    assert defs["Gun"]["properties"]["type"]["enum"] == [
+        "radiation_gun", "acid_gum_gun", "liquid_metal_gun"]
+    assert defs["Drone"]["properties"]["weapon"]["enum"] == [
+        "laser", "electron_cannon", "proton_cannon", "point_defense"]
+    arcs = ["RF", "R", "RR", "LR", "L", "LF", "F2"]  # R12: clockwise from dead ahead, F2
+    assert defs["Weapon"]["properties"]["arcs"]["items"]["enum"] == arcs
+    assert defs["Gun"]["properties"]["arcs"]["items"]["enum"] == arcs
+    tacship = schema_of("tacship")["$defs"]
+    assert tacship["TurretLaser"]["properties"]["arc"]["enum"] == ["fore", "aft"]
+    assert tacship["Ordnance"]["propertyNames"] == {"enum": ["missile", "mine", "decoy"]}
+
+
+@pytest.mark.parametrize("game", ["pentagon-war", "tacship"])
+def test_every_sample_meets_its_schema_and_a_misspelt_name_does_not(game: str) -> None:
+    schema = schema_of(game)
+    samples = [json.loads(path.read_text()) for path in sample_paths()]
+    ours = [data for data in samples if data.get("ruleset", "pentagon-war") == game]
+    assert ours
+    for data in ours:
+        jsonschema.validate(data, schema)
+    wrong = dict(ours[0])
+    if game == "tacship":
+        wrong["turret_lasers"] = [{"factor": 1, "arc": "left"}]
+    else:
+        wrong["weapons"] = [{"type": "Proton Cannon", "arcs": ["LF", "RF"]}]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(wrong, schema)
+
+
+def catalog_rows(*args: str) -> dict[str, list[str]]:
+    """`shipyard catalog` as {item: [key, figures, source]}, read off the table at 160 columns."""
+    result = runner.invoke(app, ["catalog", *args], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    rows: dict[str, list[str]] = {}
+    for line in result.stdout.splitlines():
+        cells = [cell.strip() for cell in line.split("│")]
+        if len(cells) == 4:
+            rows.setdefault(cells[0], cells[1:])
+    return rows
+
+
+def test_the_catalog_shows_each_file_key_beside_its_label() -> None:
+    rows = catalog_rows()
+    assert rows["Proton cannon"][0] == "weapons: proton_cannon"
+    assert rows["Proton cannon drone"][0] == "drones: proton_cannon"
+    assert rows["Liquid metal gun"][0] == "guns: liquid_metal_gun"
+    assert rows["Screen generator"][0] == "systems.screen"
+    assert rows["Radar invisibility"][0] == "options.radar_invisibility"
+    assert rows["Magnascoop"][0] == "scoop: magnascoop"
+    tacship = catalog_rows("--ruleset", "tacship")
+    assert tacship["Hardpoint"][0] == "hardpoints"
+    assert tacship["Turret"][0] == "turret_lasers: arc"
+    entries = json.loads(shipyard("catalog", "--json"))["entries"]
+    assert {e["key"]: e["file"] for e in entries if e["section"] == "price"}["laser"] \
+        == "weapons: laser"
+
+
+def test_the_source_says_rules_or_ruling_never_seed() -> None:
+    rows = catalog_rows()
+    assert rows["Screen generator"][2] == "rules 1.2"  # seed, section 1.2
+    assert rows["Radar box"][2] == "ruling R7 *"  # seed, ruling R7
+    assert rows["Magnascoop"][2] == "ruling R6 *"  # ruling R6
+    assert rows["Arc multiplier (by arcs)"][2] == "reconstructed R1 *"
+    assert catalog_rows("--ruleset", "tacship")["Hardpoint"][2] == "rules 4"
+    for text in (shipyard("catalog"), shipyard("catalog", "--ruleset", "tacship"),
+                 shipyard("cost", "sample:lancer", "sample:valkyrie")):
+        assert "seed" not in text
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Path:
+    """The bundled catalog with the screen at 25 points instead of 23."""
+    folder = tmp_path / "house"
+    shutil.copytree(catalog_root() / "pentagon-war", folder)
+    prices = folder / "prices.toml"
+    text = prices.read_text()
+    start = text.index("[screen]")
+    end = text.index("price = 23", start)
+    prices.write_text(text[:end] + "price = 25" + text[end + len("price = 23"):])
+    return folder
+
+
+def test_a_house_price_says_house_rules_on_its_line(house: Path) -> None:
+    rows = catalog_rows("--catalog", str(house))
+    assert rows["Screen generator"][1:] == ["25 / box", "house rules"]
+    assert rows["Cargo"][2] == "rules 1.2"  # unchanged: still the rules' own
+    result = runner.invoke(app, ["cost", "sample:lancer", "--catalog", str(house)],
+                           env={"COLUMNS": "160"})
+    cells = {line.split("│")[0].strip(): [cell.strip() for cell in line.split("│")[1:]]
+             for line in result.stdout.splitlines()}
+    assert cells["Screen generator"] == ["3", "75", "house rules"]  # 3 screens at 25
+    assert cells["Capacitor"] == ["6", "42", "rules 1.2"]
+
+
+@pytest.fixture
+def bomber(tmp_path: Path) -> Path:
+    """The lancer with one hyper bomb: illegal unless the scenario allows them (R15)."""
+    data = json.loads(resolve("sample:lancer").read_text())
+    data["systems"]["hyper_bomb"] = 1
+    path = tmp_path / "bomber.ship.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_the_hyper_bomb_error_names_the_option_that_allows_them(bomber: Path) -> None:
+    refused = runner.invoke(app, ["validate", str(bomber)])
+    assert refused.exit_code == 1
+    assert "hyper bombs need a scenario that allows them (--allow-hyper-bombs) (R15)" \
+        in refused.output
+    assert runner.invoke(app, ["validate", str(bomber), "--allow-hyper-bombs"]).exit_code == 0
+    sheet = runner.invoke(app, ["export", str(bomber), "-f", "text", "--allow-hyper-bombs"])
+    assert sheet.exit_code == 0 and "DRAFT" not in sheet.stdout
+    duel = runner.invoke(app, ["duel", str(bomber), "sample:lancer", "--runs", "2",
+                               "--allow-hyper-bombs"])
+    assert duel.exit_code == 0, duel.output
+
+
+@pytest.mark.parametrize("command", ["cost", "validate", "export", "fleet", "compare", "duel",
+                                     "tournament", "optimize", "design", "new", "serve"])
+def test_every_command_that_judges_a_design_takes_that_option(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"})
+    assert "--allow-hyper-bombs" in result.stdout
+
+
+def test_new_refuses_a_file_that_exists(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.ship.json"
+    mine.write_text("{}")
+    result = runner.invoke(app, ["new", str(mine), "--ruleset", "tacship"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"shipyard: {mine}: already exists; open it with "
+                                     f"`shipyard design {mine}`")
+    assert mine.read_text() == "{}"
