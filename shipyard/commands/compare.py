@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -25,7 +24,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Agreement
 from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Rate
-from shipyard.services.compare import Row, Value, check_comparable, compare, rows_data
+from shipyard.services.compare import Row, check_comparable, compare, rows_data
 from shipyard.services.tournament import Entrant, PairResult, play
 
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
@@ -33,12 +32,6 @@ SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "
 FilesArg = Annotated[list[str], typer.Argument(
     metavar="FILE...", show_default=False,
     help="Two or more designs of one game (.ship.json, .toml, .ssd.json) or sample:NAME.")]
-
-
-def _cell(value: Value) -> str:
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{float(value):.2f}"  # exact in --json ("4353/80")
-    return "-" if value is None else str(value)
 
 
 def _print_rows(labels: list[str], rows: list[Row]) -> None:
@@ -54,7 +47,7 @@ def _print_rows(labels: list[str], rows: list[Row]) -> None:
             table.add_row("", f"[bold]{SECTION_TITLES.get(section, section)}[/bold]",
                           *([""] * len(labels)))
         mark = "[yellow]*[/yellow]" if row.differs else ""
-        cells = [_cell(v) for v in row.values]
+        cells = [escape(cell) for cell in row.shown()]  # exact in --json ("4353/80")
         if row.differs:
             cells = [f"[yellow]{c}[/yellow]" for c in cells]
         table.add_row(mark, escape(row.key.replace("_", " ")), *cells)

@@ -11,7 +11,7 @@ from rich.table import Table
 from shipyard.commands.terminal import out
 from shipyard.core.issues import Issue
 from shipyard.core.neutral import Evaluation
-from shipyard.core.sheet import marked
+from shipyard.core.sheet import marked, written
 from shipyard.services.house import changed_lines, line_sources
 
 
@@ -34,8 +34,8 @@ def print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
     for line, source, house in zip(sheet.lines, line_sources(result), changed_lines(result),
                                    strict=True):
         mark = " *" if marked(line) and not house else ""
-        points = str(line.price) if line.price.denominator != 1 else str(int(line.price))
-        table.add_row(escape(line.item), str(line.boxes or ""), points, escape(source + mark))
+        table.add_row(escape(line.item), str(line.boxes or ""), written(line.price),
+                      escape(source + mark))
     out.print(table)
     for number, words in enumerate(result.ruleset.summary(result, budget)):
         out.print(words, style="bold" if number == 0 else None, markup=False)

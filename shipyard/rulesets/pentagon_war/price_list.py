@@ -5,8 +5,10 @@ Shared by `shipyard catalog` and the designer's catalog screen. Pure core code.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+from shipyard.core.sheet import written
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.design import GUN_TYPES, SYSTEMS, WEAPON_TYPES
 
@@ -66,19 +68,28 @@ def price_rows(catalog: Catalog) -> list[dict[str, Any]]:
     return rows
 
 
+def _figure(value: object) -> str:
+    """A catalog figure as players write it ("3/4" is 0.75, R1); a word stays a word."""
+    try:
+        return written(Fraction(str(value)))
+    except (ValueError, ZeroDivisionError):
+        return str(value)
+
+
 def figures(row: dict[str, Any]) -> str:
-    """A row's figures in words: "23 / box", "first 1 boxes 18, each further 1 4"."""
+    """A row's figures in words: "23 / box", "first 2 boxes 39, each further 2 boxes 15"."""
     if row["key"] == "multiplier":
-        return ", ".join(f"{k}: x{v}" for k, v in row.items() if k.isdigit())
+        return ", ".join(f"{k}: x{_figure(v)}" for k, v in row.items() if k.isdigit())
     if row.get("group", "1") != "1":
         size = row["group"]
-        return f"first {size} boxes {row['first']}, each further {size} {row['further']}"
+        return (f"first {size} boxes {_figure(row['first'])}, "
+                f"each further {size} boxes {_figure(row['further'])}")
     if "rate" in row:
-        return f"{row['rate']} of the rest of the design"
+        return f"{written(Fraction(row['rate']) * 100)}% of the rest of the design"
     if row["unit"] == "number":
-        return f"{row['price']} x the box's number"
+        return f"{_figure(row['price'])} x the box's number"
     skip = {"section", "key", "label", "unit", "source", "rule", "note", "group", "file"}
-    parts = [str(v) if k == "price" else f"{k.replace('_', ' ')} {v}"
+    parts = [_figure(v) if k == "price" else f"{k.replace('_', ' ')} {_figure(v)}"
              for k, v in row.items() if k not in skip]
     unit = f" / {row['unit']}" if row["unit"] else ""
     return ", ".join(parts) + unit

@@ -6,7 +6,6 @@ beyond the layout, so it always shows exactly what the rules core priced.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 from rich.console import Console
@@ -16,19 +15,9 @@ from textual.widget import Widget
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.protocol import Catalog
-from shipyard.core.sheet import Priced, marked
+from shipyard.core.sheet import Priced, marked, written
 
 BAR_WIDTH = 18
-
-
-def points(value: Fraction) -> str:
-    """A price as players write it: whole, a short decimal (41.25), or an exact fraction."""
-    if value.denominator == 1:
-        return str(int(value))
-    for places in (1, 2, 3, 4):
-        if (value * 10**places).denominator == 1:
-            return f"{float(value):.{places}f}"
-    return str(value)
 
 
 def budget_bar(total: int, budget: int | None) -> Text:
@@ -66,7 +55,7 @@ def breakdown(sheet: Priced, width: int) -> list[Text]:
     rows = [Text(f"{'Item':<{item_width}} {'Boxes':>5} {'Points':>6}  Rule", style="bold")]
     for line in sheet.lines:
         item = line.item if len(line.item) <= item_width else line.item[:item_width - 1] + "…"
-        row = Text(f"{item:<{item_width}} {line.boxes or '':>5} {points(line.price):>6}  ")
+        row = Text(f"{item:<{item_width}} {line.boxes or '':>5} {written(line.price):>6}  ")
         row.append(f"{line.rule}{'*' if marked(line) else ''}", style="dim")
         rows.append(row)
     return rows
@@ -105,7 +94,7 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
     title.append(f"   {evaluation.ruleset.kind_words(evaluation)}", style="italic")
     total = Text(f"Total {sheet.total} point{'s' if sheet.total != 1 else ''}", style="bold")
     if sheet.exact_total.denominator != 1:
-        total.append(f"  (exact {sheet.exact_total}, R2)", style="dim")
+        total.append(f"  (exact {written(sheet.exact_total)}, R2)", style="dim")
     errors = sum(1 for i in evaluation.issues if i.severity == "error")
     state = Text("LEGAL" if not errors else f"DRAFT: {errors} error{'s' if errors > 1 else ''}",
                  style="bold green" if not errors else "bold red")
