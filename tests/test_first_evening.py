@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 
 from shipyard.cli import app
 from shipyard.core.catalog_files import catalog_root
+from shipyard.core.errors import DesignReadError
+from shipyard.services import samples
 from shipyard.services.samples import resolve, sample_paths
 
 runner = CliRunner()
@@ -180,3 +182,36 @@ def test_new_refuses_a_file_that_exists(tmp_path: Path) -> None:
     assert result.stderr.strip() == (f"shipyard: {mine}: already exists; open it with "
                                      f"`shipyard design {mine}`")
     assert mine.read_text() == "{}"
+
+
+def test_sample_names_are_found_whatever_their_case() -> None:
+    assert resolve("sample:Hive") == resolve("sample:hive") == resolve("sample:HIVE")
+    hive = json.loads(shipyard("cost", "--json", "sample:Hive"))
+    assert hive["total"] == 1095 and hive["name"] == "Hive"
+    assert "Tacship catalog" in shipyard("catalog", "--ruleset", "Tacship")
+    assert "Spacecraft Systems Display" in shipyard("export", "sample:Lancer", "-f", "TEXT")
+
+
+def test_a_name_two_samples_share_but_for_case_is_refused(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    twins = [tmp_path / "a" / "Hive.ship.json", tmp_path / "b" / "hive.ship.json"]
+    monkeypatch.setattr(samples, "sample_paths", lambda ruleset=None: twins)
+    assert samples.resolve("sample:Hive") == twins[0]  # an exact match always wins
+    with pytest.raises(DesignReadError, match="two samples or more are called 'HIVE' "
+                                              r"\(samples: Hive, hive\)"):
+        samples.resolve("sample:HIVE")
+
+
+def test_rules_searches_by_word() -> None:
+    text = shipyard("rules", "hyper", "bomb")
+    assert text.splitlines()[0] == ("3 sections of the rules mention 'hyper bomb' "
+                                    "(shipyard rules ID prints one):")
+    assert [line.split()[0] for line in text.splitlines()[1::2]] == ["1.2", "1.6", "R15"]
+    assert "| hyper bomb | 50000 each |" in text
+    armor = shipyard("rules", "ARMOR")
+    assert " R13  Armor sides\n" in armor and " 1.2  Price list\n" in armor
+    assert all(len(line) <= 100 for line in armor.splitlines())
+    assert shipyard("rules", "r15").startswith("### R15 Hyper bombs")  # an id is printed
+    missing = runner.invoke(app, ["rules", "warp", "drive"])
+    assert missing.exit_code == 2
+    assert "no section or ruling mentions 'warp drive'" in missing.stderr

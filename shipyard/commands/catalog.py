@@ -28,7 +28,7 @@ from shipyard.core.neutral import Evaluation
 from shipyard.core.sheet import HOUSE_RULES, is_marked, provenance
 from shipyard.services.fleet import fleet_schema
 from shipyard.services.house import changed_rows
-from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, read_design
+from shipyard.services.registry import default_ruleset, evaluate, read_design, ruleset_option
 from shipyard.services.samples import sample_name, sample_paths
 
 
@@ -40,7 +40,7 @@ def catalog_command(as_json: JsonOpt = False, catalog: CatalogOpt = None,
     """Print the price list and tables, each with its provenance."""
     # A catalog folder says its own game; --ruleset picks among the bundled ones.
     name = ruleset if ruleset is not None or catalog is None else catalog_ruleset(catalog)
-    chosen = guarded(lambda: get_ruleset(name, "--ruleset") if name is not None
+    chosen = guarded(lambda: ruleset_option(name) if name is not None
                      else default_ruleset())
     loaded = guarded(lambda: chosen.catalog(str(catalog) if catalog else None))
     rows = chosen.price_rows(loaded)
@@ -84,7 +84,7 @@ RulesetOpt = Annotated[str | None, typer.Option(
 def schema_command(kind: KindArg = "design", ruleset: RulesetOpt = None) -> None:
     """Print the JSON Schema of a file format."""
     game = guarded(lambda: default_ruleset() if ruleset is None
-                   else get_ruleset(ruleset, "--ruleset"))
+                   else ruleset_option(ruleset))
     schemas = {"design": game.schema, "ssd": ssd_schema, "fleet": fleet_schema}
     if kind not in schemas:
         fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")

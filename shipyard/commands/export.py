@@ -125,6 +125,8 @@ def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt 
                    force: ForceOpt = False, allow_hyper_bombs: HyperOpt = False) -> None:
     """Export record sheets: SSD, power management form, acceleration records."""
     scenario = Agreement(budget=budget, hyper_bombs_allowed=allow_hyper_bombs)
+    # Format and paper names are all lower case: -f PDF and --paper A4 mean the same.
+    format, paper = (None if format is None else format.lower()), paper.lower()
     inputs = input_paths(files)
     if output is not None:  # before anything else: a bad -o is the first thing said
         check_output(output, inputs, force)

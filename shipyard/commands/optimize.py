@@ -51,14 +51,14 @@ from shipyard.services.optimize import (
     optimize,
     planned_duels,
 )
-from shipyard.services.registry import default_ruleset, get_ruleset
+from shipyard.services.registry import default_ruleset, ruleset_option
 
 DEFAULT_OUTPUT = Path("best.ship.json")
 
 
 def _game(name: str | None) -> Ruleset:
     try:
-        return get_ruleset(name, "--ruleset") if name is not None else default_ruleset()
+        return ruleset_option(name) if name is not None else default_ruleset()
     except ShipyardError as exc:
         fail(str(exc))
 

@@ -23,7 +23,7 @@ from shipyard.core.neutral import Ruleset
 from shipyard.core.protocol import Design
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Workbench
-from shipyard.services.registry import get_ruleset, parse_design, read_design
+from shipyard.services.registry import parse_design, read_design, ruleset_option
 from shipyard.services.samples import resolve, sample_name, sample_paths
 
 STARTER = "starter"
@@ -241,7 +241,7 @@ def open_session(file: Path | None, budget: int | None = None,
     scenario = Agreement(budget=budget, hyper_bombs_allowed=hyper_bombs)
     folder = recovery_dir if recovery_dir is not None else state_folder()
     root = None if catalog is None else str(catalog)
-    game = None if ruleset is None else get_ruleset(ruleset, "--ruleset")
+    game = None if ruleset is None else ruleset_option(ruleset)
 
     def bench(design: Design) -> Workbench:
         return Workbench(design, scenario, catalog_root=root)
