@@ -161,8 +161,8 @@ class FleetLoaded:
 def validate_mixed(arguments: Sequence[str], scenario: Agreement, catalog: Path | None,
                    as_json: bool, design_entry: Callable[[str, Evaluation], dict[str, Any]],
                    design_text: Callable[[Loaded, CatalogNotes], None],
-                   design_code: Callable[[Evaluation], int]) -> int:
-    """`validate` over designs and fleets, in the order given; the worst exit code.
+                   design_code: Callable[[Evaluation], int]) -> list[int]:
+    """`validate` over designs and fleets, in the order given; each one's exit code.
 
     Designs are reported by the callbacks exactly as `validate` reports them;
     a fleet is its verdict line and issues (text), or `{"file", **fleet}` (JSON).
@@ -208,7 +208,7 @@ def validate_mixed(arguments: Sequence[str], scenario: Agreement, catalog: Path 
             design_text(item, notes)
     if as_json and (len(items) > 1 or (entries and "error" not in entries[0])):
         print(json.dumps(entries[0] if len(entries) == 1 else entries, indent=2))
-    return max(codes, default=0)
+    return codes
 
 
 def _fleet_verdict(file: str, report: FleetReport) -> None:
