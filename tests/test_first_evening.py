@@ -215,3 +215,59 @@ def test_rules_searches_by_word() -> None:
     missing = runner.invoke(app, ["rules", "warp", "drive"])
     assert missing.exit_code == 2
     assert "no section or ruling mentions 'warp drive'" in missing.stderr
+
+
+def test_validate_sums_up_a_folder_and_names_what_it_skipped(tmp_path: Path) -> None:
+    folder = tmp_path / "fleet"
+    folder.mkdir()
+    for name in ("lancer", "mercurand"):
+        shutil.copy(resolve(f"sample:{name}"), folder / f"{name}.ship.json")
+    (folder / "odd.ship.json").mkdir()  # a folder named like a design
+    (folder / "raider.json").write_text("{}")  # a design not named *.ship.json
+    (folder / "notes.txt").write_text("not a design")  # plainly no design: not named
+    result = runner.invoke(app, ["validate", str(folder), "--budget", "500"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        f"{folder / 'lancer.ship.json'}: legal (215 points, 285 left of 500, size class I)",
+        f"{folder / 'mercurand.ship.json'}: legal (492 points, 8 left of 500, size class II)",
+        f"skipped {folder / 'odd.ship.json'}: a folder, not a file (folders inside are not "
+        "read)",
+        f"skipped {folder / 'raider.json'}: not named *.ship.json, *.ssd.json or *.fleet.json",
+        "2 files checked: 2 legal, 0 illegal, 0 unreadable; 2 skipped (above)"]
+    as_json = runner.invoke(app, ["validate", str(folder), "--json"])
+    assert len(json.loads(as_json.stdout)) == 2  # the JSON stays one entry per file
+    assert f"shipyard: skipped {folder / 'raider.json'}" in as_json.stderr
+
+
+def test_validate_says_what_is_left_of_the_budget() -> None:
+    assert shipyard("validate", "sample:lancer", "--budget", "217") == \
+        "sample:lancer: legal (215 points, 2 left of 217, size class I)\n"
+    over = runner.invoke(app, ["validate", "sample:lancer", "--budget", "200"])
+    assert over.exit_code == 1
+    assert over.stdout.startswith("sample:lancer: illegal (215 points, 15 over 200, ")
+    assert shipyard("validate", "sample:hawk") == \
+        "sample:hawk: legal (24 points, 6 left of 30, two-man fighter)\n"  # rules 4: 30
+    assert shipyard("validate", "sample:hammer") == \
+        "sample:hammer: legal (378 points, size class II)\n"  # no budget agreed
+
+
+FLEETS = sorted(str(path) for path in (catalog_root()).glob("*/fleets/*.fleet.json"))
+
+
+@pytest.mark.parametrize("source", [*(f"sample:{p.name.removesuffix('.ship.json')}"
+                                      for p in sample_paths()), *FLEETS])
+def test_text_exports_fit_100_columns(source: str) -> None:
+    text = shipyard("export", source, "-f", "text", "--draft")
+    widest = max(text.splitlines(), key=len)
+    assert len(widest) <= 100, widest
+
+
+def test_a_paragraph_cut_to_fit_runs_on_and_keeps_its_words() -> None:
+    letter = shipyard("export", "sample:valkyrie", "-f", "md", "--paper", "letter")
+    assert max(len(line) for line in letter.splitlines()) <= 100
+    words = " ".join(letter.split())
+    assert ("Damage that reaches box 0 destroys the fighter, however many boxes are left."
+            in words)
+    # The layout's line "...pays for turns while moving. A" runs on into the next one.
+    moving = next(line for line in letter.splitlines() if "moving." in line)
+    assert "moving. A 60-degree turn" in moving
