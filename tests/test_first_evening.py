@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from shipyard.cli import app
+from shipyard.commands.serve import designer_argv
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.errors import DesignReadError
 from shipyard.services import samples
@@ -271,3 +272,11 @@ def test_a_paragraph_cut_to_fit_runs_on_and_keeps_its_words() -> None:
     # The layout's line "...pays for turns while moving. A" runs on into the next one.
     moving = next(line for line in letter.splitlines() if "moving." in line)
     assert "moving. A 60-degree turn" in moving
+
+
+def test_each_served_tab_starts_the_designer_with_the_same_game_and_scenario() -> None:
+    argv = designer_argv(None, None, None, "tacship", True)
+    assert argv[1:] == ["-m", "shipyard", "design", "--ruleset", "tacship",
+                        "--allow-hyper-bombs"]  # a new fighter, in no file yet
+    assert designer_argv("new.ship.json", 30, None, "tacship")[-4:] == [
+        "--ruleset", "tacship", "--", "new.ship.json"]
