@@ -74,7 +74,8 @@ class CatalogScreen(Screen[None]):
         manifest = self.catalog.manifest
         self.sub_title = f"{manifest.title} catalog {manifest.version}"
         table = self.query_one("#prices", DataTable)
-        table.add_columns("Item", "Key", "Source", "Figures")
+        # The key last: the side panel names it for the row under the cursor, too.
+        table.add_columns("Item", "Source", "Figures", "Key")
         self.query_one("#rulings-scroll").border_title = "Rulings"
         self.fill(self.search)
         self.query_one("#search", Input).focus()
@@ -86,7 +87,7 @@ class CatalogScreen(Screen[None]):
         figures = self.ruleset.row_figures
         self.shown = [row for row in self.rows if matches(row, words, figures(row))]
         for row in self.shown:
-            table.add_row(row["label"], row.get("file", ""), self.source(row), figures(row))
+            table.add_row(row["label"], self.source(row), figures(row), row.get("file", ""))
         focus = self.shown[0]["rule"] if self.shown else ""
         self.query_one("#rulings", Static).update(rulings_text(self.catalog, words, focus))
 
