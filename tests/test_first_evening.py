@@ -17,7 +17,9 @@ from shipyard.commands.serve import designer_argv
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.errors import DesignReadError
 from shipyard.services import samples
+from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve, sample_paths
+from shipyard.tui.widgets.sheet import sheet_view
 
 runner = CliRunner()
 
@@ -280,3 +282,12 @@ def test_each_served_tab_starts_the_designer_with_the_same_game_and_scenario() -
                         "--allow-hyper-bombs"]  # a new fighter, in no file yet
     assert designer_argv("new.ship.json", 30, None, "tacship")[-4:] == [
         "--ruleset", "tacship", "--", "new.ship.json"]
+
+
+def test_the_designer_sheet_says_house_on_a_line_a_house_catalog_changed(house: Path) -> None:
+    evaluation = evaluate(read_design(resolve("sample:lancer")), catalog_root=str(house))
+    lines = {line.split()[0] + " " + line.split()[1]: line
+             for line in sheet_view(evaluation, None, 60).plain.splitlines()
+             if len(line.split()) > 2}
+    assert lines["Screen generator"].rstrip().endswith(" 75  house")
+    assert lines["Fuel tank"].rstrip().endswith(" 6  1.2")

@@ -16,6 +16,7 @@ from shipyard.core.catalog_files import catalog_root
 from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.protocol import Catalog
 from shipyard.core.sheet import Priced, marked, written
+from shipyard.services.house import changed_lines
 
 BAR_WIDTH = 18
 
@@ -49,14 +50,18 @@ def figures(evaluation: Evaluation) -> list[Text]:
     return [_row(label, value) for label, value in evaluation.ruleset.panel_rows(evaluation)]
 
 
-def breakdown(sheet: Priced, width: int) -> list[Text]:
-    """Item, boxes, points and rule, one line each, the item cut to fit `width`."""
+def breakdown(sheet: Priced, width: int, house: tuple[bool, ...] = ()) -> list[Text]:
+    """Item, boxes, points and rule, one line each, the item cut to fit `width`; a line
+    a house catalog prices otherwise than the bundled one (`house`) says "house"."""
     item_width = max(8, width - 20)
     rows = [Text(f"{'Item':<{item_width}} {'Boxes':>5} {'Points':>6}  Rule", style="bold")]
-    for line in sheet.lines:
+    for index, line in enumerate(sheet.lines):
         item = line.item if len(line.item) <= item_width else line.item[:item_width - 1] + "…"
         row = Text(f"{item:<{item_width}} {line.boxes or '':>5} {written(line.price):>6}  ")
-        row.append(f"{line.rule}{'*' if marked(line) else ''}", style="dim")
+        if index < len(house) and house[index]:
+            row.append("house", style="bold magenta")
+        else:
+            row.append(f"{line.rule}{'*' if marked(line) else ''}", style="dim")
         rows.append(row)
     return rows
 
@@ -103,7 +108,8 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
             total, budget_bar(sheet.total, budget if budget is not None
                               else evaluation.ruleset.budget(evaluation.catalog)),
             state, Text(),
-            *figures(evaluation), Text(), *breakdown(sheet, width)]
+            *figures(evaluation), Text(),
+            *breakdown(sheet, width, changed_lines(evaluation) if house else ())]
     if any(marked(line) for line in sheet.lines):  # the footnote only under a `*`
         rows.append(Text("* rests on a ruling or a reconstructed table (F3: catalog)",
                          style="dim italic"))
