@@ -82,16 +82,27 @@ def test_every_sample_meets_its_schema_and_a_misspelt_name_does_not(game: str) -
         jsonschema.validate(wrong, schema)
 
 
-def catalog_rows(*args: str) -> dict[str, list[str]]:
-    """`shipyard catalog` as {item: [key, figures, source]}, read off the table at 160 columns."""
-    result = runner.invoke(app, ["catalog", *args], env={"COLUMNS": "160"})
-    assert result.exit_code == 0, result.output
-    rows: dict[str, list[str]] = {}
-    for line in result.stdout.splitlines():
+def table_rows(text: str, columns: int) -> dict[str, list[str]]:
+    """A table as {first cell: the other cells}, at whatever width it was printed: a
+    line whose last cell is empty carries on the cells of the row above (a wrapped label)."""
+    rows: list[list[str]] = []
+    for line in text.splitlines():
         cells = [cell.strip() for cell in line.split("│")]
-        if len(cells) == 4:
-            rows.setdefault(cells[0], cells[1:])
-    return rows
+        if len(cells) != columns:
+            continue
+        if cells[-1] or not rows:
+            rows.append(cells)
+        else:
+            rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
+    found: dict[str, list[str]] = {}
+    for row in rows:
+        found.setdefault(row[0], row[1:])
+    return found
+
+
+def catalog_rows(*args: str) -> dict[str, list[str]]:
+    """`shipyard catalog` as {item: [key, figures, source]}."""
+    return table_rows(shipyard("catalog", *args), 4)
 
 
 def test_the_catalog_shows_each_file_key_beside_its_label() -> None:
@@ -139,10 +150,7 @@ def test_a_house_price_says_house_rules_on_its_line(house: Path) -> None:
     rows = catalog_rows("--catalog", str(house))
     assert rows["Screen generator"][1:] == ["25 / box", "house rules"]
     assert rows["Cargo"][2] == "rules 1.2"  # unchanged: still the rules' own
-    result = runner.invoke(app, ["cost", "sample:lancer", "--catalog", str(house)],
-                           env={"COLUMNS": "160"})
-    cells = {line.split("│")[0].strip(): [cell.strip() for cell in line.split("│")[1:]]
-             for line in result.stdout.splitlines()}
+    cells = table_rows(shipyard("cost", "sample:lancer", "--catalog", str(house)), 4)
     assert cells["Screen generator"] == ["3", "75", "house rules"]  # 3 screens at 25
     assert cells["Capacitor"] == ["6", "42", "rules 1.2"]
 

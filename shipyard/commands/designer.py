@@ -54,7 +54,7 @@ def new_command(
     catalog: CatalogOpt = None,
     allow_hyper_bombs: HyperOpt = False,
 ) -> None:
-    """Start a new design of either game in the designer (--ruleset tacship for a fighter)."""
+    """Start a new design of any game in the designer (--ruleset NAME: shipyard rulesets)."""
     if file.exists() or file.is_symlink():
         fail(f"{file}: already exists; open it with `shipyard design {file}`")
     open_designer(file, budget, catalog, ruleset, allow_hyper_bombs)
