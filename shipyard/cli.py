@@ -15,7 +15,7 @@ from shipyard import __version__
 from shipyard.commands.catalog import catalog_command, samples_command, schema_command
 from shipyard.commands.compare import compare_command
 from shipyard.commands.cost import cost_command, validate_command
-from shipyard.commands.designer import design_command, open_designer
+from shipyard.commands.designer import design_command, new_command, open_designer
 from shipyard.commands.duel import duel_command
 from shipyard.commands.export import export_command
 from shipyard.commands.fleet import fleet_command
@@ -50,6 +50,7 @@ app.command("rules")(rules_command)
 app.command("rulesets")(rulesets_command)
 app.command("warm")(warm_command)
 app.command("design")(design_command)
+app.command("new")(new_command)
 app.command("serve")(serve_command)
 
 

@@ -172,8 +172,8 @@ CASES: list[tuple[str, dict[str, Any], list[Issue]]] = [
                   "drones[1].rating", "R9"),
             error("drone-pd-rating", "a point-defense drone has a 5-box rating, not 4",
                   "drones[2].rating", "R9"),
-            error("hyper-bomb", "hyper bombs need a scenario that allows them",
-                  "systems.hyper_bomb", "R15"),
+            error("hyper-bomb", "hyper bombs need a scenario that allows them "
+                  "(--allow-hyper-bombs)", "systems.hyper_bomb", "R15"),
             error("hull-split", "hull split 1 + 1 does not add up to the 1 hull boxes",
                   "hull_split", "1.2"),
             NO_RELOADS,

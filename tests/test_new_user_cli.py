@@ -122,9 +122,10 @@ GOOD_FILES = ("hive.ship.json", "lancer.ship.json", "shade.ship.json")
 def test_validate_reports_every_file_of_a_folder(fleet: Path) -> None:
     result = run("validate", fleet, "sample:zelta-dee")
     assert result.returncode == 2
-    lines = result.stdout.splitlines()
+    *lines, summary = result.stdout.splitlines()
     assert [line.split(": ")[0] for line in lines] == [
         *(str(fleet / name) for name in GOOD_FILES), "sample:zelta-dee"]
+    assert summary == "6 files checked: 4 legal, 0 illegal, 2 unreadable"
     errors = result.stderr.splitlines()
     assert len(errors) == 2
     assert errors[0].startswith(f"shipyard: {fleet / 'broken.ship.json'}: ")

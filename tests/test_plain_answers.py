@@ -53,7 +53,7 @@ def test_a_crew_of_three_is_not_called_a_one_man_fighter(tmp_path: Path) -> None
     path.write_text(json.dumps(valkyrie(crew=3)))
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{path}: illegal (30 points, 3-man fighter)")
+    assert result.stdout.startswith(f"{path}: illegal (30 points, 0 left of 30, 3-man fighter)")
     assert "one-man" not in result.stdout
     assert "a fighter has a crew of 1 or 2, not 3" in result.stdout
 

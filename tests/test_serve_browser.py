@@ -5,6 +5,11 @@ The page draws the terminal on a canvas; the tests read the screen from the term
 own buffer (the page's script is served with its terminal made reachable as
 `window.shipyardTerminal`), and look at the page only as a player would.
 SHIPYARD_UPDATE_SCREENSHOT=1 writes the README's docs/serve.png from the first test.
+
+Every wait is on what the screen shows, never on time: a key is pressed, then the test
+waits for the screen it brings (or for the one it leaves to be gone). The limits are
+generous (`PATIENCE`): on a machine kept busy the tests are slower, never flaky
+(docs/testing.md says how that is checked).
 """
 
 from __future__ import annotations
@@ -39,7 +44,11 @@ SCREEN_JS = """() => { const t = window.shipyardTerminal; if (!t) return "";
     const line = t.buffer.active.getLine(i); rows.push(line ? line.translateToString(true) : "");
   } return rows.join("\\n"); }"""
 TOTAL = re.compile(r"Total (\d+) points")
+FOCUSED = re.compile(r"│ ▶ (\S+(?: \S+)*)")  # the editor's focused field, by its label
 DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+PATIENCE = 120  # seconds a screen may take to come on a busy machine before a test fails
+PAGE_MS = PATIENCE * 1000  # the same for Playwright's own waits
 
 # Hive (sample:hive) costs 1095 points (tests/test_samples.py); its screen generator has
 # 10 boxes priced 230, so one more screen box is +23 (price list 1.2): 1118.
@@ -95,9 +104,9 @@ class Tab:
         self.page.route("**/static/js/textual.js", lambda route: route.fulfill(
             body=reachable, content_type="application/javascript"))
         self.page.route("https://fonts.googleapis.com/**", lambda route: route.abort())
-        self.page.goto(url, wait_until="domcontentloaded")
-        self.wait_for(TOTAL, 60)  # the designer has started and drawn its sheet
-        self.page.focus("textarea.xterm-helper-textarea")
+        self.page.goto(url, wait_until="domcontentloaded", timeout=PAGE_MS)
+        self.wait_for(TOTAL)  # the designer has started and drawn its sheet
+        self.page.focus("textarea.xterm-helper-textarea", timeout=PAGE_MS)
 
     def _downloaded(self, download: Any) -> None:
         self.downloads.append(download)
@@ -105,7 +114,7 @@ class Tab:
     def _download_served(self, route: Any) -> None:
         """What the server sent for a download, read on its way to the browser (the
         browser's own copy lands in a folder Chromium may still be writing)."""
-        response = route.fetch(timeout=90_000)
+        response = route.fetch(timeout=PAGE_MS)
         body = response.body()
         self.served.append((response.headers, body))
         route.fulfill(response=response, body=body)
@@ -123,11 +132,36 @@ class Tab:
                 return found
             self.page.wait_for_timeout(50)
 
-    def wait_for(self, pattern: str | re.Pattern[str], seconds: float = 20) -> re.Match[str]:
+    def wait_for(self, pattern: str | re.Pattern[str],
+                 seconds: float = PATIENCE) -> re.Match[str]:
         found = self.seen(pattern, seconds)
         if found is None:
             pytest.fail(f"no {pattern!r} on the screen:\n{self.screen()}")
         return found
+
+    def wait_gone(self, pattern: str | re.Pattern[str], seconds: float = PATIENCE) -> None:
+        """Until the pattern has left the screen (a screen closed, a dialog answered)."""
+        deadline = time.monotonic() + seconds
+        while re.search(pattern, self.screen()):
+            if time.monotonic() > deadline:
+                pytest.fail(f"{pattern!r} still on the screen:\n{self.screen()}")
+            self.page.wait_for_timeout(50)
+
+    def focused(self) -> str:
+        """The editor's field with the focus (marked ▶), "" while none has it."""
+        found = FOCUSED.search(self.screen())
+        return found.group(1) if found else ""
+
+    def next_field(self, seconds: float = PATIENCE) -> str:
+        """ArrowDown, then wait until the focus mark is on another field; that field."""
+        before = self.focused()
+        self.press("ArrowDown")
+        deadline = time.monotonic() + seconds
+        while (now := self.focused()) == before:
+            if time.monotonic() > deadline:
+                pytest.fail(f"ArrowDown moved to no other field:\n{self.screen()}")
+            self.page.wait_for_timeout(50)
+        return now
 
     def total(self) -> int:
         return int(self.wait_for(TOTAL).group(1))
@@ -179,7 +213,7 @@ def test_edit_undo_save_and_export_in_the_browser(tab: Tab, served: tuple[str, P
     tab.press("Control+e")
     tab.wait_for(r"hive\.pdf")
     tab.press("Enter")
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + PATIENCE
     while not (tab.downloads and tab.served) and time.monotonic() < deadline:
         tab.page.wait_for_timeout(50)
     assert [d.suggested_filename for d in tab.downloads] == ["hive.pdf"]
@@ -193,18 +227,22 @@ def test_edit_undo_save_and_export_in_the_browser(tab: Tab, served: tuple[str, P
 
 def test_every_screen_opens_and_each_tab_has_its_own_designer(tab: Tab, browser: Any,
                                                               served: tuple[str, Path]) -> None:
-    for key, title in (("F1", r"Designer"), ("F4", r"Shipyard — Duel: Hive"),
-                       ("F8", r"Shipyard — Fleet"), ("F9", r"Shipyard — Compare designs")):
+    home = r"Shipyard — sample:hive"
+    for key, title in (("F1", r"Ctrl\+P opens the command palette"),  # help, over the designer
+                       ("F4", r"Shipyard — Duel: Hive"), ("F8", r"Shipyard — Fleet"),
+                       ("F9", r"Shipyard — Compare designs")):
         tab.press(key)
         tab.wait_for(title)
         tab.press("Escape")
-        tab.wait_for(r"Shipyard — sample:hive")
+        tab.wait_gone(title)  # left: the next key goes to the designer, not to this screen
+        tab.wait_for(home)
     tab.press("Control+p")
     tab.page.keyboard.type("optimiz")
     tab.press("Enter")
     tab.wait_for(r"Shipyard — Optimize")
     tab.press("Escape")
-    tab.wait_for(r"Shipyard — sample:hive")
+    tab.wait_gone(r"Shipyard — Optimize")
+    tab.wait_for(home)
 
     # The palette starts a Tacship design: the other game, edited in the browser.
     tab.press("Control+p")
@@ -216,12 +254,17 @@ def test_every_screen_opens_and_each_tab_has_its_own_designer(tab: Tab, browser:
     # The new fighter: damage boxes 10, thrust 6 and a Laser-1, a point each (rules
     # section 4): 17 points; one more damage box is 18.
     assert tab.total() == 17
-    for _ in range(8):  # down to the damage boxes: the hint line names them
-        tab.press("ArrowDown")
-        if tab.seen(r"(?m)^ one more damage box: \+1 point \(total 18\)", 1.5):
+    # The editor is rebuilt for the other game's fields after the sheet shows the new
+    # design: keys wait until the old form is gone (Pentagon War's Manned field) and a
+    # field of the new one has the focus (marked ▶).
+    tab.wait_gone(r"│ .{2}Manned ")
+    tab.wait_for(FOCUSED)
+    for _ in range(8):  # down to the damage boxes, a field at a time
+        if tab.next_field() == "Damage boxes":
             break
     else:
         pytest.fail(f"no damage boxes field below the name:\n{tab.screen()}")
+    tab.wait_for(r"(?m)^ one more damage box: \+1 point \(total 18\)")  # the hint line
     tab.press("+")
     tab.wait_for(r"Total 18 points")
     second = Tab(browser, served[0])  # a tab of its own still shows the sample

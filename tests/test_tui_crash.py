@@ -8,6 +8,7 @@ The next launch on the same file offers the edits back.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -21,7 +22,7 @@ from shipyard.rulesets.pentagon_war.design import read_design
 from shipyard.services.session import open_session
 from shipyard.tui import run
 from shipyard.tui.app import ShipyardApp
-from shipyard.tui.guard import EXIT_CRASH
+from shipyard.tui.guard import EXIT_CRASH, where
 from shipyard.tui.screens import preview
 from shipyard.tui.screens.dialogs import ConfirmDialog
 from shipyard.tui.widgets.editor import Editor
@@ -119,6 +120,36 @@ def test_an_error_outside_the_screens_is_caught_too(
     err = capsys.readouterr().err
     assert "(OSError: the terminal went away, at shipyard/tui/__init__.py:" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_place_is_found_by_module_even_in_a_folder_named_shipyard(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # `git clone` names the folder `shipyard`: its tests then lie under `.../shipyard/tests/`,
+    # and a fault raised in a test's own code must not be taken for Shipyard's.
+    planted = tmp_path / "shipyard" / "tests" / "planted_start.py"
+    planted.parent.mkdir(parents=True)
+    planted.write_text("def broken_start(self, **options):\n"
+                       "    raise OSError('the terminal went away')\n")
+    spec = importlib.util.spec_from_file_location("planted_start", planted)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(ShipyardApp, "run", module.broken_start)
+    session = open_session(lancer(tmp_path), recovery_dir=tmp_path / "state")
+    with pytest.raises(SystemExit) as stopped:
+        run(session)
+    assert stopped.value.code == EXIT_CRASH
+    err = capsys.readouterr().err
+    assert "(OSError: the terminal went away, at shipyard/tui/__init__.py:" in err
+    assert "planted_start" not in err
+
+
+def test_an_error_in_no_shipyard_code_names_its_own_file() -> None:
+    try:
+        exec(compile("raise KeyError('x')", "/elsewhere/shipyard/plugin.py", "exec"), {})
+    except KeyError as error:
+        assert where(error) == "/elsewhere/shipyard/plugin.py:1"
 
 
 def test_a_clean_quit_exits_0_and_leaves_no_recovery(tmp_path: Path) -> None:

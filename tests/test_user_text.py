@@ -132,7 +132,8 @@ def test_cost_and_validate_show_control_characters_as_escapes(tmp_path: Path) ->
     clean(result.output)
     # A newline in a file name never breaks the one line per file.
     assert result.output.splitlines() == [
-        f"{tmp_path}/a\\nb\\x1b[2J.ship.json: legal (215 points, size class I)"] * 2
+        f"{tmp_path}/a\\nb\\x1b[2J.ship.json: legal (215 points, size class I)"] * 2 + [
+        "2 files checked: 2 legal, 0 illegal, 0 unreadable"]
 
 
 def test_json_output_keeps_the_exact_text(tmp_path: Path) -> None:

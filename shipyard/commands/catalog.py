@@ -25,9 +25,10 @@ from shipyard.commands.options import CatalogOpt, JsonOpt
 from shipyard.commands.terminal import fail, guarded, out
 from shipyard.core.document import ssd_schema
 from shipyard.core.neutral import Evaluation
-from shipyard.core.sheet import is_marked
+from shipyard.core.sheet import HOUSE_RULES, is_marked, provenance
 from shipyard.services.fleet import fleet_schema
-from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, read_design
+from shipyard.services.house import changed_rows
+from shipyard.services.registry import default_ruleset, evaluate, read_design, ruleset_option
 from shipyard.services.samples import sample_name, sample_paths
 
 
@@ -39,7 +40,7 @@ def catalog_command(as_json: JsonOpt = False, catalog: CatalogOpt = None,
     """Print the price list and tables, each with its provenance."""
     # A catalog folder says its own game; --ruleset picks among the bundled ones.
     name = ruleset if ruleset is not None or catalog is None else catalog_ruleset(catalog)
-    chosen = guarded(lambda: get_ruleset(name, "--ruleset") if name is not None
+    chosen = guarded(lambda: ruleset_option(name) if name is not None
                      else default_ruleset())
     loaded = guarded(lambda: chosen.catalog(str(catalog) if catalog else None))
     rows = chosen.price_rows(loaded)
@@ -54,14 +55,20 @@ def catalog_command(as_json: JsonOpt = False, catalog: CatalogOpt = None,
         out.print(catalog_line(house), markup=False)
     table = Table(title=escape(f"{loaded.manifest.title} catalog {loaded.manifest.version}"),
                   title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("Item", "Figures", "Source"):
-        table.add_column(column)
+    table.add_column("Item")
+    table.add_column("Key", no_wrap=True)  # what a design file writes: never cut short
+    table.add_column("Figures")
+    table.add_column("Source", no_wrap=True)
+    changed = changed_rows(chosen, loaded)
     for row in rows:
-        mark = " *" if is_marked(row["source"], row["rule"]) else ""
-        table.add_row(escape(row["label"]), escape(chosen.row_figures(row)),
-                      escape(f"{row['source']} {row['rule']}{mark}"))
+        ours = (row.get("section", ""), row["key"]) in changed  # a figure the house changed
+        source = HOUSE_RULES if ours else provenance(row["source"], row["rule"])
+        mark = " *" if is_marked(row["source"], row["rule"]) and not ours else ""
+        table.add_row(escape(row["label"]), escape(row.get("file", "")),
+                      escape(chosen.row_figures(row)), escape(source + mark))
     out.print(table)
-    out.print("\n[bold]Rulings[/bold]")
+    out.print()  # a blank line: a "\n" inside the text would show as an escape
+    out.print("[bold]Rulings[/bold]")
     for key, ruling in loaded.rulings.items():
         out.print(f"[bold]{escape(key)}[/bold] {escape(ruling.title)}: {escape(ruling.text)}")
 
@@ -77,7 +84,7 @@ RulesetOpt = Annotated[str | None, typer.Option(
 def schema_command(kind: KindArg = "design", ruleset: RulesetOpt = None) -> None:
     """Print the JSON Schema of a file format."""
     game = guarded(lambda: default_ruleset() if ruleset is None
-                   else get_ruleset(ruleset, "--ruleset"))
+                   else ruleset_option(ruleset))
     schemas = {"design": game.schema, "ssd": ssd_schema, "fleet": fleet_schema}
     if kind not in schemas:
         fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")

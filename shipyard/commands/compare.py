@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -18,13 +17,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load_all
-from shipyard.commands.options import CatalogOpt, WorkersOpt, runs_option
+from shipyard.commands.options import CatalogOpt, HyperOpt, WorkersOpt, runs_option
 from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
+from shipyard.core.issues import Agreement
 from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Rate
-from shipyard.services.compare import Row, Value, check_comparable, compare, rows_data
+from shipyard.services.compare import Row, check_comparable, compare, rows_data
 from shipyard.services.tournament import Entrant, PairResult, play
 
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
@@ -32,12 +32,6 @@ SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "
 FilesArg = Annotated[list[str], typer.Argument(
     metavar="FILE...", show_default=False,
     help="Two or more designs of one game (.ship.json, .toml, .ssd.json) or sample:NAME.")]
-
-
-def _cell(value: Value) -> str:
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{float(value):.2f}"  # exact in --json ("4353/80")
-    return "-" if value is None else str(value)
 
 
 def _print_rows(labels: list[str], rows: list[Row]) -> None:
@@ -53,7 +47,7 @@ def _print_rows(labels: list[str], rows: list[Row]) -> None:
             table.add_row("", f"[bold]{SECTION_TITLES.get(section, section)}[/bold]",
                           *([""] * len(labels)))
         mark = "[yellow]*[/yellow]" if row.differs else ""
-        cells = [_cell(v) for v in row.values]
+        cells = [escape(cell) for cell in row.shown()]  # exact in --json ("4353/80")
         if row.differs:
             cells = [f"[yellow]{c}[/yellow]" for c in cells]
         table.add_row(mark, escape(row.key.replace("_", " ")), *cells)
@@ -71,7 +65,8 @@ def _interval(value: Rate) -> str:
 
 def _print_duels(labels: list[str], pairs: list[PairResult], seed: int) -> None:
     runs = pairs[0].runs if pairs else 0
-    out.print(f"\n[bold]Head to head[/bold]: {runs} duels a pair, seed {seed}")
+    out.print()  # a blank line: a "\n" inside the text would show as an escape
+    out.print(f"[bold]Head to head[/bold]: {runs} duels a pair, seed {seed}")
     table = Table(show_edge=False, pad_edge=False)
     for column in ("A", "B", "A wins", "draws", "B wins"):
         table.add_column(column, justify="left" if column in ("A", "B") else "right")
@@ -94,9 +89,10 @@ def compare_command(
                                       help="Master seed of the duels.")] = 1,
     workers: WorkersOpt = 1,
     catalog: CatalogOpt = None,
+    allow_hyper_bombs: HyperOpt = False,
 ) -> None:
     """Set designs side by side: figures, boxes and points per group, differences marked."""
-    loaded = load_all(files, None, catalog)
+    loaded = load_all(files, Agreement(hyper_bombs_allowed=allow_hyper_bombs), catalog)
     for one in loaded:
         if one.evaluation is None:
             problem(str(one.error))

@@ -23,6 +23,7 @@ from rich.table import Table
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
 from shipyard.commands.options import (
     CatalogOpt,
+    HyperOpt,
     SchedulerOpt,
     WorkersOpt,
     runs_option,
@@ -42,6 +43,7 @@ from shipyard.commands.terminal import (
 from shipyard.commands.terminal import fail as _fail
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
+from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import duels_of
@@ -55,9 +57,10 @@ BLOCK = 200  # duels between two looks at the interval under --until-ci
 PROGRESS_FROM = 500  # runs from which a progress bar is worth showing
 
 
-def _load(argument: str, catalog: Path | None = None) -> Evaluation:
+def _load(argument: str, catalog: Path | None = None,
+          scenario: Agreement | None = None) -> Evaluation:
     try:
-        result = load(argument, catalog=catalog)
+        result = load(argument, scenario, catalog)
         duels_of(result.ruleset).duel_defaults(result.catalog)  # its tables must load
     except ShipyardError as exc:
         _fail(str(exc))
@@ -174,9 +177,11 @@ def duel_command(
         help="Duel engine (default: the game's first; shipyard rulesets lists them).")] = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
+    allow_hyper_bombs: HyperOpt = False,
 ) -> None:
     """Auto-resolve duels between two designs: win, loss and draw rates with 95% intervals."""
-    first, second = _load(a, catalog), _load(b, catalog)
+    agreed = Agreement(hyper_bombs_allowed=allow_hyper_bombs)
+    first, second = _load(a, catalog, agreed), _load(b, catalog, agreed)
     if second.ruleset.name != first.ruleset.name:
         _fail(f"{b}: a {second.ruleset.name} design cannot duel a {first.ruleset.name} design")
     duels = duels_of(first.ruleset)  # _load made sure the game has duels

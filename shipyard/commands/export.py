@@ -15,7 +15,7 @@ import typer
 
 from shipyard.commands.fleet import export_fleet
 from shipyard.commands.inputs import FOLDER_HELP, CatalogNotes, input_paths, load_all
-from shipyard.commands.options import BudgetOpt, CatalogOpt, turns_option
+from shipyard.commands.options import BudgetOpt, CatalogOpt, HyperOpt, turns_option
 from shipyard.commands.outputs import ForceOpt, check_output
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
@@ -122,8 +122,11 @@ def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt 
                    paper: PaperOpt = "a4", sheets: SheetsOpt = None,
                    draft: DraftOpt = False, budget: BudgetOpt = None,
                    catalog: CatalogOpt = None, turns: TurnsOpt = DEFAULT_TURNS,
-                   force: ForceOpt = False) -> None:
+                   force: ForceOpt = False, allow_hyper_bombs: HyperOpt = False) -> None:
     """Export record sheets: SSD, power management form, acceleration records."""
+    scenario = Agreement(budget=budget, hyper_bombs_allowed=allow_hyper_bombs)
+    # Format and paper names are all lower case: -f PDF and --paper A4 mean the same.
+    format, paper = (None if format is None else format.lower()), paper.lower()
     inputs = input_paths(files)
     if output is not None:  # before anything else: a bad -o is the first thing said
         check_output(output, inputs, force)
@@ -138,10 +141,10 @@ def export_command(files: FilesArg, format: FormatOpt = None, output: OutputOpt 
     if output is None and target is not None:
         check_output(target, inputs, force)
     if fleet:  # a fleet pack: roster, then every ship
-        export_fleet(files, fmt, output, paper, chosen, sheets is not None, draft, budget,
+        export_fleet(files, fmt, output, paper, chosen, sheets is not None, draft, scenario,
                      catalog, turns)
         return
-    loaded = load_all(files, Agreement(budget=budget), catalog)
+    loaded = load_all(files, scenario, catalog)
     code = EXIT_OK
     for one in loaded:
         if one.evaluation is None:

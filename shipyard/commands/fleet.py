@@ -27,7 +27,7 @@ from shipyard.commands.inputs import (
     catalog_ruleset,
     load_all,
 )
-from shipyard.commands.options import BudgetOpt, CatalogOpt
+from shipyard.commands.options import BudgetOpt, CatalogOpt, HyperOpt
 from shipyard.commands.terminal import (
     EXIT_ILLEGAL,
     EXIT_UNREADABLE,
@@ -104,10 +104,11 @@ def print_roster(file: str, report: FleetReport) -> None:
 
 
 def fleet_command(file: FleetArg, budget: BudgetOpt = None, as_json: JsonOpt = False,
-                  catalog: CatalogOpt = None) -> None:
+                  catalog: CatalogOpt = None, allow_hyper_bombs: HyperOpt = False) -> None:
     """A fleet's roster: each ship's points and size, the total against the budget, issues."""
     try:
-        report = load_fleet(file, budget, Agreement(), catalog)
+        report = load_fleet(file, budget, Agreement(hyper_bombs_allowed=allow_hyper_bombs),
+                            catalog)
     except ShipyardError as exc:
         fail(str(exc))
     house = catalog_data(report.evaluations[0]) if report.evaluations else None
@@ -160,8 +161,8 @@ class FleetLoaded:
 def validate_mixed(arguments: Sequence[str], scenario: Agreement, catalog: Path | None,
                    as_json: bool, design_entry: Callable[[str, Evaluation], dict[str, Any]],
                    design_text: Callable[[Loaded, CatalogNotes], None],
-                   design_code: Callable[[Evaluation], int]) -> int:
-    """`validate` over designs and fleets, in the order given; the worst exit code.
+                   design_code: Callable[[Evaluation], int]) -> list[int]:
+    """`validate` over designs and fleets, in the order given; each one's exit code.
 
     Designs are reported by the callbacks exactly as `validate` reports them;
     a fleet is its verdict line and issues (text), or `{"file", **fleet}` (JSON).
@@ -207,7 +208,7 @@ def validate_mixed(arguments: Sequence[str], scenario: Agreement, catalog: Path 
             design_text(item, notes)
     if as_json and (len(items) > 1 or (entries and "error" not in entries[0])):
         print(json.dumps(entries[0] if len(entries) == 1 else entries, indent=2))
-    return max(codes, default=0)
+    return codes
 
 
 def _fleet_verdict(file: str, report: FleetReport) -> None:
@@ -222,7 +223,7 @@ def _fleet_verdict(file: str, report: FleetReport) -> None:
 
 
 def export_fleet(files: Sequence[str], fmt: str, output: Path | None, paper: str,
-                 chosen: Sequence[str], explicit: bool, draft: bool, budget: int | None,
+                 chosen: Sequence[str], explicit: bool, draft: bool, scenario: Agreement,
                  catalog: Path | None, turns: int = DEFAULT_TURNS) -> None:
     """`shipyard export FLEET`: the roster page, then every ship's sheets."""
     if len(files) != 1:
@@ -230,7 +231,7 @@ def export_fleet(files: Sequence[str], fmt: str, output: Path | None, paper: str
     file = files[0]
     try:
         check_options(fmt, paper, chosen, turns)
-        report = load_fleet(file, budget, Agreement(), catalog)
+        report = load_fleet(file, scenario.budget, scenario, catalog)
     except ShipyardError as exc:
         fail(str(exc))
     errors = [issue for issue in report.issues if issue.severity == "error"]

@@ -18,6 +18,7 @@ from shipyard.core.catalog_files import read_toml
 from shipyard.core.errors import CatalogError, DesignReadError, ShipyardError
 from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation, Ruleset
+from shipyard.services.fleet import SUFFIXES as FLEET_SUFFIXES
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, resolve
 
@@ -39,9 +40,29 @@ def expand(arguments: Sequence[str]) -> list[str]:
             files.append(argument)
             continue
         found = sorted(p for p in folder.iterdir()
-                       if p.name.endswith(DESIGN_SUFFIXES) and p.is_file())
+                       if p.name.lower().endswith(DESIGN_SUFFIXES) and p.is_file())
         files += [str(p) for p in found] or [argument]
     return files
+
+
+def skipped(arguments: Sequence[str]) -> list[tuple[str, str]]:
+    """(path, why) of what the folders among `arguments` leave out that a player may have
+    meant as a design or fleet: a folder named like one, a JSON file named otherwise."""
+    kinds = (*DESIGN_SUFFIXES, *FLEET_SUFFIXES)
+    found: list[tuple[str, str]] = []
+    for argument in arguments:
+        folder = Path(argument)
+        if argument.startswith(PREFIX) or not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            name = path.name.lower()
+            if name.endswith(kinds) and path.is_dir():
+                found.append((str(path), "a folder, not a file (folders inside are not read)"))
+            elif name.endswith(kinds) and not path.is_file():
+                found.append((str(path), "not a file that can be read"))
+            elif name.endswith(".json") and not name.endswith(kinds):
+                found.append((str(path), "not named *.ship.json, *.ssd.json or *.fleet.json"))
+    return found
 
 
 def input_paths(arguments: Sequence[str]) -> list[Path]:

@@ -39,6 +39,7 @@ from shipyard.commands.terminal import (
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
+from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.services.optimize import (
     Opponent,
@@ -50,14 +51,14 @@ from shipyard.services.optimize import (
     optimize,
     planned_duels,
 )
-from shipyard.services.registry import default_ruleset, get_ruleset
+from shipyard.services.registry import default_ruleset, ruleset_option
 
 DEFAULT_OUTPUT = Path("best.ship.json")
 
 
 def _game(name: str | None) -> Ruleset:
     try:
-        return get_ruleset(name, "--ruleset") if name is not None else default_ruleset()
+        return ruleset_option(name) if name is not None else default_ruleset()
     except ShipyardError as exc:
         fail(str(exc))
 
@@ -71,7 +72,8 @@ def _budget(game: Ruleset, budget: int | None) -> int:
     return own
 
 
-def _opponents(game: Ruleset, budget: int, against: Sequence[str]) -> list[Opponent]:
+def _opponents(game: Ruleset, budget: int, against: Sequence[str],
+               scenario: Agreement | None = None) -> list[Opponent]:
     """The files named with --against, else the field: the game's samples within the budget."""
     if not against:
         field = field_of(game, budget)
@@ -83,7 +85,7 @@ def _opponents(game: Ruleset, budget: int, against: Sequence[str]) -> list[Oppon
     unreadable = False
     for file in against:
         try:
-            found.append((file, load(file)))
+            found.append((file, load(file, scenario)))
         except ShipyardError as exc:
             problem(str(exc))
             unreadable = True
@@ -185,11 +187,15 @@ def optimize_command(
     force: ForceOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
     = False,
+    allow_hyper_bombs: Annotated[bool, typer.Option(
+        "--allow-hyper-bombs", help="An --against design may carry hyper bombs (R15; duels "
+        "do not use them, and the search never buys any).")] = False,
 ) -> None:
     """Search for the best design a budget can buy against the field (or --against files)."""
     game = _game(ruleset)
     points = _budget(game, budget)
-    opponents = _opponents(game, points, against or [])
+    opponents = _opponents(game, points, against or [],
+                           Agreement(hyper_bombs_allowed=allow_hyper_bombs))
     if output is None:
         output = free_name(DEFAULT_OUTPUT)
     check_output(output, input_paths(against or []), force)

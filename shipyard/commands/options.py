@@ -30,6 +30,10 @@ CatalogOpt = Annotated[
     typer.Option("--catalog", metavar="DIR",
                  help="Use this catalog folder (house rules) instead of the bundled one."),
 ]
+HyperOpt = Annotated[
+    bool, typer.Option("--allow-hyper-bombs",
+                       help="The scenario allows hyper bombs (R15; duels do not use them).")
+]
 WorkersOpt = Annotated[int, typer.Option(
     "--workers", min=0, max=MAX_WORKERS, metavar="N",
     help="Worker processes (0: one per core; at most four per core).")]

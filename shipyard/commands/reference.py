@@ -11,23 +11,42 @@ import typer
 from shipyard.commands.terminal import fail, show
 from shipyard.core.errors import ShipyardError
 from shipyard.services.registry import broken, rulesets
-from shipyard.services.rules_text import index, lookup
+from shipyard.services.rules_text import excerpt, index, is_ident, lookup, search
+
+SEARCH_WIDTH = 100  # a found line is cut to fit this many columns
 
 
 def rules_command(
-    ident: Annotated[str | None, typer.Argument(
-        metavar="ID", show_default=False,
-        help="A section (1.2, 4) or ruling (R2); without it, the list of them.")] = None,
+    ident: Annotated[list[str] | None, typer.Argument(
+        metavar="ID|WORD...", show_default=False,
+        help="A section (1.2, 4) or ruling (R2) to print, or words to search the rules for "
+             "(armor, \"hyper bomb\"); without it, the list of them.")] = None,
 ) -> None:
-    """Print a section or ruling of the rules reference (docs/rules.md)."""
+    """Print a section or ruling of the rules reference (docs/rules.md), or search it."""
     try:
-        if ident is None:
+        if not ident:
             for key, title in index():
                 print(f"{key:>4}  {title}")
             return
-        sys.stdout.write(lookup(ident))
+        if len(ident) == 1 and is_ident(ident[0]):
+            sys.stdout.write(lookup(ident[0]))
+            return
+        _print_found(" ".join(ident))
     except (ShipyardError, OSError) as exc:
         fail(str(exc))
+
+
+def _print_found(words: str) -> None:
+    """Each section that mentions the words: its id, title and the line that does."""
+    found = search(words)
+    if not found:
+        fail(f"rules: no section or ruling mentions {words!r} (shipyard rules lists them)")
+    show(f"{len(found)} section{'s' if len(found) != 1 else ''} of the rules mention "
+         f"{words!r} (shipyard rules ID prints one):")
+    for key, title, passage in found:
+        show(f"{key:>4}  {title}")
+        if passage != title:
+            show("      " + excerpt(passage, words.split()[0], SEARCH_WIDTH - 6))
 
 
 def rulesets_command(

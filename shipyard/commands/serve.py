@@ -22,7 +22,8 @@ from typing import Annotated
 
 import typer
 
-from shipyard.commands.options import BudgetOpt, CatalogOpt
+from shipyard.commands.designer import RulesetOpt
+from shipyard.commands.options import BudgetOpt, CatalogOpt, HyperOpt
 from shipyard.commands.terminal import fail, problem
 from shipyard.core.errors import ShipyardError
 from shipyard.services.session import STARTER, open_session
@@ -30,7 +31,8 @@ from shipyard.services.session import STARTER, open_session
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 
 
-def designer_argv(file: str | None, budget: int | None, catalog: Path | None) -> list[str]:
+def designer_argv(file: str | None, budget: int | None, catalog: Path | None,
+                  ruleset: str | None = None, hyper_bombs: bool = False) -> list[str]:
     """The designer as one tab runs it: this Python, this package, the same options.
 
     `--` ends the options, so a file named like an option is still the file.
@@ -40,6 +42,12 @@ def designer_argv(file: str | None, budget: int | None, catalog: Path | None) ->
         argv += ["--budget", str(budget)]
     if catalog is not None:
         argv += ["--catalog", str(catalog)]
+    if ruleset is not None:
+        argv += ["--ruleset", ruleset]
+    if hyper_bombs:
+        argv += ["--allow-hyper-bombs"]
+    if file is None and ruleset is not None:  # a new design of that game, in no file yet
+        return argv
     return [*argv, "--", file if file is not None else f"sample:{STARTER}"]
 
 
@@ -113,11 +121,13 @@ FileArg = Annotated[str | None, typer.Argument(
 
 def serve_command(file: FileArg = None, host: HostOpt = DEFAULT_HOST,
                   port: PortOpt = str(DEFAULT_PORT), catalog: CatalogOpt = None,
-                  budget: BudgetOpt = None) -> None:
+                  budget: BudgetOpt = None, ruleset: RulesetOpt = None,
+                  allow_hyper_bombs: HyperOpt = False) -> None:
     """Serve the designer to web browsers: each tab gets a designer of its own."""
     number = parse_port(port)
     try:  # a bad file or catalog is one line now, not an error in every tab
-        open_session(None if file is None else Path(file), budget=budget, catalog=catalog)
+        open_session(None if file is None else Path(file), budget=budget, catalog=catalog,
+                     ruleset=ruleset, hyper_bombs=allow_hyper_bombs)
     except ShipyardError as exc:
         fail(str(exc))
     sock = bind(host, number)
@@ -128,7 +138,8 @@ def serve_command(file: FileArg = None, host: HostOpt = DEFAULT_HOST,
                 f"{Path.cwd()}); serve only a network you trust")
     from shipyard.commands.web_server import DesignerServer  # aiohttp: only when serving
 
-    command = shell_command(designer_argv(file, budget, catalog), Path.cwd())
+    command = shell_command(designer_argv(file, budget, catalog, ruleset, allow_hyper_bombs),
+                            Path.cwd())
     DesignerServer(command, sock, url).serve()
 
 

@@ -11,7 +11,8 @@ from rich.table import Table
 from shipyard.commands.terminal import out
 from shipyard.core.issues import Issue
 from shipyard.core.neutral import Evaluation
-from shipyard.core.sheet import marked
+from shipyard.core.sheet import marked, written
+from shipyard.services.house import changed_lines, line_sources
 
 
 def issue_line(issue: Issue) -> str:
@@ -30,11 +31,11 @@ def print_sheet(file: str, result: Evaluation, budget: int | None) -> None:
     table.add_column("Boxes", justify="right")
     table.add_column("Points", justify="right")
     table.add_column("Source", style="dim")
-    for line in sheet.lines:
-        mark = " *" if marked(line) else ""
-        points = str(line.price) if line.price.denominator != 1 else str(int(line.price))
-        table.add_row(escape(line.item), str(line.boxes or ""), points,
-                      escape(f"{line.source} {line.rule}{mark}"))
+    for line, source, house in zip(sheet.lines, line_sources(result), changed_lines(result),
+                                   strict=True):
+        mark = " *" if marked(line) and not house else ""
+        table.add_row(escape(line.item), str(line.boxes or ""), written(line.price),
+                      escape(source + mark))
     out.print(table)
     for number, words in enumerate(result.ruleset.summary(result, budget)):
         out.print(words, style="bold" if number == 0 else None, markup=False)

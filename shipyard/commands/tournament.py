@@ -28,6 +28,7 @@ from shipyard.commands.fleet import expand_with_fleets, load_fleet
 from shipyard.commands.inputs import CatalogNotes, catalog_data, input_paths, load
 from shipyard.commands.options import (
     CatalogOpt,
+    HyperOpt,
     SchedulerOpt,
     WorkersOpt,
     runs_option,
@@ -47,6 +48,7 @@ from shipyard.commands.terminal import (
 )
 from shipyard.core.errors import ShipyardError
 from shipyard.core.files import encodable, write_atomic
+from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation
 from shipyard.core.protocol import duels_of
 from shipyard.core.stats import rate
@@ -75,20 +77,21 @@ def require_legal(found: Sequence[tuple[str, Evaluation]]) -> None:
         raise typer.Exit(EXIT_ILLEGAL)
 
 
-def _entrants(arguments: Sequence[str], catalog: Path | None) -> list[tuple[str, Evaluation]]:
+def _entrants(arguments: Sequence[str], catalog: Path | None,
+              scenario: Agreement | None = None) -> list[tuple[str, Evaluation]]:
     """(source, evaluation) of every design named, fleets opened; unreadable: exit 2."""
     found: list[tuple[str, Evaluation]] = []
     unreadable = False
     for file in expand_with_fleets(arguments):
         try:
             if is_fleet(file):
-                report = load_fleet(file, catalog=catalog)
+                report = load_fleet(file, scenario=scenario, catalog=catalog)
                 designs = distinct_designs(report.fleet)
                 for design in designs:
                     entry = next(e for e in report.fleet.entries if e.design is design)
                     found.append((file, report.evaluations[entry.index]))
             else:
-                found.append((file, load(file, catalog=catalog)))
+                found.append((file, load(file, scenario, catalog)))
         except ShipyardError as exc:
             problem(str(exc))
             unreadable = True
@@ -180,11 +183,12 @@ def tournament_command(
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
     force: ForceOpt = False,
+    allow_hyper_bombs: HyperOpt = False,
 ) -> None:
     """Round robin: every pair duels; win-rate matrix, Bradley-Terry ranking, efficiency."""
     if csv_file is not None:  # before any duel: a bad --csv is found now, not after the work
         check_output(csv_file, input_paths(expand_with_fleets(files)), force, "--csv")
-    found = _entrants(files, catalog)
+    found = _entrants(files, catalog, Agreement(hyper_bombs_allowed=allow_hyper_bombs))
     names = {e.ruleset.name for _, e in found}
     if len(names) > 1:
         first = found[0][1].ruleset.name

@@ -99,6 +99,7 @@ class Figure:
     key: str
     label: str
     value: int | str | Fraction
+    text: str = ""  # the value as players write it where that is not the number (II)
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,52 @@ def marked(line: Line) -> bool:
     return is_marked(line.source, line.rule)
 
 
+def provenance(source: str, rule: str) -> str:
+    """Where a figure comes from, as a player reads it: "rules 1.2", "ruling R7",
+    "reconstructed R1" (a catalog's `source` of seed, ruling or reconstructed, and its rule).
+
+    A rule id that starts with a letter (R7, T1) is a ruling; a section number
+    (1.2, 4) is the rules' own text, unless the figure was reconstructed or ruled there.
+    """
+    ruling = rule[:1].isalpha()
+    if source == "reconstructed":
+        return f"reconstructed {rule}".strip()
+    if source == "seed" and not ruling:
+        return f"rules {rule}".strip()
+    if source in ("seed", "ruling"):
+        return f"ruling {rule}".strip()
+    return f"{source} {rule}".strip()  # a house catalog's own word for it
+
+
+HOUSE_RULES = "house rules"  # a figure a house catalog changed from the bundled one
+
+
+def written(value: Fraction | int | float | str, *, mixed: bool = False) -> str:
+    """A figure as players write it, for every output meant for people (JSON keeps exact).
+
+    Whole numbers as they are ("27"); a figure that ends within four decimal places
+    as a decimal, with no trailing zeros ("27.5", "5.25", "27.4125": prices, which
+    stay exact until the total rounds, R2); any other as a mixed number ("2 5/6").
+    `mixed` writes a share of a class the way the rules do, as a mixed number
+    always ("2 5/6", "16/25": the mass class, 1.4). A text is read as a fraction
+    ("55/2", as the SSD document keeps it).
+    """
+    exact = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    sign, size = ("-" if exact < 0 else ""), abs(exact)
+    whole, part = divmod(size, 1)
+    if not mixed:
+        for places in range(1, _PLACES + 1):
+            scaled = part * 10**places
+            if scaled.denominator == 1:
+                return f"{sign}{whole}.{scaled.numerator:0{places}d}"
+    return f"{sign}{whole} {part}" if whole else f"{sign}{part}"
+
+
+_PLACES = 4  # a price of quarters and twentieths (R1, R10) ends within four places
+
+
 def roman(number: int) -> str:
     """Classes are written in Roman numerals (0 for drones and missiles)."""
     if number <= 0:

@@ -16,6 +16,7 @@ from typing import Any
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
+from shipyard.core.sheet import written
 
 Value = int | float | Fraction | None
 SECTIONS = ("figures", "boxes", "points")
@@ -32,10 +33,17 @@ class Row:
     section: str  # "figures", "boxes" or "points"
     key: str
     values: tuple[Value, ...]
+    texts: tuple[str, ...] = ()  # the values as players write them, where not plain numbers
 
     @property
     def differs(self) -> bool:
         return len(set(self.values)) > 1
+
+    def shown(self) -> list[str]:
+        """Each value as a person reads it: "27.5" points, size class "II", "-" for none."""
+        if self.texts:
+            return list(self.texts)
+        return ["-" if value is None else written(value) for value in self.values]
 
 
 def _number(value: object) -> bool:
@@ -64,7 +72,10 @@ def compare(evaluations: Sequence[Evaluation]) -> list[Row]:
     """Every figure, box count and group of points of the designs, row by row."""
     data = [e.ruleset.sheet_data(e.sheet, e.issues) for e in evaluations]
     figures = [{k: v for k, v in one.items() if _number(v)} for one in data]
-    rows = [Row("figures", key, tuple(one.get(key) for one in figures))
+    classes = [e.ruleset.class_of(e.sheet) for e in evaluations]  # size class II, ...
+    texts = {classes[0].key: tuple(c.text for c in classes)} \
+        if all(c.text and c.key == classes[0].key for c in classes) else {}
+    rows = [Row("figures", key, tuple(one.get(key) for one in figures), texts.get(key, ()))
             for key in _union(figures)]
     counts = [one.get("box_counts") for one in data]
     if any(isinstance(c, dict) for c in counts):

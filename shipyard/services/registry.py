@@ -100,6 +100,13 @@ def get_ruleset(name: str, file: str = "<design>") -> Ruleset:
     return registry[name]
 
 
+def ruleset_option(name: str, option: str = "--ruleset") -> Ruleset:
+    """The ruleset a command-line option names, whatever its case (`Tacship`) when that is
+    unambiguous; design files keep their exact `ruleset` (a public contract)."""
+    alike = [key for key in rulesets() if key.casefold() == name.casefold()]
+    return get_ruleset(name if name in rulesets() or len(alike) != 1 else alike[0], option)
+
+
 def ruleset_of(data: object, file: str = "<design>") -> Ruleset:
     """The ruleset a design's data names (inside a record-sheet document too)."""
     if isinstance(data, dict) and data.get("schema") == SSD_SCHEMA:

@@ -22,12 +22,21 @@ def sample_name(path: Path) -> str:
 
 
 def resolve(argument: str) -> Path:
-    """A file argument as a path; `sample:NAME` names a bundled sample."""
+    """A file argument as a path; `sample:NAME` names a bundled sample.
+
+    The name is found whatever its case (`sample:Hive` is `sample:hive`) when
+    only one sample is so called; an exact match always wins.
+    """
     if not argument.startswith(PREFIX):
         return Path(argument)
     name = argument.removeprefix(PREFIX)
-    for path in sample_paths():
+    paths = sample_paths()
+    for path in paths:
         if sample_name(path) == name:
             return path
-    known = ", ".join(sample_name(p) for p in sample_paths())
-    raise DesignReadError(argument, f"no bundled sample called {name!r} (samples: {known})")
+    alike = [path for path in paths if sample_name(path).casefold() == name.casefold()]
+    if len(alike) == 1:
+        return alike[0]
+    known = ", ".join(sample_name(p) for p in (alike or paths))
+    what = "two samples or more are" if alike else "no bundled sample is"
+    raise DesignReadError(argument, f"{what} called {name!r} (samples: {known})")

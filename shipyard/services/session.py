@@ -19,13 +19,15 @@ from typing import Any
 from shipyard.core.errors import DesignReadError, WriteError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Agreement
+from shipyard.core.neutral import Ruleset
 from shipyard.core.protocol import Design
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Workbench
-from shipyard.services.registry import parse_design, read_design
-from shipyard.services.samples import resolve, sample_paths
+from shipyard.services.registry import parse_design, read_design, ruleset_option
+from shipyard.services.samples import resolve, sample_name, sample_paths
 
 STARTER = "starter"
+NEW_NAME = "New design"
 RECOVERY_SCHEMA = "shipyard.recovery/1"
 
 
@@ -78,6 +80,21 @@ def starter_design(name: str = "") -> Design:
     return parse_design(data)
 
 
+def fresh_design(ruleset: Ruleset, name: str = NEW_NAME) -> Design:
+    """A game's new design: its bundled starter sample if it has one, else its own blank."""
+    for path in ruleset.samples():
+        if sample_name(path) == STARTER:
+            data = read_design(path).to_data()
+            data["name"] = name
+            return parse_design(data, str(path))
+    return ruleset.new_design(name)
+
+
+def name_of_file(path: Path) -> str:
+    """A new design's name from its file: `heavy-raider.ship.json` is "Heavy Raider"."""
+    return path.name.split(".")[0].replace("-", " ").replace("_", " ").title() or NEW_NAME
+
+
 @dataclass
 class Recovery:
     """A design autosaved for a file (or for an unsaved design), when, and what the
@@ -98,10 +115,16 @@ class Session:
     title: str
     recovery_dir: Path = field(default_factory=state_folder)
     writer: Autosaver | None = None  # autosaves on a thread of their own; None: at once
+    fresh: bool = False  # a design just started (a new file, a new design), not one opened
 
     @property
     def design(self) -> Design:
         return self.workbench.design
+
+    @property
+    def untouched(self) -> bool:
+        """A design just started and not edited since: starting another loses nothing."""
+        return self.fresh and not self.workbench.undo_stack
 
     @property
     def can_save_in_place(self) -> bool:
@@ -193,40 +216,57 @@ class Session:
 
         self.workbench.apply(change)
 
-    def replace(self, design: Design, path: Path | None, title: str) -> None:
+    def replace(self, design: Design, path: Path | None, title: str,
+                fresh: bool = False) -> None:
         """Start over on another design (open / new), with a fresh history."""
         self.workbench = Workbench(design, self.workbench.scenario,
                                    catalog_root=self.workbench.catalog_root)
         self.path = path
         self.title = title
+        self.fresh = fresh
 
 
 def open_session(file: Path | None, budget: int | None = None,
-                 recovery_dir: Path | None = None, catalog: Path | None = None) -> Session:
+                 recovery_dir: Path | None = None, catalog: Path | None = None,
+                 ruleset: str | None = None, hyper_bombs: bool = False) -> Session:
     """The session for `shipyard` (starter) or `shipyard design FILE`.
 
     An unreadable FILE raises `DesignReadError`; a missing one starts a new
-    design (the starter, named after the file) that will be saved there.
-    `catalog` is a house-rules catalog folder that prices the design instead
-    of the bundled one (a `CatalogError` if it cannot be read).
+    design (the game's starter, named after the file) that will be saved there.
+    `ruleset` is the game of that new design (default: the default game); given
+    for a file that exists, it must be that design's game. `catalog` is a
+    house-rules catalog folder that prices the design instead of the bundled one
+    (a `CatalogError` if it cannot be read). `hyper_bombs`: the scenario allows them.
     """
-    scenario = Agreement(budget=budget)
+    scenario = Agreement(budget=budget, hyper_bombs_allowed=hyper_bombs)
     folder = recovery_dir if recovery_dir is not None else state_folder()
     root = None if catalog is None else str(catalog)
+    game = None if ruleset is None else ruleset_option(ruleset)
 
     def bench(design: Design) -> Workbench:
         return Workbench(design, scenario, catalog_root=root)
+
+    def opened(design: Design, argument: str) -> Design:
+        if game is not None and design.ruleset != game.name:
+            raise DesignReadError(argument, f"is a {design.ruleset} design, not {game.name} "
+                                  "(--ruleset chooses the game of a new design only)",
+                                  "ruleset")
+        return design
     if file is None:
+        if game is not None:
+            workbench = bench(fresh_design(game))
+            workbench.mark_unsaved()
+            return Session(workbench, None, "new design", folder, fresh=True)
         return Session(bench(starter_design()), None, "starter design", folder)
     path = resolve(str(file))
     if str(file).startswith("sample:"):
-        return Session(bench(read_design(path)), None, str(file), folder)
+        return Session(bench(opened(read_design(path), str(file))), None, str(file), folder)
     if not path.exists() and not path.is_symlink():
         if not path.parent.is_dir():
             raise DesignReadError(str(file), "no such folder to start a new design in")
-        name = path.name.split(".")[0].replace("-", " ").replace("_", " ").title()
-        workbench = bench(starter_design(name or "New design"))
+        name = name_of_file(path)
+        workbench = bench(fresh_design(game, name) if game is not None
+                          else starter_design(name))
         workbench.mark_unsaved()
-        return Session(workbench, path, f"{path} (new)", folder)
-    return Session(bench(read_design(path)), path, str(path), folder)
-
+        return Session(workbench, path, f"{path} (new)", folder, fresh=True)
+    return Session(bench(opened(read_design(path), str(file))), path, str(path), folder)

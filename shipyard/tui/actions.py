@@ -18,9 +18,16 @@ from shipyard.core.neutral import Ruleset
 from shipyard.core.protocol import Design
 from shipyard.services.editing import Change, append
 from shipyard.services.fleet_session import FLEET_STATE, FleetSession
-from shipyard.services.registry import parse_design, read_design, rulesets
+from shipyard.services.registry import read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
-from shipyard.services.session import STARTER, Session, design_path, suggested_path
+from shipyard.services.session import (
+    NEW_NAME,
+    Session,
+    design_path,
+    fresh_design,
+    name_of_file,
+    suggested_path,
+)
 from shipyard.tui.ordered import OrderedInput
 from shipyard.tui.saving import ask_save_path, budget_answer
 from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
@@ -58,23 +65,10 @@ LAST_COMMANDS: tuple[Command, ...] = (
 
 DIALOG = "dialog"  # the worker group of the designer's dialogs (one at a time)
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
-NEW_NAME = "New design"
-
-
 def games() -> list[Ruleset]:
     """Every registered ruleset, the default one first (so Enter picks it)."""
     return sorted(rulesets().values(), key=lambda ruleset: not ruleset.default)
 
-
-def fresh_design(ruleset: Ruleset) -> Design:
-    """A game's new design, named "New design": its bundled starter sample if it has one,
-    else its own blank."""
-    for path in ruleset.samples():
-        if sample_name(path) == STARTER:
-            data = read_design(path).to_data()
-            data["name"] = NEW_NAME
-            return parse_design(data, str(path))
-    return ruleset.new_design(NEW_NAME)
 
 
 class FileActions(OrderedInput):
@@ -93,17 +87,18 @@ class FileActions(OrderedInput):
         raise NotImplementedError
 
     def start_over(self, design: Design, path: Path | None, title: str,
-                   unsaved: bool = False) -> None:
+                   unsaved: bool = False, fresh: bool = False) -> None:
         """Work on another design from now on (open, new, optimized), with a fresh history.
 
         The points budget is the game's: set for one game, it is dropped when the new
         design is of another (whose own budget then applies, Tacship's 30 points).
         `unsaved`: the design is in no file yet (an optimized one) and is marked so.
+        `fresh`: a new design, which a further Ctrl+N replaces without asking until edited.
         """
         workbench = self.session.workbench
         before = workbench.evaluation.ruleset
         self.session.discard_recovery()
-        self.session.replace(design, path, title)
+        self.session.replace(design, path, title, fresh)
         if unsaved:
             self.session.workbench.mark_unsaved()
         after = self.session.workbench.evaluation.ruleset
@@ -202,17 +197,25 @@ class FileActions(OrderedInput):
     async def action_new(self) -> None:
         if self.asking_already(DIALOG):
             return
-        if not await self.settle_changes("starting a new design"):
+        # A design just started and never edited has nothing to lose; started for a new
+        # file (`shipyard design NEW.ship.json`), the new one keeps the player's file name.
+        untouched = self.session.untouched
+        if not untouched and not await self.settle_changes("starting a new design"):
             return
         ruleset = await self.choose_game()
         if ruleset is None:
             return
+        path = self.session.path if untouched else None
+        kept = path is not None and not path.exists()
         try:
-            design = fresh_design(ruleset)
+            design = fresh_design(ruleset, name_of_file(path) if kept and path else NEW_NAME)
         except ShipyardError as exc:
             self.notify(str(exc), title="Cannot start a new design", severity="error")
             return
-        self.start_over(design, None, "new design")
+        if kept and path is not None:
+            self.start_over(design, path, f"{path} (new)", unsaved=True, fresh=True)
+        else:
+            self.start_over(design, None, "new design", fresh=True)
 
     async def choose_game(self) -> Ruleset | None:
         """The game of a new design: asked only when more than one is registered."""

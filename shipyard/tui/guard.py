@@ -53,15 +53,36 @@ class Crash:
 
 
 def where(error: BaseException) -> str:
-    """The innermost line of Shipyard's own code the error went through (else the last)."""
-    frames = list(traceback.extract_tb(error.__traceback__))
-    own = [frame for frame in frames if "/shipyard/" in frame.filename.replace("\\", "/")]
-    if not (own or frames):
+    """The innermost line of Shipyard's own code the error went through (else the last).
+
+    Shipyard's frames are told by the module they run (`shipyard.tui`, ...), never by a
+    folder name: a clone in a folder named `shipyard` holds the tests too.
+    """
+    steps = list(traceback.walk_tb(error.__traceback__))
+    if not steps:
         return "start-up"
-    frame = (own or frames)[-1]
-    name = frame.filename.replace("\\", "/")
-    short = "shipyard/" + name.rsplit("/shipyard/", 1)[1] if "/shipyard/" in name else name
-    return f"{short}:{frame.lineno}"
+    own = [(frame, line) for frame, line in steps if _is_own(frame.f_globals.get("__name__"))]
+    frame, line = (own or steps)[-1]
+    return f"{_short(frame.f_code.co_filename, bool(own))}:{line}"
+
+
+def _is_own(module: object) -> bool:
+    return isinstance(module, str) and (module == PACKAGE or module.startswith(PACKAGE + "."))
+
+
+def _short(filename: str, own: bool) -> str:
+    """`shipyard/tui/__init__.py` for the package's own files, wherever it is installed."""
+    if not own:
+        return filename
+    try:
+        relative = Path(filename).resolve().relative_to(_PACKAGE_FOLDER.parent)
+    except ValueError:
+        return filename
+    return relative.as_posix()
+
+
+PACKAGE = __name__.split(".", 1)[0]  # "shipyard"
+_PACKAGE_FOLDER = Path(__file__).resolve().parent.parent
 
 
 def rescue(session: Session, app: Any, error: BaseException) -> Crash:

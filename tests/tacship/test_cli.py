@@ -37,7 +37,7 @@ def test_validate_hawk_is_legal_with_its_crew_figure() -> None:
     # 9 + 1 + 6 + Laser-2 fixed 2 + Laser-1 turret (1 + 1) + 2 hardpoints 4 = 24
     code, output = run("validate", "sample:hawk")
     assert code == 0
-    assert output.startswith("sample:hawk: legal (24 points, two-man fighter)")
+    assert output.startswith("sample:hawk: legal (24 points, 6 left of 30, two-man fighter)")
 
 
 def test_samples_list_both_games() -> None:

@@ -178,11 +178,23 @@ class Design(_Strict, DesignFile):
         return data
 
 
-def design_schema() -> dict[str, Any]:
-    """JSON Schema of the design file format."""
+def design_schema(arcs: tuple[str, ...] = ()) -> dict[str, Any]:
+    """JSON Schema of the design file format.
+
+    Each name a file must spell exactly is listed (`enum`): weapon, gun and drone
+    types, scoops and armor sides, and `arcs`, the catalog's arc names and shorthand.
+    """
     schema = Design.model_json_schema(by_alias=True)
     schema["$id"] = "https://shipyard.invalid/schema/shipyard.design-1.json"
     schema["title"] = SCHEMA
+    defs = schema["$defs"]
+    defs["Weapon"]["properties"]["type"]["enum"] = list(WEAPON_TYPES)
+    defs["Gun"]["properties"]["type"]["enum"] = list(GUN_TYPES)
+    defs["Drone"]["properties"]["weapon"]["enum"] = list(DRONE_WEAPONS)
+    if arcs:
+        for kind in ("Weapon", "Gun"):
+            defs[kind]["properties"]["arcs"]["items"]["enum"] = list(arcs)
+    schema["properties"]["armor"]["propertyNames"] = {"enum": list(SIDES)}
     return schema
 
 

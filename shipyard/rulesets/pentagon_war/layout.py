@@ -30,6 +30,7 @@ from shipyard.core.drawing import (
     wrap,
 )
 from shipyard.core.protocol import DEFAULT_TURNS
+from shipyard.core.sheet import written
 from shipyard.rulesets.pentagon_war.sheet_canvas import (
     BOX,
     DRONE_MARKS,
@@ -67,7 +68,8 @@ def _title_block(c: SheetCanvas) -> None:
     manned = "Manned" if doc.design.get("manned") else "Unmanned"
     kind = "base" if sheet["is_base"] else "spacecraft"
     facts = (f"{manned} {kind} - {doc.catalog.title} - size class {sheet['size_class_roman']}"
-             f" - mass class {sheet['mass_class']} ({sheet['mass_class_exact']})")
+             f" - mass class {sheet['mass_class']} "
+             f"({written(sheet['mass_class_exact'], mixed=True)})")
     c.text(MARGIN, MARGIN + 12, fit(facts, 8.5, c.inner), 8.5)
     budget = f" of {doc.budget}" if doc.budget is not None else ""
     c.text(MARGIN, MARGIN + 18, f"Points {sheet['total']}{budget}", 11, bold=True)
@@ -161,7 +163,7 @@ def _legend(c: SheetCanvas, top: float, width: float) -> float:
         ("Radar rating", str(sheet["radar_rating"])),
         ("Radar invisibility power", f"{invisibility} / turn" if invisibility else "none"),
         ("Drones per impulse", str(sheet["drones_per_impulse"])),
-        ("Explosion strength", str(sheet["explosion_strength"])),
+        ("Explosion strength", written(sheet["explosion_strength"])),
         ("Engines for standard accel.", str(sheet["engines_for_standard"])),
         ("Engines fitted", str(sheet["box_counts"].get("engine", 0))),
     ]

@@ -189,8 +189,10 @@ def _craft(design: Design, sheet: Sheet, catalog: Catalog, scenario: Agreement) 
             found.append(_error("drone-pd-rating", f"a point-defense drone has a {rating}-box "
                                 f"rating, not {drone.rating}", f"drones[{i}].rating", "R9"))
     if count(design.systems.hyper_bomb) and not scenario.hyper_bombs_allowed:
-        found.append(_error("hyper-bomb", "hyper bombs need a scenario that allows them",
-                            "systems.hyper_bomb", "R15"))
+        # The option every command that judges a design takes (cost, validate, export,
+        # fleet, duel, the designer...): the message names it, so the player can find it.
+        found.append(_error("hyper-bomb", "hyper bombs need a scenario that allows them "
+                            "(--allow-hyper-bombs)", "systems.hyper_bomb", "R15"))
     split = design.hull_split
     if split is not None and count(split.forward) + count(split.aft) != sheet.hull_boxes:
         found.append(_error(

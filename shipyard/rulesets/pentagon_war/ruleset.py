@@ -63,7 +63,8 @@ class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
         return parse_design(data, file)
 
     def schema(self) -> Json:
-        return design_schema()
+        arcs = self.catalog().arcs
+        return design_schema((*arcs.names.order, *(arcs.shorthand.model_extra or {})))
 
     def new_design(self, name: str) -> Design:
         return parse_design({"schema": "shipyard.design/1", "name": name,
@@ -87,7 +88,8 @@ class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
         return None  # agreed by the players (rules 1.1)
 
     def class_of(self, sheet: pricing.Sheet) -> Figure:
-        return Figure("size_class", f"size class {roman(sheet.size_class)}", sheet.size_class)
+        size = roman(sheet.size_class)
+        return Figure("size_class", f"size class {size}", sheet.size_class, size)
 
     def groups(self, sheet: pricing.Sheet) -> dict[str, Fraction]:
         found = {group: Fraction(0) for group in GROUPS}

@@ -87,11 +87,20 @@ class TacshipDesign(_Strict, DesignFile):
         return data
 
 
-def tacship_schema() -> dict[str, Any]:
-    """JSON Schema of the Tacship design file."""
+def tacship_schema(arcs: tuple[str, ...] = (), kinds: tuple[str, ...] = ()) -> dict[str, Any]:
+    """JSON Schema of the Tacship design file.
+
+    The names a file must spell exactly are listed (`enum`) from the catalog:
+    a turret's `arcs` and the ordnance `kinds`.
+    """
     schema = TacshipDesign.model_json_schema(by_alias=True)
     schema["$id"] = "https://shipyard.invalid/schema/shipyard.design-1.tacship.json"
     schema["title"] = f"{SCHEMA} ({RULESET})"
+    defs = schema["$defs"]
+    if arcs:
+        defs["TurretLaser"]["properties"]["arc"]["enum"] = list(arcs)
+    if kinds:
+        defs["Ordnance"]["propertyNames"] = {"enum": list(kinds)}
     return schema
 
 

@@ -9,7 +9,22 @@ from typing import Any
 
 from shipyard.rulesets.tacship.catalog import TacshipCatalog
 
-SKIP = {"section", "key", "label", "unit", "source", "rule", "note"}
+SKIP = {"section", "key", "label", "unit", "source", "rule", "note", "file"}
+
+# Where an item is written in a design file (rules 4 figures that a design sets).
+_FILE_KEYS = {
+    ("price", "damage_box"): "damage_boxes",
+    ("price", "survivability"): "survivability",
+    ("price", "thrust"): "thrust",
+    ("price", "fixed_laser"): "fixed_lasers",
+    ("price", "turret_laser"): "turret_lasers",
+    ("price", "hardpoint"): "hardpoints",
+    ("construction", "survivability"): "survivability",
+    ("construction", "laser_factor"): "fixed_lasers, turret_lasers: factor",
+    ("construction", "turret"): "turret_lasers: arc",
+    ("construction", "crew"): "crew",
+    ("construction", "ordnance"): "ordnance",
+}
 
 
 def price_rows(catalog: TacshipCatalog) -> list[dict[str, Any]]:
@@ -24,7 +39,8 @@ def price_rows(catalog: TacshipCatalog) -> list[dict[str, Any]]:
             rows.append({"section": section, "key": key,
                          "label": entry.label or key.replace("_", " ").capitalize(),
                          "unit": entry.unit, **figures, "source": entry.source,
-                         "rule": entry.rule, "note": entry.note})
+                         "rule": entry.rule, "note": entry.note,
+                         "file": _FILE_KEYS.get((section, key), "")})
     return rows
 
 

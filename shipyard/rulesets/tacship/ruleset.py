@@ -53,7 +53,8 @@ class Tacship(Defaults[TacshipDesign, pricing.TacshipSheet, TacshipCatalog]):
         return parse_tacship_design(data, file)
 
     def schema(self) -> Json:
-        return tacship_schema()
+        build = self.catalog().construction
+        return tacship_schema(tuple(build.turret.arcs), tuple(build.ordnance.kinds))
 
     def new_design(self, name: str) -> TacshipDesign:
         return parse_tacship_design({"schema": "shipyard.design/1", "name": name,

@@ -14,7 +14,8 @@ from textual.widgets import DataTable, Input, Static
 
 from shipyard.core.neutral import Ruleset
 from shipyard.core.protocol import Catalog
-from shipyard.core.sheet import is_marked
+from shipyard.core.sheet import HOUSE_RULES, is_marked, provenance
+from shipyard.services.house import changed_rows
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.sheet import catalog_line
 from shipyard.tui.widgets.title import TitleBar
@@ -52,6 +53,7 @@ class CatalogScreen(Screen[None]):
         self.ruleset = ruleset
         self.catalog = catalog
         self.rows = ruleset.price_rows(catalog)
+        self.changed = changed_rows(ruleset, catalog)  # what a house catalog changed
         self.shown: list[dict[str, Any]] = []
         self.search = search
 
@@ -72,7 +74,8 @@ class CatalogScreen(Screen[None]):
         manifest = self.catalog.manifest
         self.sub_title = f"{manifest.title} catalog {manifest.version}"
         table = self.query_one("#prices", DataTable)
-        table.add_columns("Item", "Rule", "Source", "Figures")
+        # The key last: the side panel names it for the row under the cursor, too.
+        table.add_columns("Item", "Source", "Figures", "Key")
         self.query_one("#rulings-scroll").border_title = "Rulings"
         self.fill(self.search)
         self.query_one("#search", Input).focus()
@@ -84,9 +87,7 @@ class CatalogScreen(Screen[None]):
         figures = self.ruleset.row_figures
         self.shown = [row for row in self.rows if matches(row, words, figures(row))]
         for row in self.shown:
-            mark = " *" if is_marked(row["source"], row["rule"]) else ""
-            table.add_row(row["label"], row["rule"], f"{row['source']}{mark}",
-                          figures(row))
+            table.add_row(row["label"], self.source(row), figures(row), row.get("file", ""))
         focus = self.shown[0]["rule"] if self.shown else ""
         self.query_one("#rulings", Static).update(rulings_text(self.catalog, words, focus))
 
@@ -108,8 +109,16 @@ class CatalogScreen(Screen[None]):
             note = Text(f"{row['label']}: {self.ruleset.row_figures(row)}\n", style="bold")
             if row.get("note"):
                 note.append(f"{row['note']}\n")
-            note.append(f"source {row['source']}, rule {row['rule']}\n\n", style="dim")
+            key = f"key {row['file']}; " if row.get("file") else ""
+            note.append(f"{key}source {self.source(row)}\n\n", style="dim")
             self.query_one("#rulings", Static).update(note + ruling)
+
+    def source(self, row: dict[str, Any]) -> str:
+        """Where the row's figures come from: "rules 1.2", "ruling R7 *", "house rules"."""
+        if (row.get("section", ""), row["key"]) in self.changed:
+            return HOUSE_RULES
+        mark = " *" if is_marked(row["source"], row["rule"]) else ""
+        return provenance(row["source"], row["rule"]) + mark
 
     def action_prices(self) -> None:
         self.query_one("#prices", DataTable).focus()

@@ -19,12 +19,13 @@ from shipyard.core.form import Form
 from shipyard.core.issues import Issue
 from shipyard.core.neutral import Evaluation
 from shipyard.core.protocol import Margin
+from shipyard.core.sheet import written
 from shipyard.tui.host import Host
 from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
-from shipyard.tui.widgets.sheet import Line, SheetPanel, points
+from shipyard.tui.widgets.sheet import Line, SheetPanel
 from shipyard.tui.widgets.title import TitleBar
 
 
@@ -42,7 +43,7 @@ def cut_advice(evaluation: Evaluation, budget: int | None) -> str:
     sheet = evaluation.sheet
     over = sheet.total - budget if budget is not None else 0
     dearest = sorted(sheet.lines, key=lambda line: line.price, reverse=True)[:LARGEST]
-    names = ", ".join(f"{line.item} {points(line.price)}" for line in dearest)
+    names = ", ".join(f"{line.item} {written(line.price)}" for line in dearest)
     head = f"{over} point{'s' if over != 1 else ''} over the budget" if over > 0 \
         else "Over the budget"
     return f"{head}. The largest lines: {names}. Cut there first."
@@ -61,7 +62,7 @@ def hint_text(label: str, margin: Margin | None, total: int,
     else:
         sign = "+" if margin.points >= 0 else "-"
         unit = "point" if abs(margin.points) == 1 else "points"
-        text.append(f"{sign}{points(abs(margin.points))} {unit}", style="bold")
+        text.append(f"{sign}{written(abs(margin.points))} {unit}", style="bold")
         text.append(f" (total {total + margin.total_change})")
         if margin.notes:
             text.append(" · " + " · ".join(margin.notes), style="yellow")

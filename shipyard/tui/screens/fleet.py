@@ -74,7 +74,7 @@ class FleetScreen(FleetFiles):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo", show=False),
         Binding("ctrl+b", "budget", "Budget"),
-        Binding("f2", "rename", "Fleet name", show=False),
+        Binding("f2", "rename", "Rename the fleet", show=False),
         Binding("ctrl+e", "export", "Export pack"),
         Binding("f6", "focus_issues", "Issues", show=False),
         Binding("f5", "focus_roster", "Roster", show=False),
@@ -101,7 +101,8 @@ class FleetScreen(FleetFiles):
                         ("Add", "add", "fleet-add"), ("This design", "add_current",
                                                       "fleet-add-current"),
                         ("+1", "count(1)", "fleet-more"), ("-1", "count(-1)", "fleet-fewer"),
-                        ("Names", "names", "fleet-names"), ("Remove", "remove", "fleet-remove"),
+                        ("Names", "names", "fleet-names"), ("Rename", "rename", "fleet-rename"),
+                        ("Remove", "remove", "fleet-remove"),
                         ("Save", "save", "fleet-save"), ("Export", "export", "fleet-export")):
                     yield Button(label, id=ident, action=f"screen.{action}", compact=True,
                                  variant="primary" if ident == "fleet-add" else "default")

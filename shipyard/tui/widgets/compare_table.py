@@ -5,22 +5,13 @@ Plain functions on the services' rows; the screen only owns the table widget.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rich.text import Text
 from textual.widgets import DataTable
 
 from shipyard.core.neutral import Evaluation
-from shipyard.services.compare import Row, Value
+from shipyard.services.compare import Row
 
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
-
-
-def cell(value: Value) -> str:
-    """A figure as `shipyard compare` prints it."""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{float(value):.2f}"
-    return "-" if value is None else str(value)
 
 
 def labels_of(picked: list[tuple[str, Evaluation]]) -> list[str]:
@@ -36,7 +27,7 @@ def fill_table(table: DataTable[Text], labels: list[str], rows: list[Row]) -> No
         [len(SECTION_TITLES.get(row.section, row.section)) for row in rows]
     table.add_column("Figure", key="figure", width=max([len("Figure"), *names]))
     for index, label in enumerate(labels):
-        values = [len(cell(v)) for row in rows for v in row.values[index:index + 1]]
+        values = [len(text) for row in rows for text in row.shown()[index:index + 1]]
         table.add_column(label, key=f"design-{index}", width=max([len(label), *values]))
     section = ""
     for row in rows:
@@ -48,6 +39,6 @@ def fill_table(table: DataTable[Text], labels: list[str], rows: list[Row]) -> No
         figure = Text("* " if row.differs else "  ", style=style)
         figure.append(row.key.replace("_", " "))
         table.add_row(figure,
-                      *[Text(cell(v), style=style, justify="right") for v in row.values],
+                      *[Text(text, style=style, justify="right") for text in row.shown()],
                       key=f"{row.section}:{row.key}")
 

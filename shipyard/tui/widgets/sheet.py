@@ -6,7 +6,6 @@ beyond the layout, so it always shows exactly what the rules core priced.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 from rich.console import Console
@@ -16,19 +15,10 @@ from textual.widget import Widget
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.protocol import Catalog
-from shipyard.core.sheet import Priced, marked
+from shipyard.core.sheet import Priced, marked, written
+from shipyard.services.house import changed_lines
 
 BAR_WIDTH = 18
-
-
-def points(value: Fraction) -> str:
-    """A price as players write it: whole, a short decimal (41.25), or an exact fraction."""
-    if value.denominator == 1:
-        return str(int(value))
-    for places in (1, 2, 3, 4):
-        if (value * 10**places).denominator == 1:
-            return f"{float(value):.{places}f}"
-    return str(value)
 
 
 def budget_bar(total: int, budget: int | None) -> Text:
@@ -60,14 +50,18 @@ def figures(evaluation: Evaluation) -> list[Text]:
     return [_row(label, value) for label, value in evaluation.ruleset.panel_rows(evaluation)]
 
 
-def breakdown(sheet: Priced, width: int) -> list[Text]:
-    """Item, boxes, points and rule, one line each, the item cut to fit `width`."""
+def breakdown(sheet: Priced, width: int, house: tuple[bool, ...] = ()) -> list[Text]:
+    """Item, boxes, points and rule, one line each, the item cut to fit `width`; a line
+    a house catalog prices otherwise than the bundled one (`house`) says "house"."""
     item_width = max(8, width - 20)
     rows = [Text(f"{'Item':<{item_width}} {'Boxes':>5} {'Points':>6}  Rule", style="bold")]
-    for line in sheet.lines:
+    for index, line in enumerate(sheet.lines):
         item = line.item if len(line.item) <= item_width else line.item[:item_width - 1] + "…"
-        row = Text(f"{item:<{item_width}} {line.boxes or '':>5} {points(line.price):>6}  ")
-        row.append(f"{line.rule}{'*' if marked(line) else ''}", style="dim")
+        row = Text(f"{item:<{item_width}} {line.boxes or '':>5} {written(line.price):>6}  ")
+        if index < len(house) and house[index]:
+            row.append("house", style="bold magenta")
+        else:
+            row.append(f"{line.rule}{'*' if marked(line) else ''}", style="dim")
         rows.append(row)
     return rows
 
@@ -105,7 +99,7 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
     title.append(f"   {evaluation.ruleset.kind_words(evaluation)}", style="italic")
     total = Text(f"Total {sheet.total} point{'s' if sheet.total != 1 else ''}", style="bold")
     if sheet.exact_total.denominator != 1:
-        total.append(f"  (exact {sheet.exact_total}, R2)", style="dim")
+        total.append(f"  (exact {written(sheet.exact_total)}, R2)", style="dim")
     errors = sum(1 for i in evaluation.issues if i.severity == "error")
     state = Text("LEGAL" if not errors else f"DRAFT: {errors} error{'s' if errors > 1 else ''}",
                  style="bold green" if not errors else "bold red")
@@ -114,7 +108,8 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
             total, budget_bar(sheet.total, budget if budget is not None
                               else evaluation.ruleset.budget(evaluation.catalog)),
             state, Text(),
-            *figures(evaluation), Text(), *breakdown(sheet, width)]
+            *figures(evaluation), Text(),
+            *breakdown(sheet, width, changed_lines(evaluation) if house else ())]
     if any(marked(line) for line in sheet.lines):  # the footnote only under a `*`
         rows.append(Text("* rests on a ruling or a reconstructed table (F3: catalog)",
                          style="dim italic"))
