@@ -11,12 +11,22 @@ import pytest
 from hypothesis import given, settings
 
 from shipyard.core.document import SsdDocument
-from shipyard.core.drawing import Canvas, Page, Polygon, Rect, Text, bounds, text_width
-from shipyard.render.svg import mark_size
+from shipyard.core.drawing import (
+    SMALLEST,
+    Canvas,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+    bounds,
+    mark_size,
+    text_width,
+)
 from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
 from shipyard.rulesets.pentagon_war.document import build_document
+from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.rulesets.pentagon_war.layout import BOX, layout
-from shipyard.rulesets.pentagon_war.turn_forms import IMPULSES, POWER_LINES
+from shipyard.rulesets.pentagon_war.turn_forms import POWER_LINES
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs
@@ -42,10 +52,15 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 
 def check_pages(pages: list[Page]) -> None:
+    """Nothing off the page, no text on text, no box on box, no box under `BOX` mm, no
+    text below the smallest size, none cut short."""
     for page in pages:
         texts = [item for item in page.items if isinstance(item, Text)]
         for a, b in itertools.combinations(texts, 2):
             assert not _overlap(a.bounds(), b.bounds()), (page.title, a.text, b.text)
+        for text in texts:
+            assert text.size >= SMALLEST, (page.title, text.text, text.size)
+            assert not text.text.endswith("..."), (page.title, text.text)
         for item in page.items:
             left, top, right, bottom = bounds(item)
             assert left >= 0 and top >= 0, (page.title, item)
@@ -101,8 +116,16 @@ def test_a_design_with_many_weapon_groups_keeps_its_arc_diagrams_apart() -> None
 
 
 def _runs(pages: list[Page]) -> list[str]:
-    """The sheets in print order, each run of pages of one sheet counted once."""
-    return [sheet for sheet, _ in itertools.groupby(p.sheet for p in pages)]
+    """The sheets in print order (a page of packed forms names each it holds, "power+accel"),
+    each run of one sheet counted once."""
+    sheets = [sheet for p in pages for sheet in p.sheet.split("+")]
+    return [sheet for sheet, _ in itertools.groupby(sheets)]
+
+
+def _blocks(pages: list[Page], prefix: str) -> list[str]:
+    """The names of the packed forms whose block names begin with `prefix`, in order."""
+    return list(dict.fromkeys(item.block for page in pages for item in page.items
+                              if item.block.startswith(prefix)))
 
 
 def test_sheets_in_order_and_bases_have_no_acceleration_record() -> None:
@@ -112,20 +135,29 @@ def test_sheets_in_order_and_bases_have_no_acceleration_record() -> None:
     assert _runs(layout([carrier])) == ["ssd", "power", "accel", "drones"]
     assert _runs(layout([ship])) == ["ssd", "power", "accel"]
     assert _runs(layout([base])) == ["ssd", "power"]
-    assert _runs(layout([carrier, base], sheets=["accel", "power"])) == [
-        "power", "accel", "power"]
+    both = layout([carrier, base], sheets=["accel", "power"])
+    assert {p.sheet for p in both} <= {"power", "accel", "power+accel"}
+    assert _blocks(both, "power") == ["power Hive from 1", "power Ceres Station from 1"]
+    assert _blocks(both, "accel") == ["accel Hive from 1"]  # a base has none (R11)
 
 
-def test_power_form_has_thirteen_lines_and_accel_record_twelve_impulses() -> None:
+def test_power_form_lines_and_accel_record_impulses_come_from_the_rules() -> None:
     pages = layout([doc_of(sample("lancer"))])
-    power = [i.text for i in pages[1].items if isinstance(i, Text)]
+    assert len(pages) == 2 and pages[1].sheet == "power+accel"
+    texts = [i.text for i in pages[1].items if isinstance(i, Text)]
     assert len(POWER_LINES) == 13
     for number, label in enumerate(POWER_LINES, start=1):
-        assert f"{number}. {label}" in power
-    accel = [i.text for i in pages[2].items if isinstance(i, Text)]
-    assert "A component" in accel and "C component" in accel
-    assert accel.count(f"Impulse {IMPULSES}") == accel.count("A component") > 0
-    assert "Impulse 13" not in accel
+        assert f"{number}. {label}" in texts
+    # The acceleration record: a row a turn, its A and C components and one column an
+    # impulse, as many as the catalog's turn has (rules 2.1: 12).
+    impulses = load_combat().turn.impulses
+    assert impulses == 12
+    heads = [i.text for i in pages[1].items if isinstance(i, Text)
+             and i.block == "accel Lancer from 1" and i.bold]
+    assert heads[heads.index("Turn"):heads.index("Turn") + 3 + impulses] == [
+        "Turn", "A", "C", *(str(k) for k in range(1, impulses + 1))]
+    cells = [i for i in pages[1].items if isinstance(i, Rect) and i.block.startswith("accel")]
+    assert len(cells) == 20 * (2 + impulses)  # a whole game: 20 turns
 
 
 def test_title_block_and_draft_mark() -> None:
