@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from shipyard.core.lettering import advance, widths
@@ -135,9 +136,10 @@ def moved(item: Primitive, dx: float, dy: float, block: str | None = None) -> Pr
     return replace(item, points=tuple((x + dx, y + dy) for x, y in item.points), block=named)
 
 
+@lru_cache(maxsize=1 << 16)
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width in millimetres of `text` at `size` points, in the fonts that draw it (as
-    `visible` shows it)."""
+    `visible` shows it). Kept: a layout measures the same words many times over."""
     table = widths("sans-bold" if bold else "sans")
     total = 0
     for char in visible(text):

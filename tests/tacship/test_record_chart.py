@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections import Counter
 from pathlib import Path
@@ -23,6 +22,7 @@ from shipyard.rulesets.tacship.document import build_document, sheet_data
 from shipyard.rulesets.tacship.layout import BOX, SHEET_TITLES, SHEETS, layout
 from shipyard.rulesets.tacship.legality import check
 from shipyard.rulesets.tacship.pricing import price
+from tests.test_ssd_layout import overlapping
 
 SAMPLES = sorted((catalog_root() / "tacship" / "designs").glob("*.ship.json"))
 PAPERS = ("a4", "letter")
@@ -60,8 +60,8 @@ def check_pages(pages: list[Page]) -> None:
     under the smallest size, none cut short."""
     for page in pages:
         texts = [item for item in page.items if isinstance(item, Text)]
-        for one, two in itertools.combinations(texts, 2):
-            assert not _overlap(one.bounds(), two.bounds()), (page.title, one.text, two.text)
+        for one, two in overlapping(texts, Text.bounds):
+            raise AssertionError((page.title, one.text, two.text))
         for text in texts:
             assert text.size >= SMALLEST and not text.text.endswith("..."), text
         for item in page.items:
@@ -71,8 +71,8 @@ def check_pages(pages: list[Page]) -> None:
         boxes = [item for item in page.items if isinstance(item, Rect) and item.kind == "box"]
         for box in boxes:
             assert box.w >= BOX and box.h >= BOX, box
-        for a, b in itertools.combinations(boxes, 2):
-            assert not _overlap(bounds(a), bounds(b)), (a.ref, b.ref)
+        for a, b in overlapping(boxes, bounds):
+            raise AssertionError((a.ref, b.ref))
 
 
 def box_refs(pages: list[Page]) -> list[str]:

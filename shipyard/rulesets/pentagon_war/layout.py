@@ -224,9 +224,24 @@ def _ssd(doc: SsdDocument, paper: tuple[float, float], catalog_root: str | None)
     _title_block(c)
     room = c.bottom - c.y
     combat = load_combat(catalog_root)
-    for size, lettering in _ladder():
-        stack = _stack(doc, c, combat, size, lettering, room)
-        if stack.height() <= room:  # the first, most legible, arrangement that fits
+    ladder = _ladder()
+
+    def fits(k: int) -> Stack | None:
+        stack = _stack(doc, c, combat, *ladder[k], room)
+        return stack if stack.height() <= room else None
+
+    # The first, most legible, arrangement that fits: height falls along the ladder, so
+    # halve the ladder to find it, then make sure of it.
+    low, high = 0, len(ladder)
+    while low < high:
+        mid = (low + high) // 2
+        if fits(mid) is None:
+            low = mid + 1
+        else:
+            high = mid
+    for k in range(low, len(ladder)):
+        stack = fits(k)
+        if stack is not None:
             stack.draw(c, room)
             return c
     width = column_width(c, 2)

@@ -264,7 +264,7 @@ def _family_strip(doc: SsdDocument, family: Sequence[Group], width: float, size:
     prefix = _prefix(family)
     parts = [f"{g.label[len(prefix):].strip()}: {g.boxes}" for g in family]
     line = leading(lettering)
-    narrow = max(text_width(t, lettering, True) for t in parts) + 2
+    narrow = max(text_width(t, lettering, True) for t in parts) + 3
     aligned = LABEL_COLUMN * lettering / SMALLEST
 
     def rows(column: float) -> int:
