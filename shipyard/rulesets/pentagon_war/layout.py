@@ -21,7 +21,7 @@ A base (no engines, R11) has no Acceleration Record.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from shipyard.core.document import SsdDocument
@@ -217,6 +217,19 @@ def _ladder() -> list[tuple[float, float]]:
         (box, SMALLEST) for box in sizes]
 
 
+def _first(count: int, fits: Callable[[int], bool]) -> int | None:
+    """The first of `count` rungs of a ladder that `fits`. Height falls along the ladder,
+    so halve it to find the rung, then make sure of it (and of the rungs after)."""
+    low, high = 0, count
+    while low < high:
+        mid = (low + high) // 2
+        if fits(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return next((k for k in range(low, count) if fits(k)), None)
+
+
 def _ssd(doc: SsdDocument, paper: tuple[float, float], catalog_root: str | None) -> SheetCanvas:
     """The Spacecraft Systems Display on one page, as large and legible as the page allows:
     in bands across the page when they fit, else everything down two columns."""
@@ -225,36 +238,23 @@ def _ssd(doc: SsdDocument, paper: tuple[float, float], catalog_root: str | None)
     room = c.bottom - c.y
     combat = load_combat(catalog_root)
     ladder = _ladder()
-
-    def fits(k: int) -> Stack | None:
-        stack = _stack(doc, c, combat, *ladder[k], room)
-        return stack if stack.height() <= room else None
-
-    # The first, most legible, arrangement that fits: height falls along the ladder, so
-    # halve the ladder to find it, then make sure of it.
-    low, high = 0, len(ladder)
-    while low < high:
-        mid = (low + high) // 2
-        if fits(mid) is None:
-            low = mid + 1
-        else:
-            high = mid
-    for k in range(low, len(ladder)):
-        stack = fits(k)
-        if stack is not None:
-            stack.draw(c, room)
-            return c
+    found = _first(len(ladder), lambda k: _stack(doc, c, combat, *ladder[k], room).height()
+                   <= room)
+    if found is not None:
+        _stack(doc, c, combat, *ladder[found], room).draw(c, room)
+        return c
     width = column_width(c, 2)
     ahead = [figures_strip(doc, width), *arc_strips(doc, width)]
     after = [piece for _, piece in reference_strips(doc, combat, width)]
-    for size, lettering in _ladder():
-        if lettering > SMALLEST:
-            continue
-        strips = [*ahead, *box_strips(doc, width, size, room), *after]
-        if size <= BOX or fits_columns([s.height for s in strips], room, 2, GAP_DENSE):
-            break
-    columns = Columns(c, strip_gap=GAP_DENSE)
-    for piece in strips:
+    sizes = [size for size, lettering in ladder if lettering == SMALLEST]
+
+    def strips(k: int) -> list[Strip]:
+        return [*ahead, *box_strips(doc, width, sizes[k], room), *after]
+
+    found = _first(len(sizes), lambda k: fits_columns([s.height for s in strips(k)], room, 2,
+                                                      GAP_DENSE))
+    columns = Columns(c, strip_gap=GAP_DENSE)  # at the smallest boxes, flowing on if need be
+    for piece in strips(len(sizes) - 1 if found is None else found):
         columns.add(piece)
     columns.finish()
     return c
