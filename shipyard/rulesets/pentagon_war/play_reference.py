@@ -17,7 +17,7 @@ from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine.tables import Combat, Table
 from shipyard.rulesets.pentagon_war.sheet_reference import mark
 
-# The impulse procedure of seed 001, in order (rules 2.1).
+# The impulse procedure, in order (rules 2.1).
 SEGMENTS = ("rotation", "acceleration", "movement", "point defense",
             "self-destruction and ramming", "launching", "direct-fire decision",
             "direct-fire announcement", "screen reinforcement", "direct fire",

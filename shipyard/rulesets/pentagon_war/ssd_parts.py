@@ -71,7 +71,7 @@ def _armor(sketch: Sketch, armor: dict[str, int], size: float) -> float:
                         reading=False)
     below = cy + apothem + 1.0 + 0.3 * size + 0.3 * size * PT + 0.25 * size * PT
     base = below + 0.8 + 0.75 * size * PT
-    sketch.text(cx, base, "Armor by side", size, bold=True, anchor="middle")
+    sketch.text(cx, base, "Armor by side", size, bold=True, anchor="middle", reading=False)
     return base + 0.3 * size * PT + 0.8
 
 
