@@ -18,7 +18,7 @@ written as people write them (`fraction_text`: "27 1/2").
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
@@ -128,12 +128,16 @@ def bounds(item: Primitive) -> tuple[float, float, float, float]:
 def moved(item: Primitive, dx: float, dy: float, block: str | None = None) -> Primitive:
     """`item` shifted by (`dx`, `dy`), and given `block` when one is named."""
     named = item.block if block is None else block
-    if isinstance(item, Rect | Text):
-        return replace(item, x=item.x + dx, y=item.y + dy, block=named)
+    if isinstance(item, Rect):
+        return Rect(item.x + dx, item.y + dy, item.w, item.h, item.kind, item.ref, item.mark,
+                    item.heavy, named)
+    if isinstance(item, Text):
+        return Text(item.x + dx, item.y + dy, item.text, item.size, item.bold, item.anchor,
+                    item.reading, named)
     if isinstance(item, Line):
-        return replace(item, x1=item.x1 + dx, y1=item.y1 + dy, x2=item.x2 + dx,
-                       y2=item.y2 + dy, block=named)
-    return replace(item, points=tuple((x + dx, y + dy) for x, y in item.points), block=named)
+        return Line(item.x1 + dx, item.y1 + dy, item.x2 + dx, item.y2 + dy, item.width, named)
+    return Polygon(tuple((x + dx, y + dy) for x, y in item.points), item.kind, item.fill,
+                   item.width, named)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -188,12 +188,17 @@ def _shelves(sections: Sequence[tuple[bool, Strip]]) -> list[list[tuple[bool, St
     return shelves
 
 
+Sections = dict[float, list[tuple[bool, Strip]]]  # the quick reference by lettering
+
+
 def _stack(doc: SsdDocument, c: SheetCanvas, combat: Combat, size: float, lettering: float,
-           room: float) -> Stack:
+           room: float, kept: Sections) -> Stack:
     half = column_width(c, 2)
     boxes = box_strips(doc, half, size, room, lettering)
     cut = balanced_cut([s.height for s in boxes], GAP_STRIP)
-    sections = reference_strips(doc, combat, half, c.inner, lettering)
+    if lettering not in kept:  # the ladder tries each lettering twice
+        kept[lettering] = reference_strips(doc, combat, half, c.inner, lettering)
+    sections = kept[lettering]
     # The band: the hexagon and derived figures as wide as they read well, the arc
     # diagrams in the rest (at least half the page when there are several).
     armed = len(tags(doc))
@@ -238,10 +243,11 @@ def _ssd(doc: SsdDocument, paper: tuple[float, float], catalog_root: str | None)
     room = c.bottom - c.y
     combat = load_combat(catalog_root)
     ladder = _ladder()
-    found = _first(len(ladder), lambda k: _stack(doc, c, combat, *ladder[k], room).height()
-                   <= room)
+    kept: Sections = {}
+    found = _first(len(ladder), lambda k: _stack(doc, c, combat, *ladder[k], room,
+                                                 kept).height() <= room)
     if found is not None:
-        _stack(doc, c, combat, *ladder[found], room).draw(c, room)
+        _stack(doc, c, combat, *ladder[found], room, kept).draw(c, room)
         return c
     width = column_width(c, 2)
     ahead = [figures_strip(doc, width), *arc_strips(doc, width)]
