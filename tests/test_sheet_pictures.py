@@ -73,17 +73,24 @@ def test_the_checks_see_text_off_the_page_on_text_and_too_small() -> None:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
-def test_each_samples_first_sheet_as_printed(path: Path, paper: str) -> None:
-    evaluation = evaluate(read_design(path))
-    doc = evaluation.ruleset.document(evaluation)
-    sheet = evaluation.ruleset.sheets[0]  # the SSD, or the fighters' cards
-    pages = layout([doc], paper, [sheet])
-    assert len(pages) == 1  # every sample's SSD fits one page; a fighter a quarter of one
-    page = open_pdf(render_pdf(pages))[0]
-    assert list(problems(page)) == []
-    if sheet == "ssd":
-        assert fill_share(page, LOW) >= 0.60
+def test_each_samples_first_sheet_as_printed(paper: str) -> None:
+    """Every sample's SSD (one page each) or fighter's card, drawn into one PDF (the fonts
+    are embedded once) and looked at page by page."""
+    pages, names, sheets = [], [], []
+    for path in SAMPLES:
+        evaluation = evaluate(read_design(path))
+        sheet = evaluation.ruleset.sheets[0]  # the SSD, or the fighters' cards
+        laid = layout([evaluation.ruleset.document(evaluation)], paper, [sheet])
+        assert len(laid) == 1, path.name  # every SSD fits a page; a fighter a quarter of one
+        pages += laid
+        names.append(path.name)
+        sheets.append(sheet)
+    printed = open_pdf(render_pdf(pages))
+    assert len(printed) == len(SAMPLES) == 16
+    for page, name, sheet in zip(printed, names, sheets, strict=True):
+        assert list(problems(page)) == [], name
+        if sheet == "ssd":
+            assert fill_share(page, LOW) >= 0.60, name
 
 
 @pytest.mark.parametrize("paper", PAPERS)
