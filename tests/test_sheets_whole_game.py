@@ -129,6 +129,14 @@ def test_a_power_form_is_one_table_for_a_game_and_more_for_longer_ones() -> None
 
     assert tables(20) == ["power Lancer from 1"]
     assert tables(40) == ["power Lancer from 1", "power Lancer from 21"]
+    # A table holding part of the game says which turns.
+    texts = [i.text for p in layout([doc_of(sample("lancer"))], sheets=["power"], turns=40)
+             for i in p.items if isinstance(i, Text)]
+    assert any(t.startswith("turns 1-20 - ") for t in texts)
+    assert any(t.startswith("turns 21-40 - ") for t in texts)
+    whole = [i.text for p in layout([doc_of(sample("lancer"))], sheets=["power"])
+             for i in p.items if isinstance(i, Text)]
+    assert not any(t.startswith("turns ") for t in whole)
 
 
 def test_the_crafts_own_record_is_one_page_and_drones_four_to_a_page() -> None:

@@ -348,6 +348,6 @@ def layout(documents: Sequence[SsdDocument], paper: str = "a4",
             pages += _ssd(doc, size, catalog_root).finish(left, right)
     combat = load_combat(catalog_root)
     catalog = load_catalog("pentagon-war", catalog_root)
-    forms = [Forms(doc, combat, catalog) for doc in documents
+    forms = [Forms(doc, combat, catalog, turns) for doc in documents
              if any(s in sheets and missing(doc, s) is None for s in SHEETS[1:])]
     return pages + _records(forms, size, sheets, turns)

@@ -31,6 +31,7 @@ from shipyard.core.drawing import (
     wrap,
 )
 from shipyard.core.flow import Block
+from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.sheet_canvas import DRONE_MARKS, SHEET_TITLES
@@ -66,6 +67,11 @@ class Forms:
     doc: SsdDocument
     combat: Combat
     catalog: Catalog
+    turns: int = DEFAULT_TURNS  # the game's length: a form of fewer turns says which
+
+    def span(self, first: int, last: int) -> str:
+        """"turns 21-40" for a form that holds part of the game, else nothing."""
+        return "" if (first, last) == (1, self.turns) else f"turns {first}-{last}"
 
     @property
     def name(self) -> str:
@@ -166,9 +172,10 @@ def power_block(forms: Forms, first: int, last: int, width: float, costs: list[s
     """The Capacitor Power Management Form for turns `first`..`last` (rules 2.1, 2.2)."""
     sheet = forms.doc.sheet
     capacitors = sheet["box_counts"].get("capacitor", 0)
-    span = f"turns {first}-{last} - " if first > 1 else ""
-    facts = (f"{span}{capacitors} capacitors - size class {sheet['size_class_roman']} - "
-             f"lines 2-4 at the start of a turn only")
+    span = forms.span(first, last)
+    facts = " - ".join(part for part in (
+        span, f"{capacitors} capacitors", f"size class {sheet['size_class_roman']}",
+        "lines 2-4 at the start of a turn only") if part)
     labels = [f"{n}. {label}" for n, label in enumerate(POWER_LINES, start=1)]
     label_width, cost_width = columns
     head = heading(forms, SHEET_TITLES["power"], facts, width)
@@ -213,8 +220,9 @@ def accel_block(forms: Forms, first: int, last: int, width: float) -> Block:
         each = Fraction(movement.standard_acceleration) / impulses
         rate = (f"standard {fraction_text(movement.standard_acceleration)} hex/turn/turn "
                 f"({fraction_text(each)} an impulse) needs {sheet['engines_for_standard']}")
-    span = f"turns {first}-{last} - " if first > 1 else ""
-    facts = f"{span}{engines} engines - {rate} - top speed {movement.top_speed}"
+    span = forms.span(first, last)
+    facts = " - ".join(part for part in (
+        span, f"{engines} engines", rate, f"top speed {movement.top_speed}") if part)
     heads = ["A", "C", *(str(i) for i in range(1, impulses + 1))]
     head = heading(forms, SHEET_TITLES["accel"], facts, width)
 
@@ -271,7 +279,8 @@ def drones_of(doc: SsdDocument) -> list[Drone]:
 def drone_block(forms: Forms, drone: Drone, first: int, last: int, width: float) -> Block:
     """A drone's record for turns `first`..`last`: A, C and the impulses, a row a turn."""
     impulses = forms.combat.turn.impulses
-    more = f", turns {first}-{last}" if first > 1 else ""
+    span = forms.span(first, last)
+    more = f", {span}" if span else ""
     heads = ["A", "C", *(str(i) for i in range(1, impulses + 1))]
     label = f"Drone {drone.tag}"
     aside = text_width(label, HEAD, True) + 2
