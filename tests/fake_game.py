@@ -89,7 +89,7 @@ class CoinGame(Defaults[CoinDesign, CoinSheet, CoinCatalog]):
         return record_document(e, rows, budget=budget, draft=draft)
 
     def layout(self, docs: Sequence[SsdDocument], paper: str = "a4",
-               sheets: Sequence[str] = ("card",), turns: int = 20) -> list[drawing.Page]:
+               sheets: Sequence[str] = ("card",), *_: object, **__: object) -> list[drawing.Page]:
         pages: list[drawing.Page] = []
         for doc in docs if "card" in sheets else ():
             canvas = drawing.Canvas(doc.name, doc.draft, "card", "Coin", drawing.PAPERS[paper])

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from shipyard.cli import app
 from shipyard.core.catalog_files import catalog_root
+from shipyard.core.drawing import Rect, Text
 from shipyard.render.export import all_sheets, layout
 from shipyard.render.fleet_pack import roster_pages, ship_documents
 from shipyard.services.fleet import judge, read_fleet
@@ -32,18 +33,60 @@ def test_pack_pages_and_ship_names(tmp_path: Path, fleet: Path) -> None:
     assert result.exit_code == 0, result.output
     report = judge(read_fleet(fleet))
     docs = ship_documents(report)
-    per_ship = [len(layout([doc], "a4", all_sheets())) for doc in docs]
     pages = pdf_pages(target.read_bytes())
-    assert len(pages) == 1 + sum(per_ship)
+    assert len(pages) == 1 + len(layout(docs, "a4", all_sheets(), reference=False))
     roster = pages[0]
     assert report.fleet.name in roster and "Fleet roster" in roster
     assert f"Total {report.total} of {report.budget} points" in roster
-    first = 1
-    for ship, count in zip(report.ships, per_ship, strict=True):
+    assert "Turn sequence" in roster  # the game's rules in brief, once, under the roster
+    assert not any("Turn sequence" in page for page in pages[1:])
+    for ship in report.ships:
         assert ship.name in roster
-        for text in pages[first:first + count]:
-            assert ship.name in text, (ship.name, text[:200])
-        first += count
+        assert any(ship.name in page for page in pages[1:]), ship.name
+
+
+def _fleet(tmp_path: Path, ruleset: str, names: list[str]) -> Path:
+    fleet = tmp_path / f"{ruleset}.fleet.json"
+    fleet.write_text(json.dumps({"schema": "shipyard.fleet/1", "name": "Test fleet",
+                                 "ruleset": ruleset,
+                                 "ships": [{"design": f"sample:{n}"} for n in names]}))
+    return fleet
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("ruleset", "names", "most"), [
+    ("pentagon-war", ["lancer", "zelta-dee", "stinger", "shade", "mercurand"], 10),
+    ("pentagon-war", ["hammer", "sunspear", "starter", "lancer", "lancer"], 10),
+    ("tacship", ["valkyrie", "hawk", "nightjar", "harpy"], 2),
+], ids=["five-ships", "five-more-ships", "four-fighters"])
+def test_a_fleet_pack_is_a_few_pages(tmp_path: Path, paper: str, ruleset: str,
+                                     names: list[str], most: int) -> None:
+    """A roster page, each ship once, the forms packed: five Pentagon War ships without a
+    carrier in at most 10 pages (they took 21), four fighters in at most 2 (they took 5)."""
+    fleet = _fleet(tmp_path, ruleset, names)
+    report = judge(read_fleet(fleet))
+    pages = roster_pages(report, paper, docs=ship_documents(report)) + layout(
+        ship_documents(report), paper, all_sheets(), reference=False)
+    assert len(pages) <= most
+    assert pages[0].sheet == "roster"
+
+
+def test_a_second_ship_of_a_design_is_headed_by_its_class(tmp_path: Path) -> None:
+    report = judge(read_fleet(HOME_GUARD))
+    docs = ship_documents(report)
+    assert [d.name for d in docs] == ["Queen's Hive", "Sunspear", "Wasp", "Hornet"]
+    pages = layout(docs, "a4", ["ssd"])
+    heads = [[i.text for i in p.items if isinstance(i, Text) and i.block == "title"]
+             for p in pages]
+    design = str(docs[2].design["name"])
+    assert design == docs[3].design["name"] and design not in ("Wasp", "Hornet")
+    assert heads[2][0] == "Wasp" and f"{design} class" in heads[2]
+    assert heads[3][0] == "Hornet" and f"{design} class" in heads[3]
+    assert "Sunspear class" not in heads[1]  # named after its design: no class line
+    # The same layout, the name aside: every box at the same place.
+    boxes = [[(i.x, i.y, i.ref) for i in p.items if isinstance(i, Rect) and i.kind == "box"]
+             for p in pages[2:4]]
+    assert boxes[0] == boxes[1]
 
 
 def test_every_format_and_names_in_the_documents(tmp_path: Path) -> None:

@@ -44,9 +44,9 @@ def test_pdf_is_written_atomically(tmp_path: Path) -> None:
     assert result.target == out
     assert out.read_bytes() == result.content
     assert [p.name for p in tmp_path.iterdir()] == ["hive.pdf"]
-    # SSD 1 + power form 1 (20 turns: tables of 12 and 8 turns) + acceleration record 2
-    # (20 turns, 4 to a row) + 34 drone records at 4 to a page (9)
-    assert len(PdfReader(io.BytesIO(out.read_bytes())).pages) == 1 + 1 + 2 + 9
+    # SSD 1 + the power form and the 20-turn acceleration record on one page + 34 drone
+    # records at 4 to a page (9)
+    assert len(PdfReader(io.BytesIO(out.read_bytes())).pages) == 1 + 1 + 9
 
 
 def test_a_failed_write_leaves_nothing_behind(tmp_path: Path) -> None:
@@ -112,8 +112,10 @@ def test_cli_writes_pdf_next_to_the_working_folder(tmp_path: Path,
     result = runner.invoke(app, ["export", "sample:hive", "sample:lancer"])
     assert result.exit_code == 0, result.output
     reader = PdfReader(io.BytesIO((tmp_path / "fleet.pdf").read_bytes()))
-    # hive 13 pages (above); lancer SSD 1 + power 1 + acceleration record 2, no drones
-    assert len(reader.pages) == 13 + 4
+    # the SSDs (2), then the forms packed: both power forms and the Hive's acceleration
+    # record (1 page), the Lancer's with the first two of the Hive's 34 drone records
+    # (1), the other 32 four to a page (8)
+    assert len(reader.pages) == 2 + 1 + 1 + 8
 
 
 def test_cli_exit_codes(illegal: Path, tmp_path: Path) -> None:
@@ -137,5 +139,5 @@ def test_cli_sheets_and_paper(tmp_path: Path) -> None:
                                  "--sheets", "ssd,accel"])
     assert result.exit_code == 0, result.output
     reader = PdfReader(io.BytesIO(out.read_bytes()))
-    assert len(reader.pages) == 1 + 2  # the SSD and a 20-turn acceleration record
+    assert len(reader.pages) == 1 + 1  # the SSD and a 20-turn acceleration record
     assert round(float(reader.pages[0].mediabox.width)) == 612

@@ -11,12 +11,22 @@ import pytest
 from hypothesis import given, settings
 
 from shipyard.core.document import SsdDocument
-from shipyard.core.drawing import Canvas, Page, Polygon, Rect, Text, bounds, text_width
-from shipyard.render.svg import mark_size
+from shipyard.core.drawing import (
+    SMALLEST,
+    Canvas,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+    bounds,
+    mark_size,
+    text_width,
+)
 from shipyard.rulesets.pentagon_war.design import Design, parse_design, read_design
 from shipyard.rulesets.pentagon_war.document import build_document
+from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.rulesets.pentagon_war.layout import BOX, layout
-from shipyard.rulesets.pentagon_war.turn_forms import IMPULSES, POWER_LINES
+from shipyard.rulesets.pentagon_war.turn_forms import POWER_LINES
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import sample_paths
 from tests.strategies import legal_designs
@@ -41,11 +51,31 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def overlapping(items: list[Any], box: Any) -> list[tuple[Any, Any]]:
+    """Every pair of `items` whose boxes (`box(item)`: left, top, right, bottom) overlap,
+    found by sweeping from the left (a page of forms has hundreds of texts)."""
+    found = []
+    order = sorted(items, key=lambda item: box(item)[0])
+    for k, a in enumerate(order):
+        right = box(a)[2]
+        for b in order[k + 1:]:
+            if box(b)[0] >= right:
+                break
+            if _overlap(box(a), box(b)):
+                found.append((a, b))
+    return found
+
+
 def check_pages(pages: list[Page]) -> None:
+    """Nothing off the page, no text on text, no box on box, no box under `BOX` mm, no
+    text below the smallest size, none cut short."""
     for page in pages:
         texts = [item for item in page.items if isinstance(item, Text)]
-        for a, b in itertools.combinations(texts, 2):
-            assert not _overlap(a.bounds(), b.bounds()), (page.title, a.text, b.text)
+        for a, b in overlapping(texts, Text.bounds):
+            raise AssertionError((page.title, a.text, b.text))
+        for text in texts:
+            assert text.size >= SMALLEST, (page.title, text.text, text.size)
+            assert not text.text.endswith("..."), (page.title, text.text)
         for item in page.items:
             left, top, right, bottom = bounds(item)
             assert left >= 0 and top >= 0, (page.title, item)
@@ -55,8 +85,8 @@ def check_pages(pages: list[Page]) -> None:
             assert box.w >= BOX and box.h >= BOX
             if box.mark:
                 assert text_width(box.mark, mark_size(box), True) <= box.w
-        for a, b in itertools.combinations(boxes, 2):
-            assert not _overlap(bounds(a), bounds(b)), (a.ref, b.ref)
+        for a, b in overlapping(boxes, bounds):
+            raise AssertionError((a.ref, b.ref))
 
 
 def box_refs(pages: list[Page]) -> list[str]:
@@ -101,8 +131,16 @@ def test_a_design_with_many_weapon_groups_keeps_its_arc_diagrams_apart() -> None
 
 
 def _runs(pages: list[Page]) -> list[str]:
-    """The sheets in print order, each run of pages of one sheet counted once."""
-    return [sheet for sheet, _ in itertools.groupby(p.sheet for p in pages)]
+    """The sheets in print order (a page of packed forms names each it holds, "power+accel"),
+    each run of one sheet counted once."""
+    sheets = [sheet for p in pages for sheet in p.sheet.split("+")]
+    return [sheet for sheet, _ in itertools.groupby(sheets)]
+
+
+def _blocks(pages: list[Page], prefix: str) -> list[str]:
+    """The names of the packed forms whose block names begin with `prefix`, in order."""
+    return list(dict.fromkeys(item.block for page in pages for item in page.items
+                              if item.block.startswith(prefix)))
 
 
 def test_sheets_in_order_and_bases_have_no_acceleration_record() -> None:
@@ -112,20 +150,29 @@ def test_sheets_in_order_and_bases_have_no_acceleration_record() -> None:
     assert _runs(layout([carrier])) == ["ssd", "power", "accel", "drones"]
     assert _runs(layout([ship])) == ["ssd", "power", "accel"]
     assert _runs(layout([base])) == ["ssd", "power"]
-    assert _runs(layout([carrier, base], sheets=["accel", "power"])) == [
-        "power", "accel", "power"]
+    both = layout([carrier, base], sheets=["accel", "power"])
+    assert {p.sheet for p in both} <= {"power", "accel", "power+accel"}
+    assert _blocks(both, "power") == ["power Hive from 1", "power Ceres Station from 1"]
+    assert _blocks(both, "accel") == ["accel Hive from 1"]  # a base has none (R11)
 
 
-def test_power_form_has_thirteen_lines_and_accel_record_twelve_impulses() -> None:
+def test_power_form_lines_and_accel_record_impulses_come_from_the_rules() -> None:
     pages = layout([doc_of(sample("lancer"))])
-    power = [i.text for i in pages[1].items if isinstance(i, Text)]
+    assert len(pages) == 2 and pages[1].sheet == "power+accel"
+    texts = [i.text for i in pages[1].items if isinstance(i, Text)]
     assert len(POWER_LINES) == 13
     for number, label in enumerate(POWER_LINES, start=1):
-        assert f"{number}. {label}" in power
-    accel = [i.text for i in pages[2].items if isinstance(i, Text)]
-    assert "A component" in accel and "C component" in accel
-    assert accel.count(f"Impulse {IMPULSES}") == accel.count("A component") > 0
-    assert "Impulse 13" not in accel
+        assert f"{number}. {label}" in texts
+    # The acceleration record: a row a turn, its A and C components and one column an
+    # impulse, as many as the catalog's turn has (rules 2.1: 12).
+    impulses = load_combat().turn.impulses
+    assert impulses == 12
+    heads = [i.text for i in pages[1].items if isinstance(i, Text)
+             and i.block == "accel Lancer from 1" and i.bold]
+    assert heads[heads.index("Turn"):heads.index("Turn") + 3 + impulses] == [
+        "Turn", "A", "C", *(str(k) for k in range(1, impulses + 1))]
+    cells = [i for i in pages[1].items if isinstance(i, Rect) and i.block.startswith("accel")]
+    assert len(cells) == 20 * (2 + impulses)  # a whole game: 20 turns
 
 
 def test_title_block_and_draft_mark() -> None:
@@ -169,3 +216,13 @@ def test_arc_wedges_point_the_right_way() -> None:
         mx = sum(x for x, _ in rim) / len(rim)
         my = sum(y for _, y in rim) / len(rim)
         assert (mx > cx) == right and (my < cy) == ahead
+
+
+def test_the_overlap_sweep_finds_what_pairs_would() -> None:
+    texts = [Text(10, 10, "one", 9), Text(12, 10.5, "two", 9), Text(100, 10, "far", 9),
+             Text(10, 40, "below", 9)]
+    pairs = overlapping(texts, Text.bounds)
+    assert [(a.text, b.text) for a, b in pairs] == [("one", "two")]
+    every = [(a.text, b.text) for a, b in itertools.combinations(texts, 2)
+             if _overlap(a.bounds(), b.bounds())]
+    assert every == [("one", "two")]

@@ -62,7 +62,7 @@ def test_pdf_reads_back_with_pages_size_and_labels(paper: str) -> None:
     pages = layout([build_document(evaluation, budget=2000)], paper)
     reader = PdfReader(io.BytesIO(render_pdf(pages)))
     assert len(reader.pages) == len(pages)
-    assert [p.sheet for p in pages[:3]] == ["ssd", "power", "accel"]
+    assert [p.sheet for p in pages[:3]] == ["ssd", "power+accel", "drones"]
     width, height = PAPERS[paper]
     for page in reader.pages:
         assert float(page.mediabox.width) * MM_PER_POINT == pytest.approx(width, abs=0.2)
@@ -70,23 +70,27 @@ def test_pdf_reads_back_with_pages_size_and_labels(paper: str) -> None:
     ssd = reader.pages[0].extract_text()
     assert "Hive" in ssd
     assert f"Points {evaluation.sheet.total} of 2000" in ssd
-    for label in ("Screens", "Radar track", "Hull forward", "Final damage", "Laser drone bays",
-                  "Derived figures", "Explosion strength"):
+    for label in ("Screens", "Radar track", "Hull", "forward: 24", "Final damage",
+                  "Laser drone bays", "Derived figures", "Explosion strength",
+                  "Damage allocation chart", "Direct fire by range"):
         assert label in ssd
-    power = reader.pages[1].extract_text()
-    assert "Capacitor Power Management Form" in power
-    assert POWER_LINES[-1] in power
-    assert "Acceleration Record" in reader.pages[2].extract_text()
+    records = reader.pages[1].extract_text()
+    assert "Capacitor Power Management Form: Hive" in records
+    assert POWER_LINES[-1] in records
+    assert "Acceleration Record: Hive" in records
+    assert "Drone L1" in reader.pages[2].extract_text()
 
 
-def test_a_fleet_pack_has_one_sheet_set_per_design() -> None:
+def test_several_designs_share_their_turn_records() -> None:
     docs = [build_document(evaluate(sample(n))) for n in ("hive", "ceres-station", "lancer")]
     reader = PdfReader(io.BytesIO(render_pdf(layout(docs))))
-    counts = [len(layout([doc])) for doc in docs]
-    assert len(reader.pages) == sum(counts)
-    assert counts[1] == 2  # a base without drones: its SSD and power form
-    assert "Ceres Station" in reader.pages[counts[0]].extract_text()
-    assert "Lancer" in reader.pages[counts[0] + counts[1]].extract_text()
+    singles = [len(layout([doc])) for doc in docs]
+    assert singles == [11, 2, 2]  # the Hive: its SSD, its forms, 34 drones four to a page
+    assert len(reader.pages) < sum(singles)
+    ssds = [reader.pages[k].extract_text() for k in range(3)]
+    assert ["Hive" in ssds[0], "Ceres Station" in ssds[1], "Lancer" in ssds[2]] == [True] * 3
+    forms = reader.pages[3].extract_text()
+    assert "Capacitor Power Management Form: Hive" in forms
 
 
 @pytest.mark.parametrize("render", [render_svg, render_text, render_markdown, render_pdf])

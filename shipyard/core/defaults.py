@@ -4,7 +4,8 @@ A game's ruleset may inherit `Defaults` and write only what its own rules say: i
 bundled sample designs, no points budget of its own, all its points in one group,
 its size figure as the headline and the designer's one row, "craft" for what it is,
 a plain total under the table, an edit's margin as the change of the total, its
-priced sheet as total and issues, and "no such sheet" for a sheet it does not print.
+priced sheet as total and issues, "no such sheet" for a sheet it does not print, and
+no rules in brief under a fleet's roster.
 A game words any of them itself by defining the member. `record_document` builds the
 `shipyard.ssd/1` document of an evaluation from the figures and boxes a game gives it.
 """
@@ -19,6 +20,7 @@ from typing import Generic
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.document import BoxRows, CatalogStamp, SsdDocument
 from shipyard.core.errors import DesignReadError
+from shipyard.core.flow import Strip
 from shipyard.core.issues import Issue, is_legal
 from shipyard.core.protocol import (
     C,
@@ -58,6 +60,10 @@ class Defaults(Generic[D, S, C]):
 
     def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
         return None if sheet in self.sheets else f"{self.title} has no {sheet!r} sheet"
+
+    def reference(self, documents: Sequence[SsdDocument], width: float, size: float,
+                  catalog_root: str | None = None) -> list[Strip]:
+        return []  # no rules in brief under a fleet's roster
 
     def figures(self: Rules[D, S, C], evaluation: Evaluation[D, S, C]) -> list[Figure]:
         return [self.class_of(evaluation.sheet)]

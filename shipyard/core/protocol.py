@@ -32,6 +32,7 @@ from shipyard.core.catalog_files import Ruling
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
 from shipyard.core.errors import ShipyardError
+from shipyard.core.flow import Strip
 from shipyard.core.form import Form
 from shipyard.core.issues import Agreement, Issue, is_legal
 from shipyard.core.outcome import DuelScenario, Result
@@ -207,8 +208,18 @@ class RecordSheets(Protocol[D, S, C]):
                  draft: bool = False) -> SsdDocument: ...
 
     def layout(self, documents: Sequence[SsdDocument], paper: str,
-               sheets: Sequence[str], turns: int = DEFAULT_TURNS) -> list[Page]:
-        """The chosen sheets' pages; turn-by-turn forms cover `turns` turns."""
+               sheets: Sequence[str], turns: int = DEFAULT_TURNS,
+               catalog_root: str | None = None, reference: bool = True) -> list[Page]:
+        """The chosen sheets' pages, the documents' forms packed together where a game packs
+        them; turn-by-turn forms cover `turns` turns; tables printed on the sheets come from
+        the catalog in `catalog_root` (None: the bundled one). `reference=False`: leave out
+        the game's rules in brief, printed elsewhere (under a fleet pack's roster)."""
+        ...
+
+    def reference(self, documents: Sequence[SsdDocument], width: float, size: float,
+                  catalog_root: str | None = None) -> list[Strip]:
+        """The game's rules in brief as strips `width` mm wide lettered at `size` points,
+        for the roster page of a fleet pack (none: nothing is printed there)."""
         ...
 
     def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 
 from shipyard.core.document import SsdDocument
@@ -144,12 +145,17 @@ def as_printed(doc: SsdDocument, catalog_root: str | None = None) -> SsdDocument
 
 
 def layout(docs: Sequence[SsdDocument], paper: str, sheets: Sequence[str],
-           catalog_root: str | None = None, turns: int = DEFAULT_TURNS) -> list[Page]:
-    """Every page of every document, each laid out by its own ruleset, in order."""
+           catalog_root: str | None = None, turns: int = DEFAULT_TURNS,
+           reference: bool = True) -> list[Page]:
+    """Every page of every document, laid out by its own ruleset, in order; each run of
+    documents of one game is laid out together, so that the game may pack their forms.
+    `reference=False` leaves out the games' rules in brief (a fleet pack's roster has
+    them)."""
     pages: list[Page] = []
-    for doc in docs:
-        pages += get_ruleset(doc.catalog.ruleset).layout([as_printed(doc, catalog_root)],
-                                                         paper, sheets, turns)
+    for game, run in groupby(docs, key=lambda doc: doc.catalog.ruleset):
+        printed = [as_printed(doc, catalog_root) for doc in run]
+        pages += get_ruleset(game).layout(printed, paper, sheets, turns, catalog_root,
+                                          reference)
     return pages
 
 

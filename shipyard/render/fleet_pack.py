@@ -1,19 +1,41 @@
-"""A fleet pack: a roster page, then one full set of record sheets per ship.
+"""A fleet pack: a roster page, then every ship's record sheets, its forms packed.
 
 The roster (fleet name, budget, every ship with its design, points and key
 figures, the total) is laid out on `core.drawing.Canvas` like every other
-sheet, so it comes out the same in every format. Each ship's sheets are its
-design's SSD document under the ship's own name, laid out by its ruleset.
+sheet, so it comes out the same in every format; under it, the game's rules in
+brief (`Ruleset.reference`), printed once for the whole fleet. Each ship's
+sheets are its design's SSD document under the ship's own name (a ship not
+named after its design is headed "<design> class"), laid out by its ruleset
+with every ship's at once, so that their forms share pages.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from shipyard.core.document import SsdDocument
-from shipyard.core.drawing import MARGIN, PAPERS, Canvas, Page, fit, text_width, wrap
+from shipyard.core.drawing import (
+    MARGIN,
+    PAPERS,
+    SMALLEST,
+    Canvas,
+    Page,
+    leading,
+    text_width,
+    wrap,
+)
 from shipyard.core.files import write_atomic
+from shipyard.core.flow import (
+    Columns,
+    Region,
+    balanced_cut,
+    columns_below,
+    fitting,
+    flow,
+    stacked_height,
+)
 from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import Export, layout, render
 from shipyard.render.svg import render_svg
@@ -27,6 +49,7 @@ LINE = 3.6  # mm per further line of a row's cell
 # Column left edges in mm from the margin: ship, design, points (right-aligned end), class,
 # key figures.
 COLUMNS = (0.0, 45.0, 100.0, 104.0, 132.0)
+LARGEST_RULES = 11.0  # points: the rules in brief under a short roster are lettered larger
 
 
 def ship_documents(report: FleetReport, draft: bool = False) -> list[SsdDocument]:
@@ -61,8 +84,39 @@ def _figure_lines(figures: list[str], size: float, width: float) -> list[str]:
     return [part for line in lines for part in wrap(line, size, width)]
 
 
-def roster_pages(report: FleetReport, paper: str = "a4", draft: bool = False) -> list[Page]:
-    """The roster: every ship with its design, points, size and key figures; the total."""
+def _rules(canvas: Canvas, report: FleetReport, docs: Sequence[SsdDocument],
+           catalog_root: str | None) -> None:
+    """The game's rules in brief under the roster, in two columns, lettered as large as the
+    room left allows (never below the smallest size), going on over further pages."""
+    ruleset = report.fleet.ruleset
+    canvas.y += 4
+    regions = columns_below(canvas)
+    size = LARGEST_RULES
+    while True:
+        strips = [replace(piece, sheet="")  # part of the roster page, not of any sheet
+                  for piece in ruleset.reference(docs, regions[0].width, size, catalog_root)]
+        if size <= SMALLEST or fitting(regions, [s.height for s in strips]) == len(strips):
+            break
+        size = max(SMALLEST, size - 0.5)
+    heights = [s.height for s in strips]
+    if fitting(regions, heights) == len(strips):  # two columns of even height
+        cut = balanced_cut(heights, 2.0)
+        regions = [Region(r.x, r.y, r.width, stacked_height(heights[:cut], 2.0) + 0.01)
+                   if k == 0 else r for k, r in enumerate(regions)]
+    left = flow(canvas, strips, regions)
+    if left:
+        canvas.new_page()
+        columns = Columns(canvas)
+        for piece in left:
+            columns.add(piece)
+        columns.finish()
+
+
+def roster_pages(report: FleetReport, paper: str = "a4", draft: bool = False,
+                 docs: Sequence[SsdDocument] = (), catalog_root: str | None = None
+                 ) -> list[Page]:
+    """The roster: every ship with its design, points, size and key figures; the total;
+    then the game's rules in brief (for the ships of `docs`)."""
     name = report.fleet.name or "(unnamed fleet)"
     canvas = Canvas(name, draft and not report.legal, SHEET, TITLE, PAPERS[paper])
     x = [MARGIN + column for column in COLUMNS]
@@ -109,10 +163,12 @@ def roster_pages(report: FleetReport, paper: str = "a4", draft: bool = False) ->
     for issue in report.issues:
         if issue.severity != "error":
             continue
-        canvas.need(ROW)
         where = f"{issue.path}: " if issue.path else ""
-        canvas.text(x[0], canvas.y + 4, fit(f"{where}{issue.message}", 8, canvas.inner), 8)
-        canvas.y += ROW
+        message = wrap(f"{where}{issue.message}", 8, canvas.inner)
+        canvas.need(ROW + LINE * (len(message) - 1))
+        canvas.lines(x[0], canvas.y + 4, message, 8)
+        canvas.y += ROW + leading(8) * (len(message) - 1)
+    _rules(canvas, report, docs, catalog_root)
     catalogs = {e.catalog.manifest.version for e in report.evaluations}
     right = f"{report.fleet.ruleset.title} catalog {', '.join(sorted(catalogs))}"
     return canvas.finish(f"{name} roster", right)
@@ -124,7 +180,8 @@ def render_pack(report: FleetReport, docs: Sequence[SsdDocument], fmt: str,
     """The fleet pack in one format: the roster, then every ship's sheets."""
     if fmt == "ssd-json":  # the documents themselves: no page to lay out
         return render(docs, fmt)
-    pages = roster_pages(report, paper, draft) + layout(docs, paper, sheets, catalog_root, turns)
+    pages = (roster_pages(report, paper, draft, docs, catalog_root)
+             + layout(docs, paper, sheets, catalog_root, turns, reference=False))
     if fmt == "pdf":
         from shipyard.render.pdf import render_pdf  # the PDF library is slow to import
 

@@ -15,10 +15,9 @@ from datetime import UTC, datetime
 
 from fpdf import FPDF
 
-from shipyard.core.drawing import PT, Line, Page, Polygon, Rect, Text, text_width
+from shipyard.core.drawing import PT, Line, Page, Polygon, Rect, Text, mark_size, text_width
 from shipyard.core.lettering import FILES, face_of, missing_width, runs
 from shipyard.core.visible import visible
-from shipyard.render.svg import mark_size
 
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)
 GREYS = {"none": 255, "grey": 200, "black": 0}

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from shipyard.core.drawing import PT, Line, Page, Primitive, Rect, Text, text_width
+from shipyard.core.drawing import PT, Line, Page, Primitive, Rect, Text, mark_size
+
+__all__ = ["mark_size", "render_svg"]  # mark_size: the size boxes' marks are drawn at
 
 PAGE_GAP = 8.0
 FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif"
@@ -49,14 +51,6 @@ def _item(item: Primitive) -> str:
     points = " ".join(f"{_n(x)},{_n(y)}" for x, y in item.points)
     return (f'<polygon class="{item.kind}" points="{points}" fill="{GREYS[item.fill]}" '
             f'stroke="#000" stroke-width="{_n(item.width)}"/>')
-
-
-def mark_size(box: Rect) -> float:
-    """Point size of a box's mark: as large as fits inside the box."""
-    size = 7.0
-    while size > 4 and text_width(box.mark, size, True) > box.w - 0.6:
-        size -= 0.5
-    return size
 
 
 def render_svg(pages: Sequence[Page]) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections import Counter
 from pathlib import Path
@@ -12,7 +11,7 @@ import pytest
 
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.document import SsdDocument
-from shipyard.core.drawing import Line, Page, Rect, Text, bounds
+from shipyard.core.drawing import SMALLEST, Line, Page, Rect, Text, bounds
 from shipyard.core.protocol import Evaluation
 from shipyard.render.pdf import render_pdf
 from shipyard.render.svg import render_svg
@@ -23,6 +22,7 @@ from shipyard.rulesets.tacship.document import build_document, sheet_data
 from shipyard.rulesets.tacship.layout import BOX, SHEET_TITLES, SHEETS, layout
 from shipyard.rulesets.tacship.legality import check
 from shipyard.rulesets.tacship.pricing import price
+from tests.test_ssd_layout import overlapping
 
 SAMPLES = sorted((catalog_root() / "tacship" / "designs").glob("*.ship.json"))
 PAPERS = ("a4", "letter")
@@ -56,11 +56,14 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 
 def check_pages(pages: list[Page]) -> None:
-    """No text on text, no box on box, nothing off the page, no box under `BOX` mm."""
+    """No text on text, no box on box, nothing off the page, no box under `BOX` mm, no text
+    under the smallest size, none cut short."""
     for page in pages:
         texts = [item for item in page.items if isinstance(item, Text)]
-        for one, two in itertools.combinations(texts, 2):
-            assert not _overlap(one.bounds(), two.bounds()), (page.title, one.text, two.text)
+        for one, two in overlapping(texts, Text.bounds):
+            raise AssertionError((page.title, one.text, two.text))
+        for text in texts:
+            assert text.size >= SMALLEST and not text.text.endswith("..."), text
         for item in page.items:
             left, top, right, bottom = bounds(item)
             assert left >= 0 and top >= 0, (page.title, item)
@@ -68,8 +71,8 @@ def check_pages(pages: list[Page]) -> None:
         boxes = [item for item in page.items if isinstance(item, Rect) and item.kind == "box"]
         for box in boxes:
             assert box.w >= BOX and box.h >= BOX, box
-        for a, b in itertools.combinations(boxes, 2):
-            assert not _overlap(bounds(a), bounds(b)), (a.ref, b.ref)
+        for a, b in overlapping(boxes, bounds):
+            raise AssertionError((a.ref, b.ref))
 
 
 def box_refs(pages: list[Page]) -> list[str]:
@@ -170,39 +173,55 @@ def test_samples_lay_out_cleanly(path: Path, paper: str) -> None:
     assert refs == [box.id for box in doc.boxes]  # every box drawn once, in document order
 
 
-def test_one_page_per_document_and_the_footer() -> None:
+def test_four_fighters_to_a_page_the_rules_once_and_the_footer() -> None:
     docs = [doc_of(path) for path in SAMPLES]
-    pages = layout(docs)
-    assert len(pages) == len(docs) and SHEETS == ("chart",)
+    assert len(docs) == 6
+    for paper in PAPERS:
+        pages = layout(docs, paper)
+        assert len(pages) == 2 and SHEETS == ("chart",)
+        cards = [[i.block for i in p.items if isinstance(i, Rect) and i.kind == "frame"
+                  and i.block.startswith("card ") and i.block.count(" ") == 1] for p in pages]
+        assert [len(found) for found in cards] == [4, 2]
+        rules = {i.block for p in pages for i in p.items if i.block.startswith("rules ")}
+        assert rules == {"rules sequence", "rules movement", "rules lasers", "rules damage",
+                         "rules ordnance"}
+        assert not any(i.block.startswith("rules ") for i in pages[0].items)
     assert layout(docs, sheets=[]) == []
+    assert not any(i.block.startswith("rules ") for p in layout(docs, reference=False)
+                   for i in p.items)
     stamp = docs[0].catalog
-    footer = [i.text for i in pages[0].items if isinstance(i, Text) and i.block == "footer"]
+    footer = [i.text for i in layout(docs)[0].items
+              if isinstance(i, Text) and i.block == "footer"]
     assert f"Shipyard - tacship catalog {stamp.version} - {stamp.digest[:12]}" in footer
 
 
 def test_boxes_above_the_count_are_crossed_out() -> None:
     doc = doc_of(sample("kestrel"))  # 7 damage boxes: 8-20 are crossed
     page = layout([doc])[0]
-    crossed = [i for i in page.items if isinstance(i, Rect) and i.kind == "frame"
-               and i.block == "damage"]
+    track = [i for i in page.items if "damage from" in i.block]
+    crossed = [i for i in track if isinstance(i, Rect) and i.kind == "frame"]
     assert len(crossed) == 20 - 7
-    lines = [i for i in page.items if isinstance(i, Line) and i.block == "damage"]
+    lines = [i for i in track if isinstance(i, Line)]
     assert len(lines) == 2 * len(crossed)
-    marks = [i.mark for i in page.items if isinstance(i, Rect) and i.block == "damage"
-             and i.kind == "box"]
+    numbers = sorted(int(i.text) for i in track if isinstance(i, Text) and i.text.isdigit())
+    assert numbers == list(range(8, 21))
+    marks = [i.mark for i in track if isinstance(i, Rect) and i.kind == "box"]
     assert marks == [str(n) for n in range(0, 8)]
 
 
 def test_title_block_draft_and_long_names() -> None:
-    design = parse_tacship_design({**json.loads(sample("valkyrie").read_text()),
-                                   "name": "Interceptor " * 30})
+    name = "Interceptor " * 30
+    design = parse_tacship_design({**json.loads(sample("valkyrie").read_text()), "name": name})
     doc = build_document(evaluation(design), budget=30, draft=True)
     for paper in PAPERS:
         pages = layout([doc], paper)
         check_pages(pages)
-        texts = [i.text for i in pages[0].items if isinstance(i, Text)]
-        assert "DRAFT" in texts and "Points 30 of 30" in texts
-        assert any(t.startswith("Interceptor") and t.endswith("...") for t in texts)
+        title = [i for i in pages[0].items if isinstance(i, Text) and i.block.endswith("title")]
+        texts = [i.text for i in title]
+        assert "30 of 30 points" in texts and any("DRAFT" in t for t in texts)
+        words = " ".join(t for t in texts if t.startswith("Interceptor")).split()
+        assert words == name.split()  # the whole name, wrapped, never cut
+        assert any(i.text == "DRAFT" for i in pages[0].items if isinstance(i, Text))
 
 
 def test_an_oversized_draft_flows_onto_more_pages() -> None:
@@ -246,5 +265,5 @@ def test_valkyrie_text_reads_as_a_chart() -> None:
     text = render_text(layout([doc_of(sample("valkyrie"), budget=30)]))
     assert "Valkyrie" in text and "Laser-2" in text
     assert "[0][1][2][3][4][5][6][7][8][9][10]" in text
-    assert "Boxes 11-20 are crossed out." in text
-    assert "missile" in text and "decoy" in text and "T20" in text
+    assert "missile" in text and "decoy" in text and "Velocity" in text
+    assert "Turn sequence" in text and "Warhead" in text  # the rules in brief

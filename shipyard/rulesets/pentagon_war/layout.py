@@ -3,273 +3,268 @@
 `layout(documents, ...)` turns SSD documents into pages of frozen primitives
 (rectangles, text, lines, polygons) in millimetres from the top-left corner.
 The SVG, PDF and text backends only draw these; none of them places anything
-itself, so the sheets look the same in every format. Text is measured in the
-fonts the PDF embeds (`core.lettering`: Helvetica's widths for Latin), which
-the SVG fonts match closely.
+itself, so the sheets look the same in every format.
 
-Sheets per design (rules 2.1): the SSD (here), then the Capacitor Power
-Management Form, the Acceleration Record and one compact acceleration record
-per drone (`turn_forms.py`); a base (no engines, R11) has no Acceleration Record.
-Large designs flow onto further SSD pages rather than shrinking boxes below
-`BOX` millimetres.
+The SSD (rules 2.1) is one page: a title block across the top, then two
+columns that hold, in order, the armor hexagon with the derived figures, the
+firing-arc diagrams, a row of boxes for every system and the quick reference
+for what the design carries (`sheet_reference.py`, from the catalog's combat
+tables). Boxes are drawn as large as the page allows (from `BOX` up to
+`LARGEST_BOX` millimetres), so a small craft's sheet is as full as a large
+one's; a design too large for one page even at `BOX` flows on.
+
+The turn-by-turn forms of every design of the export (power forms, then the
+crafts' acceleration records, then drones' records; `turn_forms.py`) are
+packed together on "turn records" pages after the SSDs, every page filled.
+A base (no engines, R11) has no Acceleration Record.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from shipyard.core.document import Group, SsdDocument
+from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import (
     MARGIN,
     PAPERS,
     PT,
+    SMALLEST,
+    PackCanvas,
     Page,
-    fit,
-    middle,
+    fitted,
+    leading,
+    text_width,
     wrap,
+)
+from shipyard.core.flow import (
+    GAP,
+    Block,
+    Columns,
+    Strip,
+    balanced_cut,
+    column_width,
+    fits_columns,
+    pack,
+    plan,
+    stacked_height,
 )
 from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.core.sheet import written
+from shipyard.rulesets.pentagon_war.catalog import load_catalog
+from shipyard.rulesets.pentagon_war.engine.tables import Combat, load_combat
 from shipyard.rulesets.pentagon_war.sheet_canvas import (
     BOX,
-    DRONE_MARKS,
+    RECORDS_TITLE,
     SHEET_TITLES,
     SHEETS,
     SheetCanvas,
+    records_canvas,
 )
-from shipyard.rulesets.pentagon_war.turn_forms import accel, drone_records, drones_of, power
+from shipyard.rulesets.pentagon_war.sheet_reference import reference_strips
+from shipyard.rulesets.pentagon_war.ssd_parts import (
+    ARC_CELL,
+    arc_strips,
+    box_strips,
+    figures_strip,
+    tags,
+)
+from shipyard.rulesets.pentagon_war.turn_forms import (
+    HIGH,
+    LOW,
+    Forms,
+    accel_block,
+    drone_block,
+    drones_of,
+    power_blocks,
+    runs,
+)
 
-BOX_PITCH = 5.0
-ROW_PITCH = 5.8
-LABEL_COLUMN = 50.0
-LABEL_SIZE = 7.5
-LABEL_LEADING = 3.1
+LARGEST_BOX = 7.0  # mm: a small craft's boxes grow to this to fill its page
+STEP = 0.2
+GAP_STRIP = 2.0  # mm between strips of a column
+GAP_DENSE = 1.2  # ... when everything runs down two columns
+LETTERING = 11.0  # points: a small craft's sheet is lettered up to this large
+GAP_BAND = 4.0  # mm between bands across the page
+MAX_SPREAD = 6.0  # mm: at most this much more between bands to fill the page
+FIGURES_WIDTH = 110.0  # mm at the smallest lettering: the hexagon and the derived figures
 
 
-def _hexagon(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
-    """A flat-topped hexagon: side 1 (front) on top, sides numbered clockwise (R13)."""
-    return [(cx + radius * math.cos(math.radians(60 * k)),
-             cy - radius * math.sin(math.radians(60 * k))) for k in range(6)]
-
-
-def _toward(cx: float, cy: float, side: int, distance: float,
-            turn: float = 0.0) -> tuple[float, float]:
-    """The point `distance` from the centre toward the middle of `side` (1-6)."""
-    angle = math.radians(90 - 60 * (side - 1) + turn)
-    return (cx + distance * math.cos(angle), cy - distance * math.sin(angle))
+def class_of(doc: SsdDocument) -> str:
+    """"Warhawk class" for a ship not named after its design; else nothing."""
+    design = str(doc.design.get("name") or "")
+    return f"{design} class" if design and design != doc.name else ""
 
 
 def _title_block(c: SheetCanvas) -> None:
+    """Name (shrunk, then wrapped: never cut), class, facts, points and box counts."""
     doc, sheet = c.doc, c.doc.sheet
     c.block = "title"
-    room = c.inner - (40 if doc.draft else 0)
-    c.text(MARGIN, MARGIN + 6, fit(doc.name or "(unnamed)", 16, room, True), 16, bold=True)
+    room = c.inner - (34 if doc.draft else 0)
+    size, lines = fitted(doc.name or "(unnamed)", 16, room, bold=True, smallest=11, lines=2)
+    c.lines(MARGIN, MARGIN + 0.75 * size * PT, lines, size, bold=True)
+    y = MARGIN + len(lines) * leading(size)
+    named = class_of(doc)
+    if named:
+        y = c.paragraph(MARGIN, y, room, named, 10.5, bold=True)
     manned = "Manned" if doc.design.get("manned") else "Unmanned"
     kind = "base" if sheet["is_base"] else "spacecraft"
     facts = (f"{manned} {kind} - {doc.catalog.title} - size class {sheet['size_class_roman']}"
              f" - mass class {sheet['mass_class']} "
              f"({written(sheet['mass_class_exact'], mixed=True)})")
-    c.text(MARGIN, MARGIN + 12, fit(facts, 8.5, c.inner), 8.5)
+    y = c.paragraph(MARGIN, y + 0.4, c.inner, facts, 8.5)
     budget = f" of {doc.budget}" if doc.budget is not None else ""
-    c.text(MARGIN, MARGIN + 18, f"Points {sheet['total']}{budget}", 11, bold=True)
+    points = f"Points {sheet['total']}{budget}"
+    base = y + 0.8 + 0.75 * 11 * PT
+    c.text(MARGIN, base, points, 11, bold=True)
     counts = (f"{sheet['boxes']} boxes - hull {sheet['hull_boxes']} "
               f"({sheet['hull_forward']} fwd / {sheet['hull_aft']} aft) - final damage "
               f"{sheet['final_damage_boxes']}")
-    c.text(MARGIN + c.inner, MARGIN + 18, fit(counts, 8, c.inner - 60), 8, anchor="end")
-    c.line(MARGIN, MARGIN + 20.5, MARGIN + c.inner, MARGIN + 20.5, 0.4)
-    c.y = MARGIN + 24
+    parts = wrap(counts, 8, c.inner - text_width(points, 11, True) - 4)
+    end = c.lines(MARGIN + c.inner, base, parts, 8, anchor="end") - leading(8)
+    y = max(base, end) + 2.2
+    c.line(MARGIN, y, MARGIN + c.inner, y, 0.4)
+    c.y = y + 3
 
 
-def _armor(c: SheetCanvas, top: float) -> float:
-    """Armor per side on a hexagon with the front marked; returns the block's bottom."""
-    c.block = "armor"
-    armor = c.doc.sheet["armor_by_side"]
-    radius = 13.0
-    apothem = radius * math.sqrt(3) / 2
-    cx, cy = MARGIN + 22, top + apothem + 7
-    c.polygon(_hexagon(cx, cy, radius), "hexagon", width=0.35)
-    front = _hexagon(cx, cy, radius)
-    c.line(front[1][0], front[1][1], front[2][0], front[2][1], 0.9)
-    c.polygon([(cx, cy - apothem - 6.2), (cx - 2.2, cy - apothem - 1.5),
-               (cx + 2.2, cy - apothem - 1.5)], "arrow", "black", 0.2)
-    for side in range(1, 7):
-        x, y = _toward(cx, cy, side, apothem * 0.58)
-        c.text(x, y + 0.3 * 8 * PT, str(armor[str(side)]), 8, bold=True, anchor="middle",
-               reading=False)
-        if side == 1:
-            c.text(cx + 3.2, cy - apothem - 1.6, "1 front", 6.5, reading=False)
-            continue
-        x, y = _toward(cx, cy, side, apothem + 3.0)
-        c.text(x, y + 0.3 * 6.5 * PT, str(side), 6.5, anchor="middle", reading=False)
-    base = cy + apothem + 8.5
-    c.text(cx, base, "Armor by side (1 = front)", 7, bold=True, anchor="middle")
-    sides = [f"{s}: {armor[str(s)]}" for s in range(1, 7)]
-    c.text(cx, base + 3.4, "   ".join(sides[:3]), 7, anchor="middle")
-    c.text(cx, base + 6.8, "   ".join(sides[3:]), 7, anchor="middle")
-    return base + 8.5
+def _column_height(strips: Sequence[Strip], gap: float) -> float:
+    return stacked_height([s.height for s in strips], gap)
 
 
-ARC_CELL = (28.0, 31.0)
+@dataclass(frozen=True)
+class Stack:
+    """The SSD in bands across the page: figures and arcs, two columns of boxes, then the
+    quick reference in shelves (a wide table alone, two narrow ones side by side)."""
+
+    figures: Strip
+    arcs: list[Strip]
+    arcs_x: float  # from the margin: where the arc diagrams begin
+    boxes: tuple[list[Strip], list[Strip]]
+    shelves: list[list[tuple[bool, Strip]]]
+
+    @property
+    def parts(self) -> list[float]:
+        """The height of each band, in order."""
+        band = max(self.figures.height, _column_height(self.arcs, GAP_STRIP))
+        boxes = max(_column_height(column, GAP_STRIP) for column in self.boxes)
+        return [band, boxes, *(max(s.height for _, s in shelf) for shelf in self.shelves)]
+
+    def height(self) -> float:
+        return sum(self.parts) + GAP_BAND * (len(self.parts) - 1)
+
+    def draw(self, c: SheetCanvas, room: float) -> None:
+        """Bands down the page, the room left over shared out between them."""
+        parts = self.parts
+        spare = min(MAX_SPREAD, (room - self.height()) / max(len(parts) - 1, 1))
+        gap = GAP_BAND + max(0.0, spare)
+        half = column_width(c, 2)
+        right = MARGIN + half + GAP
+        y = c.y
+        c.place(self.figures.items, MARGIN, y, self.figures.block)
+        self._column(c, self.arcs, MARGIN + self.arcs_x, y)
+        y += parts[0] + gap
+        for column, x in zip(self.boxes, (MARGIN, right), strict=True):
+            self._column(c, column, x, y)
+        y += parts[1] + gap
+        for shelf, height in zip(self.shelves, parts[2:], strict=True):
+            for k, (_, piece) in enumerate(shelf):
+                c.place(piece.items, MARGIN if k == 0 else right, y, piece.block)
+            y += height + gap
+        c.y = y - gap
+
+    @staticmethod
+    def _column(c: SheetCanvas, strips: Sequence[Strip], x: float, y: float) -> None:
+        for piece in strips:
+            c.place(piece.items, x, y, piece.block)
+            y += piece.height + GAP_STRIP
 
 
-def _arc_diagram(c: SheetCanvas, x: float, y: float, tag: str, group: Group,
-                 order: Sequence[str]) -> None:
-    """One weapon group's firing arcs as shaded wedges of a hexagon (R12, R13)."""
-    radius = 8.0
-    apothem = radius * math.sqrt(3) / 2
-    cx, cy = x + ARC_CELL[0] / 2, y + 1.5 + apothem
-    arcs = group.arcs or []
-    for i, arc in enumerate(order):
-        if arc not in arcs:
-            continue
-        # Arc i spans from the middle of side i+1 to the middle of side i+2 (R13).
-        c.polygon([(cx, cy), _toward(cx, cy, i + 1, apothem),
-                   _toward(cx, cy, i + 1, radius, -30), _toward(cx, cy, i + 2, apothem)],
-                  "arc", "grey", 0.1)
-    for side in range(1, 7):
-        end = _toward(cx, cy, side, apothem)
-        c.line(cx, cy, end[0], end[1], 0.1)
-    c.polygon(_hexagon(cx, cy, radius), "hexagon", width=0.3)
-    top = _hexagon(cx, cy, radius)
-    c.line(top[1][0], top[1][1], top[2][0], top[2][1], 0.8)
-    width = ARC_CELL[0] - 1.5
-    base = cy + apothem + 3.6
-    c.text(cx, base, fit(f"{tag} x{group.boxes}", 7, width, True), 7, bold=True,
-           anchor="middle")
-    name = group.label
-    c.text(cx, base + 3.0, fit(name, 6.5, width), 6.5, anchor="middle")
-    c.text(cx, base + 6.0, fit(" ".join(arcs) or "no arcs", 6.5, width), 6.5,
-           anchor="middle")
+def _shelves(sections: Sequence[tuple[bool, Strip]]) -> list[list[tuple[bool, Strip]]]:
+    shelves: list[list[tuple[bool, Strip]]] = []
+    for wide, piece in sections:
+        last = shelves[-1] if shelves else None
+        if not wide and last is not None and len(last) == 1 and not last[0][0]:
+            last.append((wide, piece))
+        else:
+            shelves.append([(wide, piece)])
+    return shelves
 
 
-def _tags(doc: SsdDocument) -> dict[str, str]:
-    """Short tags linking each weapon row to its arc diagram: W1, W2, G1, ..."""
-    tags: dict[str, str] = {}
-    weapons = [g for g in doc.groups if g.id.startswith("weapons[")]
-    guns = [g for g in doc.groups if g.id.startswith("guns[")]
-    tags.update({g.id: f"W{i}" for i, g in enumerate(weapons, start=1)})
-    tags.update({g.id: f"G{i}" for i, g in enumerate(guns, start=1)})
-    return tags
+Sections = dict[float, list[tuple[bool, Strip]]]  # the quick reference by lettering
 
 
-def _legend(c: SheetCanvas, top: float, width: float) -> float:
-    """Derived figures a player looks up during play; returns the block's bottom."""
-    c.block = "legend"
-    sheet = c.doc.sheet
-    x = MARGIN + c.inner - width
-    invisibility = sheet["radar_invisibility_power"]
-    rows = [
-        ("Radar rating", str(sheet["radar_rating"])),
-        ("Radar invisibility power", f"{invisibility} / turn" if invisibility else "none"),
-        ("Drones per impulse", str(sheet["drones_per_impulse"])),
-        ("Explosion strength", written(sheet["explosion_strength"])),
-        ("Engines for standard accel.", str(sheet["engines_for_standard"])),
-        ("Engines fitted", str(sheet["box_counts"].get("engine", 0))),
-    ]
-    c.text(x + 2, top + 4.5, "Derived figures", 7.5, bold=True)
-    y = top + 8.5
-    for label, value in rows:
-        c.text(x + 2, y, label, 7)
-        c.text(x + width - 2, y, value, 7, bold=True, anchor="end")
-        y += 3.5
-    notes = ["Heavy box: the free radar 0 box."]
-    weapons = [g.weapon for g in c.doc.groups if g.weapon]
-    if weapons:
-        marks = ", ".join(f"{DRONE_MARKS[w]} {w.replace('_', ' ')}"
-                          for w in DRONE_MARKS if w in weapons)
-        notes.append(f"Drone bays: {marks}.")
-    for note in notes:
-        for part in wrap(note, 6.5, width - 4):
-            c.text(x + 2, y, part, 6.5)
-            y += 3.0
-    c.rect(x, top, width, y - top, "frame")
-    return y
+def _stack(doc: SsdDocument, c: SheetCanvas, combat: Combat, size: float, lettering: float,
+           room: float, kept: Sections) -> Stack:
+    half = column_width(c, 2)
+    boxes = box_strips(doc, half, size, room, lettering)
+    cut = balanced_cut([s.height for s in boxes], GAP_STRIP)
+    if lettering not in kept:  # the ladder tries each lettering twice
+        kept[lettering] = reference_strips(doc, combat, half, c.inner, lettering)
+    sections = kept[lettering]
+    # The band: the hexagon and derived figures as wide as they read well, the arc
+    # diagrams in the rest (at least half the page when there are several).
+    armed = len(tags(doc))
+    cell = ARC_CELL * lettering / SMALLEST
+    arcs = min(half, armed * cell) if armed else 0.0
+    figures = min(c.inner - arcs - GAP, FIGURES_WIDTH * lettering / SMALLEST)
+    arcs_x = c.inner - arcs if armed else c.inner
+    return Stack(figures_strip(doc, figures, lettering),
+                 arc_strips(doc, arcs, lettering) if armed else [], arcs_x,
+                 (boxes[:cut], boxes[cut:]), _shelves(sections))
 
 
-def _figures(c: SheetCanvas) -> None:
-    """Armor hexagon, arc diagrams and the legend, side by side."""
-    top = c.y
-    legend_width = 56.0
-    bottom = max(_armor(c, top), _legend(c, top, legend_width))
-    c.block = "arcs"
-    tags = _tags(c.doc)
-    armed = [g for g in c.doc.groups if g.id in tags]
-    order = c.doc.arc_order
-    left = MARGIN + 48
-    beside = max(1, int((c.inner - 48 - legend_width - 2) // ARC_CELL[0]))
-    for i, group in enumerate(armed[: beside * 2]):
-        row, col = divmod(i, beside)
-        _arc_diagram(c, left + col * ARC_CELL[0], top + row * ARC_CELL[1], tags[group.id],
-                     group, order)
-        bottom = max(bottom, top + (row + 1) * ARC_CELL[1])
-    c.y = bottom + 2
-    rest = armed[beside * 2:]
-    across = int(c.inner // ARC_CELL[0])
-    for start in range(0, len(rest), across):
-        c.need(ARC_CELL[1])
-        c.block = "arcs"
-        for col, group in enumerate(rest[start:start + across]):
-            _arc_diagram(c, MARGIN + col * ARC_CELL[0], c.y, tags[group.id], group, order)
-        c.y += ARC_CELL[1]
-    c.block = "boxes"
-    c.line(MARGIN, c.y, MARGIN + c.inner, c.y, 0.4)
-    c.y += 3
+def _ladder() -> list[tuple[float, float]]:
+    """(box size, lettering) to try, the most legible first: larger lettering with large
+    boxes, then smaller boxes at the smallest lettering."""
+    count = round((LARGEST_BOX - BOX) / STEP)
+    sizes = [round(LARGEST_BOX - k * STEP, 2) for k in range(count + 1)]
+    steps = round((LETTERING - SMALLEST) / 0.25)
+    letterings = [LETTERING - 0.25 * k for k in range(steps)]
+    return [(box, size) for size in letterings for box in (LARGEST_BOX, 6.4)] + [
+        (box, SMALLEST) for box in sizes]
 
 
-def _group_label(group: Group, tags: dict[str, str]) -> str:
-    tag = tags.get(group.id)
-    arcs = f" ({', '.join(group.arcs)})" if group.arcs else ""
-    name = f"{tag} {group.label}{arcs}" if tag else group.label
-    return f"{name}: {group.boxes}"
+def _first(count: int, fits: Callable[[int], bool]) -> int | None:
+    """The first of `count` rungs of a ladder that `fits`. Height falls along the ladder,
+    so halve it to find the rung, then make sure of it (and of the rungs after)."""
+    low, high = 0, count
+    while low < high:
+        mid = (low + high) // 2
+        if fits(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return next((k for k in range(low, count) if fits(k)), None)
 
 
-def _mark(doc: SsdDocument, group: Group, index: int) -> str:
-    if group.system == "radar":
-        return str(doc.sheet["radar_track"][index])
-    if group.weapon:
-        return DRONE_MARKS.get(group.weapon, "?")
-    return ""
-
-
-def _box_rows(c: SheetCanvas) -> None:
-    """Every box, in labelled rows grouped by system; rows flow onto new pages."""
-    tags = _tags(c.doc)
-    per_row = int((c.inner - LABEL_COLUMN + (BOX_PITCH - BOX)) // BOX_PITCH)
-    left = MARGIN + LABEL_COLUMN
-    track_end = len(c.doc.sheet["radar_track"]) - 1
-    for group in c.doc.groups:
-        c.block = "boxes"
-        lines = wrap(_group_label(group, tags), LABEL_SIZE, LABEL_COLUMN - 4)
-        box_rows = -(-group.boxes // per_row)
-        label_rows = math.ceil(((len(lines) - 1) * LABEL_LEADING + BOX) / ROW_PITCH)
-        for row in range(max(box_rows, label_rows)):
-            broke = c.need(ROW_PITCH * (max(label_rows, 1) if row == 0 else 1))
-            c.block = "boxes"
-            if row == 0:
-                for k, text in enumerate(lines):
-                    c.text(MARGIN, middle(c.y, BOX, LABEL_SIZE) + k * LABEL_LEADING, text,
-                           LABEL_SIZE, bold=k == 0)
-            elif broke:
-                label = fit(f"{group.label} (cont.)", LABEL_SIZE, LABEL_COLUMN - 4)
-                c.text(MARGIN, middle(c.y, BOX, LABEL_SIZE), label, LABEL_SIZE)
-            for col in range(per_row):
-                index = row * per_row + col
-                if index >= group.boxes:
-                    break
-                heavy = group.system == "radar" and index == track_end
-                c.rect(left + col * BOX_PITCH, c.y, BOX, BOX, "box",
-                       ref=f"{group.id}#{index + 1}", mark=_mark(c.doc, group, index),
-                       heavy=heavy)
-            c.y += ROW_PITCH
-        c.y += 0.8
-
-
-def _ssd(doc: SsdDocument, paper: tuple[float, float]) -> SheetCanvas:
+def _ssd(doc: SsdDocument, paper: tuple[float, float], catalog_root: str | None) -> SheetCanvas:
+    """The Spacecraft Systems Display on one page, as large and legible as the page allows:
+    in bands across the page when they fit, else everything down two columns."""
     c = SheetCanvas(doc, "ssd", paper)
     _title_block(c)
-    _figures(c)
-    _box_rows(c)
+    room = c.bottom - c.y
+    combat = load_combat(catalog_root)
+    ladder = _ladder()
+    kept: Sections = {}
+    found = _first(len(ladder), lambda k: _stack(doc, c, combat, *ladder[k], room,
+                                                 kept).height() <= room)
+    if found is not None:
+        _stack(doc, c, combat, *ladder[found], room, kept).draw(c, room)
+        return c
+    width = column_width(c, 2)
+    ahead = [figures_strip(doc, width), *arc_strips(doc, width)]
+    after = [piece for _, piece in reference_strips(doc, combat, width)]
+    sizes = [size for size, lettering in ladder if lettering == SMALLEST]
+
+    def strips(k: int) -> list[Strip]:
+        return [*ahead, *box_strips(doc, width, sizes[k], room), *after]
+
+    found = _first(len(sizes), lambda k: fits_columns([s.height for s in strips(k)], room, 2,
+                                                      GAP_DENSE))
+    columns = Columns(c, strip_gap=GAP_DENSE)  # at the smallest boxes, flowing on if need be
+    for piece in strips(len(sizes) - 1 if found is None else found):
+        columns.add(piece)
+    columns.finish()
     return c
 
 
@@ -284,25 +279,77 @@ def missing(doc: SsdDocument, sheet: str) -> str | None:
     return None
 
 
-def layout(documents: Sequence[SsdDocument], paper: str = "a4",
-           sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS) -> list[Page]:
-    """Every page of every document's chosen sheets, in order (a fleet pack).
+def _blocks(forms: Sequence[Forms], sheets: Sequence[str], turns: int,
+            canvas: PackCanvas) -> list[Block]:
+    """Every form of every design: power forms and crafts' acceleration records in the
+    order that takes the fewest pages (all power forms first when it is a tie), then the
+    drones' records."""
+    whole = canvas.inner
+    half = column_width(canvas, 2)
+    room = canvas.bottom - canvas.y
+    most = max(1, int((room - 20) // LOW))  # the turns of a record that fit a page
+    power = [power_blocks(f, turns, whole) if "power" in sheets else [] for f in forms]
+    accel = [[accel_block(f, a, b, whole) for a, b in runs(turns, most)]
+             if "accel" in sheets and missing(f.doc, "accel") is None else [] for f in forms]
+    drones = [drone_block(f, drone, a, b, half) for f in forms if "drones" in sheets
+              for drone in drones_of(f.doc) for a, b in runs(turns, most)]
+    flat = [b for blocks in power for b in blocks]
+    moving = [b for blocks in accel for b in blocks]
+    orders = [flat + moving,
+              [b for p, a in zip(power, accel, strict=True) for b in p + a],
+              _two_and_one(power, accel)]
+    best = min(orders, key=lambda order: len(plan(canvas, order, LOW)))
+    return best + drones
 
-    The power form and the acceleration records cover `turns` turns.
+
+def _two_and_one(power: Sequence[list[Block]], accel: Sequence[list[Block]]) -> list[Block]:
+    """Two power forms, then one acceleration record, and so on: the shape three forms
+    of a page often take."""
+    order: list[Block] = []
+    queue = [b for blocks in accel for b in blocks]
+    for k in range(0, len(power), 2):
+        order += [b for blocks in power[k:k + 2] for b in blocks]
+        if queue:
+            order.append(queue.pop(0))
+    return order + queue
+
+
+def _records(forms: Sequence[Forms], paper: tuple[float, float], sheets: Sequence[str],
+             turns: int) -> list[Page]:
+    """The turn-by-turn forms of every design, packed on shared pages."""
+    if not forms:
+        return []
+    names = ", ".join(f.name for f in forms)
+    canvas = records_canvas(names, any(f.doc.draft for f in forms), paper)
+    blocks = _blocks(forms, sheets, turns, canvas)
+    if not blocks:
+        return []
+    pack(canvas, blocks, LOW, HIGH)
+    stamp = forms[0].doc.catalog
+    draft = "DRAFT - " if canvas.draft else ""
+    right = f"Shipyard - {stamp.ruleset} catalog {stamp.version} - {stamp.digest[:12]}"
+    return canvas.finish(f"{draft}{names} - {RECORDS_TITLE}", right)
+
+
+def layout(documents: Sequence[SsdDocument], paper: str = "a4",
+           sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS,
+           catalog_root: str | None = None) -> list[Page]:
+    """Every chosen sheet of the documents: each SSD, then the turn records of them all.
+
+    The forms cover `turns` turns; the quick reference and the forms read the combat
+    tables of the catalog in `catalog_root` (None: the bundled one).
     """
     size = PAPERS[paper]
     pages: list[Page] = []
-    for doc in documents:
-        stamp = doc.catalog
-        right = f"Shipyard - {stamp.ruleset} catalog {stamp.version} - {stamp.digest[:12]}"
-        for sheet in SHEETS:
-            if sheet not in sheets or missing(doc, sheet) is not None:
-                continue
-            canvas = (_ssd(doc, size) if sheet == "ssd" else
-                      {"power": power, "accel": accel, "drones": drone_records}[sheet](
-                          doc, size, turns))
+    if "ssd" in sheets:
+        for doc in documents:
+            stamp = doc.catalog
+            right = f"Shipyard - {stamp.ruleset} catalog {stamp.version} - {stamp.digest[:12]}"
             draft = "DRAFT - " if doc.draft else ""
-            name = doc.name or "(unnamed)"
-            left = f"{draft}{name} - {SHEET_TITLES[sheet]}"
-            pages.extend(canvas.finish(left, right))
-    return pages
+            left = f"{draft}{doc.name or '(unnamed)'} - {SHEET_TITLES['ssd']}"
+            pages += _ssd(doc, size, catalog_root).finish(left, right)
+    combat = load_combat(catalog_root)
+    catalog = load_catalog("pentagon-war", catalog_root)
+    forms = [Forms(doc, combat, catalog, turns) for doc in documents
+             if any(s in sheets and missing(doc, s) is None for s in SHEETS[1:])]
+    return pages + _records(forms, size, sheets, turns)

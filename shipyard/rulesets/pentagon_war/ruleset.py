@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from shipyard.core.defaults import Defaults
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
+from shipyard.core.flow import Strip
 from shipyard.core.form import Form
 from shipyard.core.issues import Agreement, Issue
 from shipyard.core.protocol import DEFAULT_TURNS, Change, Figure, Json, Margin, Ruleset, Search
@@ -23,9 +24,11 @@ from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog
 from shipyard.rulesets.pentagon_war.design import Design, design_schema, parse_design
 from shipyard.rulesets.pentagon_war.document import build_document
 from shipyard.rulesets.pentagon_war.duels import PentagonWarDuels
+from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.rulesets.pentagon_war.form import design_form
 from shipyard.rulesets.pentagon_war.layout import layout, missing
 from shipyard.rulesets.pentagon_war.margin import margin_notes, what_if
+from shipyard.rulesets.pentagon_war.play_reference import play_strips
 from shipyard.rulesets.pentagon_war.price_list import figures, price_rows
 from shipyard.rulesets.pentagon_war.pricing import PentagonWarEvaluation
 from shipyard.rulesets.pentagon_war.report import sheet_data
@@ -131,8 +134,14 @@ class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
         return build_document(evaluation, budget=budget, draft=draft)
 
     def layout(self, documents: Sequence[SsdDocument], paper: str = "a4",
-               sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS) -> list[Page]:
-        return layout(documents, paper, sheets, turns)
+               sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS,
+               catalog_root: str | None = None, reference: bool = True) -> list[Page]:
+        return layout(documents, paper, sheets, turns, catalog_root)
+
+    def reference(self, documents: Sequence[SsdDocument], width: float, size: float,
+                  catalog_root: str | None = None) -> list[Strip]:
+        return play_strips(load_combat(catalog_root), load_catalog("pentagon-war", catalog_root),
+                           width, size)
 
     def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
         return missing(document, sheet)

@@ -13,14 +13,17 @@ from typing import TYPE_CHECKING
 from shipyard.core.defaults import Defaults
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
+from shipyard.core.flow import Strip
 from shipyard.core.form import Form
 from shipyard.core.issues import Agreement, Issue
 from shipyard.core.protocol import DEFAULT_TURNS, Change, Figure, Json, Margin, Ruleset, Search
 from shipyard.rulesets.tacship import legality, pricing, search
 from shipyard.rulesets.tacship.catalog import TacshipCatalog, load_tacship_catalog
+from shipyard.rulesets.tacship.chart_reference import rules_strips
 from shipyard.rulesets.tacship.design import TacshipDesign, parse_tacship_design, tacship_schema
 from shipyard.rulesets.tacship.document import build_document, sheet_data
 from shipyard.rulesets.tacship.duels import TacshipDuels
+from shipyard.rulesets.tacship.engine.tables import load_combat
 from shipyard.rulesets.tacship.form import design_form
 from shipyard.rulesets.tacship.layout import SHEET_TITLES, SHEETS, layout
 from shipyard.rulesets.tacship.margin import what_if
@@ -118,8 +121,13 @@ class Tacship(Defaults[TacshipDesign, pricing.TacshipSheet, TacshipCatalog]):
         return build_document(evaluation, budget=budget, draft=draft)
 
     def layout(self, documents: Sequence[SsdDocument], paper: str = "a4",
-               sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS) -> list[Page]:
-        return layout(documents, paper, sheets, turns)
+               sheets: Sequence[str] = SHEETS, turns: int = DEFAULT_TURNS,
+               catalog_root: str | None = None, reference: bool = True) -> list[Page]:
+        return layout(documents, paper, sheets, turns, catalog_root, reference)
+
+    def reference(self, documents: Sequence[SsdDocument], width: float, size: float,
+                  catalog_root: str | None = None) -> list[Strip]:
+        return rules_strips(load_combat(catalog_root), width, size)
 
     def has_sheet(self, document: SsdDocument, sheet: str) -> str | None:
         return None if sheet in SHEETS else f"a Tacship fighter has no {sheet!r} sheet"

@@ -20,7 +20,9 @@ from shipyard.tui.widgets.title import TitleBar
 def preview_text(evaluation: Evaluation, budget: int | None, paper: str = "a4") -> str:
     ruleset = evaluation.ruleset
     document = ruleset.document(evaluation, budget=budget, draft=not evaluation.legal)
-    return render_text(ruleset.layout([document], paper, ruleset.sheets))
+    folder = evaluation.catalog.folder  # its own tables on the sheet, a house catalog's too
+    return render_text(ruleset.layout([document], paper, ruleset.sheets,
+                                      catalog_root=folder))
 
 
 class PreviewScreen(Screen[None]):
