@@ -23,6 +23,13 @@ settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than the cores. A designer test waits on its screen for
+    about half of its time, and the worker beside it uses that core meanwhile (measured:
+    2 min 14 s on this 2-core machine with 3 workers, 2 min 36 s with 2)."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Once per run (not in each xdist worker): compile the games' fast engines in the
     background, as the designer does at launch. Tests that fight duels meanwhile get the

@@ -10,18 +10,19 @@ from pathlib import Path
 import pytest
 
 from shipyard.services.samples import sample_paths
+from tests.entry import Ran, shipyard
 
 SAMPLES = {p.name.removesuffix(".ship.json"): p for p in sample_paths()}
 GOOD = {"schema": "shipyard.design/1", "name": "Probe",
         "systems": {"engine": 1, "fuel_tank": 1}, "radar": [2]}
 
 
-def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "shipyard", *map(str, args)],
-                          capture_output=True, text=True, timeout=60)
+def run(*args: str | Path) -> Ran:
+    """The command line, in this process (`tests.entry`): as the real entry point answers."""
+    return shipyard(*args)
 
 
-def one_clear_line(result: subprocess.CompletedProcess[str], *words: str) -> None:
+def one_clear_line(result: Ran | subprocess.CompletedProcess[str], *words: str) -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

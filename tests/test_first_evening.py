@@ -277,11 +277,11 @@ def test_a_paragraph_cut_to_fit_runs_on_and_keeps_its_words() -> None:
     letter = shipyard("export", "sample:valkyrie", "-f", "md", "--paper", "letter")
     assert max(len(line) for line in letter.splitlines()) <= 100
     words = " ".join(letter.split())
-    assert ("Damage that reaches box 0 destroys the fighter, however many boxes are left."
-            in words)
-    # The layout's line "...pays for turns while moving. A" runs on into the next one.
-    moving = next(line for line in letter.splitlines() if "moving." in line)
-    assert "moving. A 60-degree turn" in moving
+    # The rules in brief, wrapped to their column, keep every word of their sentences.
+    assert ("A 60-degree turn costs 1/4 of the speed (at least 1), one hexside at a time, "
+            "with that many straight hexes before and after it." in words)
+    assert ("For each hit roll D20 + survivability for the first box (above the top box: "
+            "the top box)." in words)
 
 
 def test_each_served_tab_starts_the_designer_with_the_same_game_and_scenario() -> None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,16 +16,16 @@ from shipyard.cli import app
 from shipyard.core.outcome import Result
 from shipyard.core.stats import summarize
 from shipyard.services.samples import resolve
+from tests.entry import Ran, shipyard
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 ODD_NAME = "[bold]x:fire:"
 
 
-def run(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """The real entry point, its output piped."""
-    return subprocess.run([sys.executable, "-m", "shipyard", *map(str, args)],
-                          capture_output=True, text=True, timeout=120, cwd=cwd)
+def run(*args: str | Path, cwd: Path | None = None) -> Ran:
+    """The command line, in this process (`tests.entry`): as the real entry point answers."""
+    return shipyard(*args, cwd=cwd)
 
 
 def lancer_data() -> dict[str, object]:
