@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from shipyard.rulesets.tacship.engine.hexes import Hex
 from shipyard.rulesets.tacship.engine.movement import Plan, end_of
+from shipyard.rulesets.tacship.engine.ordnance import reaches
 from shipyard.rulesets.tacship.engine.state import Craft
 from shipyard.rulesets.tacship.rules import ordnance as rules
 from shipyard.rulesets.tacship.rules.figures import Figures
@@ -32,4 +33,4 @@ def reaches_all(pos: Hex, heading: int, speed: int, ends: tuple[Hex, ...],
     reach its target wherever among `ends` that target's next move ends?"""
     q, r = rules.launch_hex(f, pos[0], pos[1], heading)
     missile_speed = rules.missile_speed(f, speed)
-    return all(rules.in_reach(f, q, r, heading, missile_speed, end[0], end[1]) for end in ends)
+    return all(reaches(f, (q, r), heading, missile_speed, end) for end in ends)

@@ -15,6 +15,7 @@ stationary fighter therefore cannot turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from shipyard.rulesets.tacship.engine.hexes import Hex
 from shipyard.rulesets.tacship.engine.state import Craft
@@ -76,17 +77,31 @@ def illegal(craft: Craft, plan: Plan, f: Figures) -> str | None:
 
 def trace(pos: Hex, heading: int, plan: Plan) -> list[Point]:
     """Every moment of the move: the start, each turn in its hex, each hex entered."""
+    q, r = pos
+    return [((q + dq, r + dr), h) for dq, dr, h in _shape(heading, plan)]
+
+
+@cache
+def _shape(heading: int, plan: Plan) -> tuple[tuple[int, int, int], ...]:
+    """`rules.trace` from the origin: a move's moments, the same wherever it starts."""
     row = plan.row()
     room = rules.moments(row)
     qs, rs, hs = [0] * room, [0] * room, [0] * room
-    n = rules.trace(pos[0], pos[1], heading, row, qs, rs, hs)
-    return [((qs[i], rs[i]), hs[i]) for i in range(n)]
+    n = rules.trace(0, 0, heading, row, qs, rs, hs)
+    return tuple((qs[i], rs[i], hs[i]) for i in range(n))
 
 
 def end_of(pos: Hex, heading: int, plan: Plan) -> Point:
     """Where the move ends: `trace(pos, heading, plan)[-1]`, without the hexes between."""
-    q, r, h = rules.end_of(pos[0], pos[1], heading, plan.row())
-    return (q, r), h
+    dq, dr, h = _end(heading, plan)
+    return (pos[0] + dq, pos[1] + dr), h
+
+
+@cache
+def _end(heading: int, plan: Plan) -> tuple[int, int, int]:
+    """`rules.end_of` from the origin (a move ends as far off wherever it starts)."""
+    q, r, h = rules.end_of(0, 0, heading, plan.row())
+    return q, r, h
 
 
 def straight_after(craft: Craft, plan: Plan) -> int:

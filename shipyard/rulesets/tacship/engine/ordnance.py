@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from shipyard.core.dice import Dice
 from shipyard.rulesets.tacship.engine.fire import die
@@ -34,6 +35,7 @@ from shipyard.rulesets.tacship.engine.movement import Plan, Point, plan_of, trac
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Decoy, Item, Mine, Missile
 from shipyard.rulesets.tacship.rules import ordnance as rules
 from shipyard.rulesets.tacship.rules.figures import BLAST_D6, BLAST_FIXED, BLAST_HALVE, Figures
+from shipyard.rulesets.tacship.rules.hexes import seen_from
 from shipyard.rulesets.tacship.rules.movement import PLAN_FIRST
 
 
@@ -133,8 +135,19 @@ def missile_run(missile: Missile, plan: Plan) -> list[Point]:
 def in_reach(missile: Missile, target: Hex, f: Figures) -> bool:
     """Can some legal homing move of `missile` come within detonation range of a
     target sitting at `target` (rules 4)?"""
-    return rules.in_reach(f, missile.pos[0], missile.pos[1], missile.heading, missile.speed,
-                          target[0], target[1])
+    return reaches(f, missile.pos, missile.heading, missile.speed, target)
+
+
+def reaches(f: Figures, pos: Hex, heading: int, speed: int, target: Hex) -> bool:
+    """`rules.in_reach` for a missile at `pos` on `heading`: the rule function asked once
+    for each offset of the target seen from the missile (the answer turns and moves
+    with the missile), then remembered."""
+    return _reaches_offset(f, speed, *seen_from(pos[0], pos[1], heading, target[0], target[1]))
+
+
+@cache
+def _reaches_offset(f: Figures, speed: int, dq: int, dr: int) -> bool:
+    return rules.in_reach(f, 0, 0, 0, speed, dq, dr)
 
 
 def mines_in_reach(board: Board, craft: Craft, pos: Hex, f: Figures) -> list[Mine]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from shipyard.rulesets.tacship.engine.hexes import (
@@ -140,11 +141,7 @@ class Pilot:
     # -- steps 2 and 3 --------------------------------------------------------
     def candidates(self, me: Craft, f: Figures) -> Iterator[Plan]:
         """The moves this pilot weighs, in its order (`rules.piloting.candidates`)."""
-        thrust = me.fighter.thrust
-        width = PLAN_FIRST + 2 * MOST_TURNS
-        plans = [[0] * width for _ in range(candidate_room(f, me.speed, thrust))]
-        count = candidates(f, me.speed, me.straight, thrust, CRUISE_FACTOR, plans)
-        return (plan_of(plans[i]) for i in range(count))
+        return iter(_candidates(f, me.speed, me.straight, me.fighter.thrust))
 
     def move(self, view: View) -> tuple[Plan, FireOrder]:
         me, enemy, f = view.me, view.enemy, view.f
@@ -301,3 +298,12 @@ def policy_named(name: str) -> Pilot:
     except KeyError:
         raise ValueError(f"no Tacship policy named {name!r}; "
                          f"choose from {', '.join(POLICIES)}") from None
+
+
+@cache
+def _candidates(f: Figures, speed: int, straight: int, thrust: int) -> tuple[Plan, ...]:
+    """`rules.piloting.candidates` as `Plan`s, worked out once for each craft's state."""
+    width = PLAN_FIRST + 2 * MOST_TURNS
+    plans = [[0] * width for _ in range(candidate_room(f, speed, thrust))]
+    count = candidates(f, speed, straight, thrust, CRUISE_FACTOR, plans)
+    return tuple(plan_of(plans[i]) for i in range(count))
