@@ -285,7 +285,7 @@ def test_a_narrow_terminal_still_shows_the_sheet_and_issues(tmp_path: Path) -> N
         app = designer_app(None, tmp_path)
         async with app.run_test(size=(90, 30)) as pilot:
             await pilot.pause()
-            for selector in ("#editor", "#sheet-scroll", "#issues"):
+            for selector in ("Editor", "#sheet-scroll", "#issues"):
                 region = app.designer.query_one(selector).region
                 assert region.width >= 30 and region.height >= 5, (selector, region)
                 assert region.right <= 90 and region.bottom <= 30

@@ -1,7 +1,11 @@
 """The designer screen: the editor, the live sheet, the issues and the hint line.
 
 Every edit a field asks for goes to the app's one edit function; this
-screen then shows the new evaluation everywhere at once.
+screen then shows the new evaluation everywhere at once. Another design
+(opened, new, of another game) gets an editor of its own, built out of sight
+while the screen goes on showing the old design whole; then the editor, the
+sheet, the issues, the title and the hint change in one frame, and no panel
+or hint ever reads the old design's fields against the new design.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from shipyard.core.form import Form
 from shipyard.core.issues import Issue
 from shipyard.core.neutral import Evaluation
 from shipyard.core.protocol import Margin
+from shipyard.services.editing import Workbench
 from shipyard.tui.host import Host
-from shipyard.tui.widgets.editor import Editor
+from shipyard.tui.widgets.editor import EDITOR_WORK, Editor, NameInput
 from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
@@ -96,19 +101,24 @@ class DesignerScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(id="designer")
-        self.current: Field | None = None
+        self.current: Field | NameInput | None = None  # the focused field, whose hint shows
         self.hint: Text = Text()
+        self.workbench: Workbench | None = None  # the design the editor is built for
+        self.editor: Editor
+        self.swapping = False  # an editor for another design is being built
 
     @property
     def shipyard(self) -> Host:
         return cast(Host, self.app)
 
     def compose(self) -> ComposeResult:
-        form = form_of(self.shipyard.session.workbench.evaluation)
+        workbench = self.shipyard.session.workbench
+        self.workbench = workbench
+        self.editor = Editor(form_of(workbench.evaluation), workbench.data)
         yield TitleBar()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Editor(form, id="editor")
+                yield self.editor
                 yield Line(id="hint")
             with Vertical(id="right"):
                 with VerticalScroll(id="sheet-scroll"):
@@ -120,23 +130,32 @@ class DesignerScreen(Screen[None]):
         if not self.query("#sheet-scroll"):
             return  # the app stopped before the screen was built
         self.query_one("#sheet-scroll").border_title = "Sheet"
-        self.query_one("#editor").border_title = "Design"
+        self.editor.border_title = "Design"
         self.refresh_view()
-        first = self.query_one(Editor).query(Field).first()
+        first = self.editor.query(Field).first()
         first.focus()
 
     def refresh_view(self) -> None:
-        """Show the workbench's design and evaluation in every panel."""
+        """Show the workbench's design and evaluation in every panel (another design: once
+        its own editor is built)."""
         session = self.shipyard.session
-        evaluation = session.workbench.evaluation
+        workbench = session.workbench
+        evaluation = workbench.evaluation
+        form = evaluation.ruleset.form(evaluation.catalog)
+        editor = self.editor
+        if self.swapping or workbench is not self.workbench or not editor.fits(form):
+            if not self.swapping:
+                self.swapping = True
+                self.current = None
+                editor.leaving = True
+                self.run_worker(self._new_editor(), group=EDITOR_WORK)
+            return
         problems: dict[str, str] = {}
         for issue in evaluation.issues:
             if problems.get(issue.path) != "error":
                 problems[issue.path] = issue.severity
         data = evaluation.design.to_data()
-        form = evaluation.ruleset.form(evaluation.catalog)
         view = View(data, evaluation.sheet, problems, form)
-        editor = self.query_one(Editor)
         editor.show(view)
         if self.current is not None and not editor.shows(self.current):
             self.current = None  # its entry was removed: no hint for a field that is gone
@@ -151,9 +170,46 @@ class DesignerScreen(Screen[None]):
             self.set_reactive(Screen.sub_title, f"{session.title}{mark}")
             self.query_one(TitleBar).refresh()
 
+    async def _new_editor(self) -> None:
+        """Another design: its editor built out of sight (keys wait for it), then shown with
+        the sheet, the issues, the title and the hint in one frame, its first field
+        focused. The old editor takes no edit meanwhile and goes."""
+        old = self.editor
+        session = self.shipyard.session
+        left = self.query_one("#left", Vertical)
+        while True:
+            workbench = session.workbench
+            editor = Editor(form_of(workbench.evaluation), workbench.data)
+            editor.display = False
+            await left.mount(editor, before=old)
+            evaluation = session.workbench.evaluation
+            if session.workbench is workbench and editor.fits(form_of(evaluation)):
+                break
+            await editor.remove()  # the design moved on meanwhile: build for the latest
+        with self.app.batch_update():
+            self.editor, self.workbench, self.swapping = editor, workbench, False
+            editor.border_title = "Design"
+            old.display = False
+            editor.display = True
+            self.refresh_view()
+            editor.scroll_home(animate=False)
+            first = editor.query(Field).first()
+            self.set_focus(first, scroll_visible=False)
+        await old.remove()
+
     def show_hint(self) -> None:
+        if self.swapping:
+            return  # shown with the new design's editor
         hint = self.query_one("#hint", Line)
         field = self.current
+        if field is not None and not self.editor.shows(field):
+            field = self.current = None  # its entry was removed, or its editor replaced
+        if isinstance(field, NameInput):
+            self.hint = Text.assemble(("name: ", "bold"),
+                                      ("type the design's name (any text); the price does not "
+                                       "change", "dim"))
+            hint.show(self.hint)
+            return
         change = field.hint_change() if field is not None else None
         if field is None or change is None:
             self.hint = Text("←/→ or +/- change a field, digits type a number, "
@@ -167,7 +223,7 @@ class DesignerScreen(Screen[None]):
                                   workbench.new_error(change))
         hint.show(self.hint)
 
-    def field_focused(self, field: Field) -> None:
+    def field_focused(self, field: Field | NameInput) -> None:
         """A field took the focus, or moved its cursor (an arc, a side, a box)."""
         self.current = field
         self.show_hint()
@@ -187,7 +243,7 @@ class DesignerScreen(Screen[None]):
 
     def go_to(self, path: str) -> Field | None:
         """Focus the field at fault for an issue at `path`."""
-        editor = self.query_one(Editor)
+        editor = self.editor
         field = editor.field_for(path) if path else None
         if field is None:
             self.notify("No field shows this: it concerns the whole design (the budget), "
@@ -209,5 +265,5 @@ class DesignerScreen(Screen[None]):
         self.query_one("#sheet-scroll").focus()
 
     def action_focus_editor(self) -> None:
-        field = self.current or self.query_one(Editor).query(Field).first()
+        field = self.current or self.editor.query(Field).first()
         field.focus()

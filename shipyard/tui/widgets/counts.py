@@ -156,6 +156,9 @@ class SplitField(CountField):
 
     @property
     def sheet(self) -> Any:
+        """The sheet this field shows (the last `show`'s, else the design being edited's)."""
+        if self.view is not None:
+            return self.view.sheet
         return host_of(self).session.workbench.evaluation.sheet
 
     @property

@@ -2,9 +2,11 @@
 
 A field never changes the design itself and keeps no copy of it. It hands a
 change (a function on the design data) to the app's one edit function, which
-records undo and re-prices at once; what a field shows (`value`) is read
-from the design being edited whenever it is drawn or asked. After every edit
-the screen calls `show` on each field with the new sheet, issues and form.
+records undo and re-prices at once. After every edit the screen calls `show`
+on each field with the new design data, sheet, issues and form, at once; what
+a field shows (`value`) is read from that view whenever it is drawn or asked,
+so that an editor on its way out (another design opened) goes on showing its
+own design, never the new one's data at its old paths.
 
 A change that steps a value reads the value from the data it is applied to,
 never from what the field last showed: ten quick `+` add ten.
@@ -113,11 +115,13 @@ class Field(Widget, can_focus=True):
         self.problem: str | None = None
         self.problems: dict[str, str] = {}
         self.drawn: Text | None = None  # what was drawn last (to redraw only on a change)
+        self.view: View | None = None  # what `show` gave last (None: not shown yet)
 
     @property
     def data(self) -> dict[str, Any]:
-        """The design being edited (the workbench's data: read it, never change it)."""
-        return design_data(self)
+        """The design this field shows (read it, never change it): the one of the last
+        `show`, or, before any, the design being edited."""
+        return self.view.data if self.view is not None else design_data(self)
 
     @property
     def value(self) -> object:
@@ -133,6 +137,7 @@ class Field(Widget, can_focus=True):
     def show(self, view: View) -> None:
         """Take the current sheet and the issues this field owns; redraw if that changes
         what it shows (a keypress redraws the fields it changed, not all of them)."""
+        self.view = view
         self.problems = {k: v for k, v in view.problems.items() if self.owns(k)}
         found = set(self.problems.values())
         self.problem = "error" if "error" in found else ("warning" if found else None)
@@ -156,6 +161,10 @@ class Field(Widget, can_focus=True):
         walk(self, step)
 
     def edit(self, change: Change) -> None:
+        """Hand a change to the app's edit function; none from a field on its way out (its
+        entry removed, or its editor replaced by another design's)."""
+        if any(getattr(node, "leaving", False) for node in self.ancestors):
+            return
         host_of(self).edit(change, self.path)
 
     def on_focus(self) -> None:

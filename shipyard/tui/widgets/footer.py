@@ -147,5 +147,8 @@ class KeysFooter(Widget):
         for start, end, key in self.spans:
             if start <= event.x < end and key.enabled:
                 event.stop()
+                commit_typing = getattr(self.app, "commit_typing", None)
+                if callable(commit_typing):  # digits typed count, as before a key
+                    commit_typing()
                 await self.app.run_action(key.action, key.namespace)
                 return
