@@ -342,7 +342,7 @@ def test_deleting_the_entry_under_the_cursor_keeps_the_designer_going(tmp_path: 
         assert app.is_running and isinstance(app.focused, Field)
         assert app.focused.path == "weapons[0].count"
         assert app.designer.current is app.focused
-        assert app.designer.hint.plain.startswith("one more weapon box")
+        assert app.designer.hint.plain.startswith("+ one more weapon box")
         await pilot.press("ctrl+z")
         assert len(app.session.design.weapons) == 2
     drive(designer_app("sample:lancer", tmp_path), flow)

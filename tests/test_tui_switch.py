@@ -67,7 +67,7 @@ def shows_one_design(app: ShipyardApp, name: str, game: str) -> None:
     focused = app.focused
     assert isinstance(focused, Field) and designer.editor.shows(focused)
     assert designer.current is focused  # the hint is the focused field's, of this design
-    assert designer.hint.plain.startswith(focused.hint_label())
+    assert focused.hint_label() in designer.hint.plain
 
 
 @pytest.mark.parametrize(("sample", "path", "keys", "name", "game"), [
@@ -132,12 +132,12 @@ def test_the_first_frame_shows_every_entry_and_the_name(tmp_path: Path) -> None:
 def test_the_hint_follows_the_focus_to_the_name_and_back(tmp_path: Path) -> None:
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         await focus(app, pilot, "manned")
-        assert app.designer.hint.plain.startswith("removing manned")
+        assert "removing manned" in app.designer.hint.plain
         await burst(app, pilot, "up")
         assert isinstance(app.focused, NameInput)
         assert app.designer.hint.plain.startswith("name: type the design's name")
         await burst(app, pilot, "down")
-        assert app.designer.hint.plain.startswith("removing manned")
+        assert "removing manned" in app.designer.hint.plain
     drive(designer(tmp_path, "sample:starter"), flow)
 
 

@@ -25,6 +25,7 @@ from shipyard.core.neutral import Evaluation
 from shipyard.core.protocol import Margin
 from shipyard.services.editing import Workbench
 from shipyard.tui.host import Host
+from shipyard.tui.keys import key_name
 from shipyard.tui.widgets.editor import EDITOR_WORK, Editor, NameInput
 from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.footer import KeysFooter
@@ -53,16 +54,18 @@ def cut_advice(evaluation: Evaluation, budget: int | None) -> str:
     return f"{head}. The largest lines: {names}. Cut there first."
 
 
-def hint_text(label: str, margin: Margin | None, total: int,
+def hint_text(key: str, label: str, margin: Margin | None, total: int,
               breaks: Issue | None = None) -> Text:
-    """The 'what does this cost me' line under the editor.
+    """The 'what does this key cost me' line under the editor: the key, what it does, and
+    what that does to the price (`margin`: None if it changes nothing).
 
     `breaks` is the first error the hinted press would bring (the design
     illegal or over budget): the line ends with it, rule first, in red.
     """
-    text = Text(f"{label}: ", style="bold")
+    text = Text(key, style="bold reverse")
+    text.append(f" {label}: ", style="bold")
     if margin is None:
-        text.append("no change to the price", style="dim")
+        text.append("nothing changes", style="dim")
     else:
         sign = "+" if margin.points >= 0 else "-"
         unit = "point" if abs(margin.points) == 1 else "points"
@@ -210,18 +213,27 @@ class DesignerScreen(Screen[None]):
                                        "change", "dim"))
             hint.show(self.hint)
             return
-        change = field.hint_change() if field is not None else None
-        if field is None or change is None:
+        if field is None:
             self.hint = Text("←/→ or +/- change a field, digits type a number, "
                              "Ctrl+P lists every command", style="dim")
         else:
-            workbench = self.shipyard.session.workbench
-            evaluation = workbench.evaluation
-            margin = evaluation.ruleset.what_if(workbench.design, change, evaluation.catalog,
-                                                evaluation.sheet)
-            self.hint = hint_text(field.hint_label(), margin, evaluation.sheet.total,
-                                  workbench.new_error(change))
+            self.hint = self.field_hint(field)
         hint.show(self.hint)
+
+    def field_hint(self, field: Field) -> Text:
+        """What the key the field's hint names would do: the very edit that key makes."""
+        workbench = self.shipyard.session.workbench
+        evaluation = workbench.evaluation
+        change = field.hint_change()
+        key = key_name(field.hint_key())
+        if change is None:
+            return hint_text(key, field.hint_label(), None, evaluation.sheet.total)
+        margin = evaluation.ruleset.what_if(workbench.design, change, evaluation.catalog,
+                                            evaluation.sheet)
+        if margin is None:  # the key would make no readable design: the edit is refused
+            return hint_text(key, field.hint_label(), None, evaluation.sheet.total)
+        return hint_text(key, field.hint_label(), margin, evaluation.sheet.total,
+                         workbench.new_error(change))
 
     def field_focused(self, field: Field | NameInput) -> None:
         """A field took the focus, or moved its cursor (an arc, a side, a box)."""

@@ -106,6 +106,9 @@ class AddEntry(Field):
     def action_add(self) -> None:
         self.edit(append(self.group.path, dict(self.group.new)))
 
+    def hint_key(self) -> str:
+        return "enter"
+
     def hint_change(self) -> Change | None:
         return append(self.group.path, dict(self.group.new))
 
