@@ -215,8 +215,9 @@ async def save(app: ShipyardApp, pilot: Any, folder: Path) -> Path:
     if isinstance(app.screen, TextDialog):
         app.screen.query_one("#text", Input).value = str(folder / "monkey.ship.json")
         await send(app, pilot, Burst((("enter", "\r"),), False))
-    if isinstance(app.screen, ChoiceDialog):  # replace the file saved last time
-        await send(app, pilot, Burst((("enter", "\r"),), False))
+    if isinstance(app.screen, ChoiceDialog):  # replace the file saved last time (Cancel is
+        # the answer Enter gives: Left to Replace first)
+        await send(app, pilot, Burst((("left", None), ("enter", "\r")), False))
     assert isinstance(app.screen, DesignerScreen), f"saving leaves {app.screen!r} open"
     assert app.session.path is not None
     return app.session.path

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeVar, cast
 
 from textual.dom import DOMNode
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from shipyard.services.editing import Change
@@ -37,6 +38,11 @@ class Host(Protocol):
 
     def asking_already(self, group: str) -> bool:
         """From a dialog worker: whether another of its group is still at work."""
+        ...
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notice in the corner (Textual's)."""
         ...
 
 

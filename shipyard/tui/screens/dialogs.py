@@ -25,22 +25,28 @@ class ChoiceDialog(ModalScreen[str | None]):
         Binding("right", "app.focus_next", "Next", show=False),
     ]
 
-    def __init__(self, title: str, question: str,
-                 answers: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, question: str, answers: list[tuple[str, str]],
+                 default: str | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.title_text = title
         self.question = question
         self.answers = answers
+        # The answer Enter gives at once: the first, unless a safer one is named (Cancel
+        # on a question that would replace a file).
+        self.default = default if default is not None else answers[0][0]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield Static(self.question, classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
-                for index, (key, label) in enumerate(self.answers):
+                for key, label in self.answers:
                     yield Button(label, id=f"answer-{key}",
-                                 variant="primary" if index == 0 else "default")
+                                 variant="primary" if key == self.default else "default")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(f"#answer-{self.default}", Button).focus()
 
     @on(Button.Pressed)
     def _answer(self, event: Button.Pressed) -> None:
@@ -51,8 +57,9 @@ class ChoiceDialog(ModalScreen[str | None]):
 class ConfirmDialog(ChoiceDialog):
     """Yes or no."""
 
-    def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "No") -> None:
-        super().__init__(title, question, [("yes", yes), ("no", no)])
+    def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "No",
+                 default: str = "yes") -> None:
+        super().__init__(title, question, [("yes", yes), ("no", no)], default)
 
 
 class TextDialog(ModalScreen[str | None]):

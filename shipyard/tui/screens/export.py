@@ -24,6 +24,7 @@ from shipyard.render.export import (
     format_of,
     render,
 )
+from shipyard.services.kept_files import kept_file
 from shipyard.services.session import suggested_path
 from shipyard.tui.host import Host
 from shipyard.tui.screens.dialogs import ConfirmDialog
@@ -149,7 +150,13 @@ class FileExport(ModalScreen[T]):
             self.notify(f"{path}: the extension says {FORMAT_NAMES[named]}, the format chosen "
                         f"is {FORMAT_NAMES[self.fmt]}.", severity="error")
             return None
-        return Path(path + ("" if named is not None else SUFFIXES[self.fmt])).expanduser()
+        target = Path(path + ("" if named is not None else SUFFIXES[self.fmt])).expanduser()
+        what = None if self.app.is_web else kept_file(target)  # a browser downloads it
+        if what is not None:
+            self.notify(f"{target} is an existing {what}: an export never replaces it. Choose "
+                        "another file.", title="Not exported", severity="error")
+            return None
+        return target
 
 
 class ExportDialog(FileExport[ExportRequest | None]):
@@ -222,9 +229,17 @@ class ExportDialog(FileExport[ExportRequest | None]):
 
 
 async def may_replace(host: Host, path: Path) -> bool:
-    """Whether to write `path`: yes if it is new, else as the player answers."""
+    """Whether an export may write `path`: yes if it is new; never over a design, fleet or
+    catalog file (as `shipyard export` without --force), which the notice names; else as
+    the player answers (Cancel is the answer Enter gives)."""
     if not path.exists():
         return True
+    what = kept_file(path)
+    if what is not None:
+        host.notify(f"{path} is an existing {what}: an export never replaces it. Export to "
+                    "another file.", title="Not exported", severity="error")
+        return False
     answer = await host.ask(ConfirmDialog(
-        "Replace file?", f"{path} exists. Replace it with the export?", "Replace", "Cancel"))
+        "Replace file?", f"{path} exists. Replace it with the export?", "Replace", "Cancel",
+        default="no"))
     return answer == "yes"
