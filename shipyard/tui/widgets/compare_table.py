@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from shipyard.core.neutral import Evaluation
+from shipyard.core.visible import visible
 from shipyard.services.compare import Row, Value
 
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
@@ -25,7 +26,7 @@ def cell(value: Value) -> str:
 
 def labels_of(picked: list[tuple[str, Evaluation]]) -> list[str]:
     """Column titles: the design's name, told apart by its source when two share one."""
-    names = [e.design.name or source for source, e in picked]
+    names = [visible(e.design.name or source) for source, e in picked]
     return [name if names.count(name) == 1 else f"{name} ({source})"
             for name, (source, _) in zip(names, picked, strict=True)]
 

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Awaitable, Iterable, Iterator
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -38,9 +39,10 @@ from shipyard.core.form import (
     Split,
     Track,
 )
+from shipyard.core.visible import visible
 from shipyard.services.editing import Change, append, assign, get_value, remove
 from shipyard.tui.host import host_of
-from shipyard.tui.safe_text import SHOWN_AS
+from shipyard.tui.safe_text import EscapedText
 from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
 from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.counts import CountField, SplitField
@@ -86,10 +88,21 @@ class NameInput(Input):
 
     @property
     def _value(self) -> Text:
-        """The name as drawn: a newline read from a file shows as a mark (`safe_text`)."""
-        text = super()._value
-        text.plain = text.plain.replace("\n", SHOWN_AS)
-        return text
+        """The name as drawn: every control character (a newline read from a file too) as
+        its escape, `\x1b`, as the command line prints it; the cursor and the selection
+        are drawn on the characters they stand on (`safe_text.EscapedText`)."""
+        return EscapedText(self.value, no_wrap=True, overflow="ignore", end="")
+
+    def _position_to_cell(self, position: int) -> int:
+        return cell_len(visible(self.value[:position]))
+
+    def _cell_offset_to_index(self, offset: int) -> int:
+        """The character a click at `offset` cells lands on (an escape is one character)."""
+        offset += self.scroll_offset.x
+        for index in range(len(self.value)):
+            if offset < cell_len(visible(self.value[:index + 1])):
+                return index
+        return len(self.value)
 
 
 class AddEntry(Field):

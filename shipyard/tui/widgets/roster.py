@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from shipyard.core.issues import Issue
+from shipyard.core.visible import visible
 from shipyard.services.fleet import RULE as FLEET_RULE
 from shipyard.services.fleet import FleetReport
 from shipyard.tui.widgets.issues import IssuesPanel
@@ -26,9 +27,10 @@ def roster_rows(report: FleetReport) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for entry, evaluation in zip(report.fleet.entries, report.evaluations, strict=True):
         each = int(evaluation.sheet.total)
-        rows.append((str(entry.index + 1), evaluation.design.name or "(unnamed)",
+        rows.append((str(entry.index + 1), visible(evaluation.design.name) or "(unnamed)",
                      str(entry.count), str(each), str(each * entry.count),
-                     "legal" if evaluation.legal else "ILLEGAL", ", ".join(entry.names)))
+                     "legal" if evaluation.legal else "ILLEGAL",
+                     visible(", ".join(entry.names))))
     return rows
 
 

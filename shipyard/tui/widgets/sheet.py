@@ -17,6 +17,7 @@ from shipyard.core.catalog_files import catalog_root
 from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.protocol import Catalog
 from shipyard.core.sheet import Priced, marked
+from shipyard.core.visible import visible
 
 BAR_WIDTH = 18
 
@@ -101,7 +102,7 @@ def house_rules(evaluation: Evaluation) -> str | None:
 
 def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> Text:
     sheet, design = evaluation.sheet, evaluation.design
-    title = Text(design.name or "(unnamed)", style="bold")
+    title = Text(visible(design.name) or "(unnamed)", style="bold")  # one line, as the CLI
     title.append(f"   {evaluation.ruleset.kind_words(evaluation)}", style="italic")
     total = Text(f"Total {sheet.total} point{'s' if sheet.total != 1 else ''}", style="bold")
     if sheet.exact_total.denominator != 1:
