@@ -218,7 +218,7 @@ def test_every_screen_opens_and_each_tab_has_its_own_designer(tab: Tab, browser:
     assert tab.total() == 17
     for _ in range(8):  # down to the damage boxes: the hint line names them
         tab.press("ArrowDown")
-        if tab.seen(r"(?m)^ one more damage box: \+1 point \(total 18\)", 1.5):
+        if tab.seen(r"(?m)^ \+ one more damage box: \+1 point \(total 18\)", 1.5):
             break
     else:
         pytest.fail(f"no damage boxes field below the name:\n{tab.screen()}")

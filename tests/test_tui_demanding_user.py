@@ -130,6 +130,7 @@ def test_the_recovery_names_what_was_recovered(tmp_path: Path) -> None:
     first = open_session(Path("sample:hammer"), recovery_dir=tmp_path / "state")
     first.workbench.apply(lambda data: data.update(name="Hammer II"))
     first.autosave()
+    first.end()  # the process stops without saving (its lock goes with it)
     record = json.loads(first.recovery_file().read_text())
     assert record["title"] == "sample:hammer"
 

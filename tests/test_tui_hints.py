@@ -1,16 +1,17 @@
 """The hint line tells the truth: the key it names does exactly what it promises.
 
-Over every field of every bundled sample of both games (and every arc, side and
-box of the fields that have a cursor), the hint is read as the player reads it
-("+ one more capacitor: +7 points (total 134)"), the key it names is pressed
-through the designer's own key path, and the design's exact total must move by
-the hint's figure and its total land on the hint's "total"; a hint that says
-"nothing changes" must leave the design as it was. Each press is then undone.
+Over every field of every bundled sample of both games (a field with a cursor on
+one arc, side or box of it, a different one from sample to sample), the hint is
+read as the player reads it ("+ one more capacitor: +7 points (total 134)"), the
+key it names is pressed through the designer's own key path, and the design's
+exact total must move by the hint's figure and its total land on the hint's
+"total"; a hint that says "nothing changes" must leave the design as it was.
+Each press is then undone.
 """
 
 from __future__ import annotations
 
-import asyncio
+import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -45,7 +46,9 @@ class Spot:
     cursor: int
 
 
-def spots(app: ShipyardApp) -> list[Spot]:
+def spots(app: ShipyardApp, sample: str) -> list[Spot]:
+    """Every field of the editor; a field with a cursor (arcs, sides, boxes) at one place
+    of it, chosen by the sample and the field (seeded: the same every run)."""
     found = []
     for field in app.designer.editor.fields():
         places = 1
@@ -55,7 +58,8 @@ def spots(app: ShipyardApp) -> list[Spot]:
             places = len(field.sides)
         elif isinstance(field, NumberedTrack):
             places = len(field.track) + 1  # the free box too
-        found += [Spot(field.path, type(field), cursor) for cursor in range(places)]
+        cursor = random.Random(f"{sample}/{field.path}").randrange(places)
+        found.append(Spot(field.path, type(field), cursor))
     return found
 
 
@@ -107,10 +111,10 @@ def test_every_hint_of_every_sample_is_what_its_key_does(tmp_path: Path, game: s
                 name = sample_name(path)
                 app.start_over(read_design(path), None, f"sample:{name}")
                 await handled(app)
-                for spot in spots(app):
+                for spot in spots(app, name):
                     await check(app, spot, name)
                     checked += 1
-        assert checked > 100 * len(samples) // 10  # every field, not a few
+        assert checked >= 12 * len(samples)  # every field, not a few
     with cheap_engines():
         drive(designer(tmp_path, f"sample:{sample_name(samples[0])}"), flow)
 
@@ -132,14 +136,14 @@ def test_a_count_off_its_pairs_hints_the_box_that_plus_adds(tmp_path: Path) -> N
         drive(designer(tmp_path, "sample:hammer"), flow)
 
 
-def test_the_hint_is_checked_on_the_designer_as_drawn(tmp_path: Path) -> None:
-    # The property above reads the hint the screen shows: a key with no figure fails it.
+def test_the_hint_line_names_the_key_and_the_figure(tmp_path: Path) -> None:
+    # The property above reads the hint as the screen shows it. Starter: 4 capacitors at
+    # 7 points each, 127 points; one more is 134.
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         field = app.designer.go_to("systems.capacitor")
         assert field is not None
         await pilot.pause()
         assert app.designer.query_one("#hint").text.plain == app.designer.hint.plain
         assert app.designer.hint.plain.startswith("+ one more capacitor: +7 points (total 134)")
-    asyncio.run(asyncio.sleep(0))
     with cheap_engines():
         drive(designer(tmp_path, "sample:starter"), flow)

@@ -7,7 +7,6 @@ session. Every command here is also in the command palette (`COMMANDS`).
 from __future__ import annotations
 
 import dataclasses
-import time
 from pathlib import Path
 
 from textual import work
@@ -18,12 +17,23 @@ from shipyard.core.neutral import Ruleset
 from shipyard.core.protocol import Design
 from shipyard.services.editing import Change, append
 from shipyard.services.fleet_session import FLEET_STATE, FleetSession
+from shipyard.services.on_disk import DiskChange
 from shipyard.services.registry import parse_design, read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
 from shipyard.services.session import STARTER, Session, design_path, suggested_path
+from shipyard.tui.file_watch import (
+    OVERWRITE,
+    RELOAD,
+    SAVE_AS,
+    WATCH,
+    design_differs,
+    disk_dialog,
+    noticed,
+)
 from shipyard.tui.ordered import OrderedInput
+from shipyard.tui.recovering import offer
 from shipyard.tui.saving import ask_save_path, budget_answer
-from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
+from shipyard.tui.screens.dialogs import ChoiceDialog, TextDialog
 
 Command = tuple[str, str, str]
 
@@ -144,7 +154,7 @@ class FileActions(OrderedInput):
     async def save(self) -> bool:
         """Save in place when the file is the player's own JSON design, else ask where."""
         if self.session.can_save_in_place:
-            return self.write()
+            return await self.write_own()
         return await self.save_as()
 
     async def save_as(self) -> bool:
@@ -152,7 +162,70 @@ class FileActions(OrderedInput):
             self, "Save as", "File to save the design to (JSON design format):",
             suggested_path(self.session.design, self.session.path), self.session.path,
             design_path)
-        return path is not None and self.write(path)
+        if path is None:
+            return False
+        if self.session.path is not None and path.resolve() == self.session.path.resolve():
+            return await self.write_own()
+        return self.write(path)
+
+    async def write_own(self) -> bool:
+        """Save over the design's own file; if it changed on disk since it was opened or
+        saved here, ask first (overwrite, save as, or reload it)."""
+        session = self.session
+        change = session.look_on_disk()
+        if change is not None and session.path is not None:
+            answer = await self.ask(disk_dialog(session.path, change,
+                                                design_differs(session, change)))
+            if answer == SAVE_AS:
+                return await self.save_as()
+            if answer == RELOAD:
+                self.reload(change)
+                return False
+            if answer != OVERWRITE:
+                return False
+        return self.write()
+
+    def reload(self, change: DiskChange) -> bool:
+        """Take the file as it is on disk (one Ctrl+Z goes back to the design here)."""
+        try:
+            self.session.reload(change)
+        except ShipyardError as exc:
+            self.notify(str(exc), title="Not reloaded", severity="error")
+            return False
+        self.design_changed()
+        return True
+
+    def look_at_file(self) -> None:
+        """Now and then: has the design's file changed on disk (looked at on a thread)?"""
+        session = self.session
+        if session.path is None or self.leaving:
+            return
+        self.run_worker(lambda: self.call_from_thread(self.seen_on_disk,
+                                                      session.look_on_disk()),
+                        thread=True, group=WATCH, exclusive=True, exit_on_error=False)
+
+    def seen_on_disk(self, change: DiskChange | None) -> None:
+        """What the look found: the file as this session knows it, or changed elsewhere."""
+        session = self.session
+        if change is None or change.digest == session.known or session.path is None \
+                or change.path != session.path:
+            return
+        if session.outside is not None and session.outside.digest == change.digest:
+            return  # told already
+        differs = design_differs(session, change)
+        quiet = len(self.screen_stack) == 1 and not self.workers_busy(DIALOG)
+        if quiet and not session.workbench.changed and differs.problem is None \
+                and not change.removed and self.reload(change):
+            self.notify(noticed(session.path, differs, reloaded=True), title="Reloaded",
+                        timeout=8)
+            return
+        session.outside = change
+        self.notify(noticed(session.path, differs, reloaded=False), title="Changed on disk",
+                    severity="warning", timeout=12)
+        self.design_changed()
+
+    def workers_busy(self, group: str) -> bool:
+        return any(worker.group == group and worker.is_running for worker in self.workers)
 
     @work(group=DIALOG)
     async def action_save(self) -> None:
@@ -265,21 +338,8 @@ class FileActions(OrderedInput):
     async def offer_recovery(self) -> None:
         if self.asking_already(DIALOG):
             return
-        recovery = self.session.pending_recovery()
-        if recovery is None:
-            return
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
-        here = "" if recovery.title == self.session.title else \
-            f" Restored here, they replace {self.session.title}."
-        answer = await self.ask(ConfirmDialog(
-            "Recover unsaved work?",
-            f"Shipyard closed at {when} without saving changes to {recovery.title}. "
-            f"Restore them?{here} (Undo goes back to what was opened.)", "Restore", "Discard"))
-        if answer == "yes":
-            self.session.recover(recovery)
-        else:
-            self.session.discard_recovery()
-        self.design_changed()
+        if await offer(self, self.session):
+            self.design_changed()
 
     # Design-wide settings -----------------------------------------------
 

@@ -32,6 +32,10 @@ class Host(Protocol):
         """
         ...
 
+    def design_changed(self) -> None:
+        """The session's design changed outside an edit (recovered, reloaded): show it."""
+        ...
+
     async def ask(self, screen: Screen[T]) -> T:
         """From a worker: push a dialog and wait for its answer (keys flow to it)."""
         ...

@@ -167,6 +167,8 @@ class DesignerScreen(Screen[None]):
         # The hint prices the next press too: draw the sheet first, then the hint.
         self.call_after_refresh(self.show_hint)
         mark = " ●" if session.workbench.changed else ""
+        if session.outside is not None:
+            mark += " (changed on disk)"
         if self.sub_title != f"{session.title}{mark}":
             # Set quietly and the title line alone redrawn: a screen's sub-title is
             # reactive, and would redraw the whole screen on every edit that marks it.

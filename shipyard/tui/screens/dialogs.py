@@ -1,4 +1,8 @@
-"""Small modal dialogs: a question, a choice of buttons, a line of text."""
+"""Small modal dialogs: a question, a choice of buttons, a line of text.
+
+Their words often hold the player's own (a file name, a design's name): they are
+shown as written, never read as markup.
+"""
 
 from __future__ import annotations
 
@@ -36,9 +40,10 @@ class ChoiceDialog(ModalScreen[str | None]):
         self.default = default if default is not None else answers[0][0]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.question, classes="dialog-text")
+        # Four answers or more need a wider dialog for their buttons.
+        with Vertical(classes="dialog wide" if len(self.answers) > 3 else "dialog"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.question, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 for key, label in self.answers:
                     yield Button(label, id=f"answer-{key}",
@@ -77,8 +82,8 @@ class TextDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.prompt, classes="dialog-text")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.prompt, classes="dialog-text", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="text")
             yield Static("", id="problem", classes="dialog-problem")
             with Horizontal(classes="dialog-buttons"):
@@ -106,14 +111,17 @@ class ListDialog(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, title: str, lines: list[str]) -> None:
+    def __init__(self, title: str, lines: list[str], text: str = "") -> None:
         super().__init__(classes="dialog-screen")
         self.title_text = title
         self.lines = lines
+        self.text = text  # what the choice is about, above the list
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            if self.text:
+                yield Static(self.text, classes="dialog-text", markup=False)
             yield OptionList(*[Option(Text(line)) for line in self.lines], id="choices")
         yield KeysFooter()
 

@@ -39,6 +39,7 @@ from shipyard.services.fleet_session import (
     set_field,
     set_names,
 )
+from shipyard.tui.file_watch import WATCH_SECONDS
 from shipyard.tui.host import host_of
 from shipyard.tui.saving import budget_answer
 from shipyard.tui.screens.dialogs import TextDialog
@@ -118,6 +119,7 @@ class FleetScreen(FleetFiles):
         roster.focus()
         if not self.fleet.changed and not self.fleet.undo_stack:
             self.offer_recovery()
+        self.set_interval(WATCH_SECONDS, self.look_at_file)  # saved elsewhere meanwhile?
 
     def on_screen_resume(self) -> None:
         """Back on top after a dialog: lay the roster out again (a covered table keeps
