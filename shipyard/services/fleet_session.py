@@ -34,12 +34,12 @@ from shipyard.services.fleet import (
     judge,
     parse_fleet,
 )
+from shipyard.services.fleet_paths import rebased
 from shipyard.services.on_disk import DiskChange, look, read_with_digest
 from shipyard.services.session import state_folder
 
 UNDO_DEPTH = 500
 RECOVERY_SCHEMA = "shipyard.fleet-recovery/1"
-FLEET_SUFFIX = ".fleet.json"
 _ENTRY = re.compile(r"ships\[(\d+)\]")
 
 FleetChange = Callable[[dict[str, Any]], None]
@@ -60,35 +60,6 @@ def entry_of(path: str) -> int | None:
     """The entry an issue's path points into (`ships[2].design: armor.4` -> 2)."""
     found = _ENTRY.match(path)
     return int(found.group(1)) if found else None
-
-
-def fleet_path(answer: str) -> Path:
-    """A file name typed for a fleet, with `.fleet.json` added when it has no JSON suffix."""
-    path = Path(answer.strip()).expanduser()
-    if not path.name.lower().endswith(".json"):
-        path = path.with_name(path.name + FLEET_SUFFIX)
-    return path
-
-
-def suggested_fleet_path(data: dict[str, Any], current: Path | None) -> Path:
-    name = str(data.get("name") or "")
-    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.lower()).strip("-")
-    folder = Path(".") if current is None else current.parent
-    return folder / f"{stem or 'fleet'}{FLEET_SUFFIX}"
-
-
-def design_reference(typed: str, folder: Path) -> str:
-    """A design file as a fleet names it: `sample:NAME` as typed, a path relative to the
-    fleet's folder when the file is under it, else an absolute path."""
-    typed = typed.strip()
-    if typed.startswith("sample:"):
-        return typed
-    path = Path(typed).expanduser()
-    absolute = path if path.is_absolute() else Path.cwd() / path
-    try:
-        return absolute.resolve().relative_to(folder.resolve()).as_posix()
-    except ValueError:
-        return str(absolute.resolve())
 
 
 # Edits -------------------------------------------------------------------------
@@ -252,14 +223,21 @@ class FleetSession(recovery_files.Keeper):
         """Write the fleet as JSON, atomically; the session then names that file.
 
         Designs named by a relative path are read from the fleet file's folder:
-        saved to another folder, they are checked from there first. It does
-        not look at what the file holds now: `look_on_disk` first.
+        saved to another folder, each is named anew from there (relative when
+        beside or below it, else absolute) and checked first. It does not look
+        at what the file holds now: `look_on_disk` first.
         """
         target = path if path is not None else self.path
         if target is None:
             raise WriteError("no file to save to: use save as")
-        if target.parent != self.folder:
-            parse_fleet(self.data, str(target), target.parent)  # FleetReadError if they move
+        if target.parent.resolve() != self.folder.resolve():
+            # Saved to another folder: its designs named from there (relative when beside
+            # or below it); checked before anything is written.
+            moved = rebased(self.data, self.folder, target.parent)
+            parse_fleet(moved, str(target), target.parent)  # FleetReadError if one is gone
+            self.data = moved
+            self.undo_stack = [rebased(d, self.folder, target.parent) for d in self.undo_stack]
+            self.redo_stack = [rebased(d, self.folder, target.parent) for d in self.redo_stack]
         old_recovery = self.recovery_file()
         content = self.to_json().encode()
         write_atomic(target, content)

@@ -29,10 +29,10 @@ from textual.widgets import (
 from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
 from shipyard.services.fleet import MAX_SHIPS
+from shipyard.services.fleet_paths import design_reference
 from shipyard.services.fleet_session import (
     FleetChange,
     add_ship,
-    design_reference,
     entry_of,
     remove_ship,
     set_count,

@@ -14,13 +14,12 @@ from textual.screen import Screen
 from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
 from shipyard.core.visible import visible
+from shipyard.services.fleet_paths import fleet_path, suggested_fleet_path
 from shipyard.services.fleet_session import (
     FLEET_STATE,
     FleetSession,
-    fleet_path,
     new_fleet_session,
     open_fleet_session,
-    suggested_fleet_path,
 )
 from shipyard.services.on_disk import DiskChange, differences
 from shipyard.tui.delivery import hand_over
