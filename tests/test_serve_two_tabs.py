@@ -105,6 +105,12 @@ def test_two_tabs_on_one_file(browser: Any,  # noqa: F811
         first.wait_for(f"Total {LANCER + SCREEN} points")
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
+        # Each page then says where the work is kept.
+        ended = first.page.locator(".closed-dialog .message")
+        ended.wait_for(state="visible", timeout=30_000)
+        words = ended.inner_text()
+        assert words.startswith("Session ended. Unsaved work is kept in a recovery file in ")
+        assert str((file.parent / ".state" / "recovery").resolve()) in words
     finally:
         first.close()
         second.close()

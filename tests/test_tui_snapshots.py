@@ -86,8 +86,15 @@ def test_editor_with_an_error_on_the_lancer(snap_compare: Compare, tmp_path: Pat
                         run_before=rear_armor)
 
 
+def _catalog_table_focused(screen: CatalogScreen) -> bool:
+    table = screen.query_one("#prices", DataTable)
+    return table.has_focus and table.cursor_row == 0 and table.row_count > 0 \
+        and screen.fitted_to == table.size.width > 0
+
+
 def test_catalog_screen(snap_compare: Compare, tmp_path: Path) -> None:
-    assert snap_compare(_app(tmp_path), terminal_size=SIZE, press=["f3", "down"])
+    assert snap_compare(_app(tmp_path), terminal_size=SIZE,
+                        run_before=shown(["f3", "down"], CatalogScreen, _catalog_table_focused))
 
 
 def test_preview_screen(snap_compare: Compare, tmp_path: Path) -> None:
@@ -119,6 +126,7 @@ def test_small_duel_screen(snap_compare: Compare, tmp_path: Path) -> None:
 def _catalog_ready(screen: CatalogScreen) -> bool:
     table = screen.query_one("#prices", DataTable)
     return screen.query_one("#search", Input).has_focus and table.row_count > 0 \
+        and screen.fitted_to == table.size.width > 0 \
         and "R1 Arc multiplier" in str(screen.query_one("#rulings", Static).content)
 
 

@@ -12,6 +12,8 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from shipyard.services.session import file_stem
+
 FLEET_SUFFIX = ".fleet.json"
 
 
@@ -24,8 +26,7 @@ def fleet_path(answer: str) -> Path:
 
 
 def suggested_fleet_path(data: dict[str, Any], current: Path | None) -> Path:
-    name = str(data.get("name") or "")
-    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.lower()).strip("-")
+    stem = file_stem(str(data.get("name") or ""))
     folder = Path(".") if current is None else current.parent
     return folder / f"{stem or 'fleet'}{FLEET_SUFFIX}"
 

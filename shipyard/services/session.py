@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,10 +58,34 @@ def saves_in_place(path: Path | None) -> bool:
     return name.endswith(".json") and not name.endswith(".ssd.json")
 
 
+def file_stem(name: str) -> str:
+    """A name as a file name: letters, digits, dashes and underscores kept, every run of
+    other characters one dash ("Optimized (299 points)" -> "optimized-299-points")."""
+    stem = re.sub(r"[^\w-]+", "-", name.lower())
+    return re.sub(r"-{2,}", "-", stem).strip("-")
+
+
+def why_a_new_name(path: Path | None, title: str) -> str:
+    """Why a save asks for a file name rather than writing over the design's own file."""
+    if path is None:
+        if title.startswith("sample:"):
+            return f"{title} is a bundled sample, which Shipyard never writes over."
+        return "The design is in no file yet."
+    if is_sample(path):
+        return f"{path.name} is a bundled sample, which Shipyard never writes over."
+    name = path.name.lower()
+    if name.endswith(".ssd.json"):
+        return (f"{path.name} is a record-sheet document (an export); the design is saved "
+                "as a design file of its own.")
+    if name.endswith(".toml"):
+        return (f"{path.name} is a TOML design: Shipyard saves designs as JSON, and never "
+                "writes over the file you gave it in another format.")
+    return f"{path.name} is not a JSON design file."
+
+
 def suggested_path(design: Design, current: Path | None) -> Path:
     """Where save-as proposes to write: `<name>.ship.json` beside the current file."""
-    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in design.name.lower())
-    stem = stem.strip("-") or "design"
+    stem = file_stem(design.name) or "design"
     folder = Path(".") if current is None or is_sample(current) else current.parent
     return folder / f"{stem}.ship.json"
 

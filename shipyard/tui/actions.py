@@ -15,12 +15,19 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
 from shipyard.core.neutral import Ruleset
 from shipyard.core.protocol import Design
+from shipyard.core.visible import visible
 from shipyard.services.editing import Change, append
 from shipyard.services.fleet_session import FLEET_STATE, FleetSession
 from shipyard.services.on_disk import DiskChange
 from shipyard.services.registry import parse_design, read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
-from shipyard.services.session import STARTER, Session, design_path, suggested_path
+from shipyard.services.session import (
+    STARTER,
+    Session,
+    design_path,
+    suggested_path,
+    why_a_new_name,
+)
 from shipyard.tui.file_watch import (
     OVERWRITE,
     RELOAD,
@@ -69,6 +76,11 @@ LAST_COMMANDS: tuple[Command, ...] = (
 DIALOG = "dialog"  # the worker group of the designer's dialogs (one at a time)
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
 NEW_NAME = "New design"
+
+
+def fleet_words(fleet: FleetSession) -> str:
+    """The fleet as a sentence names it: "The fleet home.fleet.json", "The new fleet"."""
+    return f"The fleet {visible(fleet.title)}" if fleet.path is not None else "The new fleet"
 
 
 def games() -> list[Ruleset]:
@@ -152,14 +164,16 @@ class FileActions(OrderedInput):
         return True
 
     async def save(self) -> bool:
-        """Save in place when the file is the player's own JSON design, else ask where."""
+        """Save in place when the file is the player's own JSON design, else ask where, and
+        say why."""
         if self.session.can_save_in_place:
             return await self.write_own()
-        return await self.save_as()
+        return await self.save_as(why_a_new_name(self.session.path, self.session.title))
 
-    async def save_as(self) -> bool:
+    async def save_as(self, why: str = "") -> bool:
+        prompt = "File to save the design to (JSON design format):"
         path = await ask_save_path(
-            self, "Save as", "File to save the design to (JSON design format):",
+            self, "Save as", f"{visible(why)}\n{prompt}" if why else prompt,
             suggested_path(self.session.design, self.session.path), self.session.path,
             design_path)
         if path is None:
@@ -322,7 +336,7 @@ class FileActions(OrderedInput):
         if fleet.path is not None:
             choices.insert(0, ("save", "Save"))
         answer = await self.ask(ChoiceDialog(
-            "Unsaved fleet", f"The fleet {fleet.title} has unsaved changes. Kept, they are "
+            "Unsaved fleet", f"{fleet_words(fleet)} has unsaved changes. Kept, they are "
             "offered back the next time you open it.", choices))
         if answer == "save":
             try:
@@ -357,7 +371,9 @@ class FileActions(OrderedInput):
         try:
             budget = budget_answer(answer)
         except ValueError as exc:
-            self.notify(str(exc), severity="error")
+            stays = f"{current} points" if current is not None else "unset"
+            self.notify(f"{exc}: the budget stays {stays}.", title="Budget not changed",
+                        severity="error")
             return
         workbench.set_scenario(dataclasses.replace(workbench.scenario, budget=budget))
         self.design_changed()

@@ -64,6 +64,7 @@ def hint_text(key: str, label: str, margin: Margin | None, total: int,
     """
     text = Text(key, style="bold reverse")
     text.append(f" {label}: ", style="bold")
+    message = breaks.message.removesuffix(f" ({breaks.rule})") if breaks is not None else ""
     if margin is None:
         text.append("nothing changes", style="dim")
     else:
@@ -71,10 +72,13 @@ def hint_text(key: str, label: str, margin: Margin | None, total: int,
         unit = "point" if abs(margin.points) == 1 else "points"
         text.append(f"{sign}{points(abs(margin.points))} {unit}", style="bold")
         text.append(f" (total {total + margin.total_change})")
-        if margin.notes:
-            text.append(" · " + " · ".join(margin.notes), style="yellow")
+        # Each note once, and not the error that ends the line (a game's notes may name
+        # the errors a press brings, one per entry it breaks).
+        notes = [note for note in dict.fromkeys(margin.notes)
+                 if not (message and note.startswith(message))]
+        if notes:
+            text.append(" · " + " · ".join(notes), style="yellow")
     if breaks is not None:
-        message = breaks.message.removesuffix(f" ({breaks.rule})")
         text.append(f" → {breaks.rule}: {message}", style="bold red")
     return text
 

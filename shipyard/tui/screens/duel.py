@@ -78,12 +78,15 @@ class DuelLogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
+        # Which duel, the designs and their policies, whole (wrapped, never cut short by the
+        # title line), above the log.
+        yield Static(self.title_line, id="duel-log-title", markup=False)
         with VerticalScroll(id="duel-log-scroll"):
             yield Static("\n".join(self.lines), id="duel-log", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = self.title_line
+        self.sub_title = "Duel log"
         self.query_one("#duel-log-scroll").focus()
 
 

@@ -70,16 +70,17 @@ def export_content(request: ExportRequest, evaluation: Evaluation, budget: int |
 
 
 def format_and_paper() -> ComposeResult:
-    """The format and paper columns every export dialog offers (PDF on A4 chosen)."""
+    """The format and paper columns every export dialog offers (PDF on A4 chosen), compact:
+    every choice in sight at 80 x 24."""
     with Vertical():
         yield Static("Format", classes="dialog-heading")
-        with RadioSet(id="format"):
+        with RadioSet(id="format", compact=True):
             for fmt in FORMATS:
                 yield MarkedRadioButton(FORMAT_NAMES[fmt], value=fmt == "pdf",
                                         id=f"format-{fmt}")
     with Vertical():
         yield Static("Paper", classes="dialog-heading")
-        with RadioSet(id="paper"):
+        with RadioSet(id="paper", compact=True):
             for paper in PAPERS:
                 yield MarkedRadioButton(paper.upper() if paper == "a4" else "Letter",
                                         value=paper == "a4", id=f"paper-{paper}")
@@ -185,7 +186,8 @@ class ExportDialog(FileExport[ExportRequest | None]):
                     ruleset = self.evaluation.ruleset
                     for sheet in ruleset.sheets:
                         yield MarkedCheckbox(ruleset.sheet_labels[sheet], value=True,
-                                       id=f"sheet-{sheet}", tooltip=ruleset.sheet_titles[sheet])
+                                             id=f"sheet-{sheet}", compact=True,
+                                             tooltip=ruleset.sheet_titles[sheet])
             yield Static("File", classes="dialog-heading")
             yield Input(str(target_for(self.evaluation, self.current, "pdf")), id="path")
             if errors:
@@ -193,7 +195,7 @@ class ExportDialog(FileExport[ExportRequest | None]):
                              f"{errors[0].message}. It can only be exported as a draft, "
                              "and every page will carry the DRAFT mark.",
                              classes="dialog-problem")
-                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft")
+                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft", compact=True)
         yield KeysFooter()
 
     def on_mount(self) -> None:

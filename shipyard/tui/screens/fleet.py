@@ -28,7 +28,7 @@ from textual.widgets import (
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
-from shipyard.services.fleet import MAX_SHIPS
+from shipyard.services.fleet import MAX_SHIPS, total_words
 from shipyard.services.fleet_paths import design_reference
 from shipyard.services.fleet_session import (
     FleetChange,
@@ -47,7 +47,7 @@ from shipyard.tui.screens.fleet_add import AddDesignDialog
 from shipyard.tui.screens.fleet_files import FLEET_DIALOG, FleetFiles
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
-from shipyard.tui.widgets.roster import FleetIssues, dearest_entry, roster_rows, total_words
+from shipyard.tui.widgets.roster import FleetIssues, dearest_entry, roster_rows
 from shipyard.tui.widgets.sheet import budget_bar
 from shipyard.tui.widgets.title import TitleBar
 
@@ -315,7 +315,9 @@ class FleetScreen(FleetFiles):
         try:
             budget = budget_answer(answer)
         except ValueError as exc:
-            self.notify(str(exc), severity="error")
+            stays = f"{current} points" if current is not None else "unset"
+            self.notify(f"{exc}: the fleet's budget stays {stays}.", title="Budget not changed",
+                        severity="error")
             return
         self.edit(set_field("budget", budget))
 

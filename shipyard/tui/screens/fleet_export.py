@@ -59,7 +59,7 @@ class FleetExportDialog(FileExport[PackRequest | None]):
                 yield Static(f"The fleet has {len(errors)} error(s): {errors[0].message}. "
                              "It can only be exported as a draft, marked DRAFT.",
                              classes="dialog-problem")
-                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft")
+                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft", compact=True)
         yield KeysFooter()
 
     def on_mount(self) -> None:

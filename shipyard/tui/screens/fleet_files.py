@@ -165,9 +165,10 @@ class FleetFiles(Screen[None]):
         """Before leaving the fleet: save, discard or stay. True to go on."""
         if not self.fleet.changed:
             return True
+        name = visible(self.fleet.title) if self.fleet.path is not None else "The new fleet"
         answer = await host_of(self).ask(ChoiceDialog(
-            "Unsaved fleet", f"{self.fleet.title} has unsaved changes. Save them before "
-            f"{doing}?", SAVE_CHOICES))
+            "Unsaved fleet", f"{name} has unsaved changes. Save them before {doing}?",
+            SAVE_CHOICES))
         if answer == "save":
             return await self.save()
         if answer == "discard":

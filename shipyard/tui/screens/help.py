@@ -100,9 +100,9 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide tall"):
             yield Label("Keys", classes="dialog-title")
             yield Static(Text("Ctrl+P opens the command palette: every command by name. "
-                              "Digits typed on a count set it (Enter or leaving the field "
-                              "keeps it). Mouse: click a field, an arc or a side of a hexagon.",
-                              style="italic"))
+                              "Digits typed on a count set it (Enter, leaving the field or "
+                              "any command keeps it; Esc drops it). Mouse: click a field, an "
+                              "arc or a side of a hexagon.", style="italic"))
             for table in tables:
                 yield Static(table)
             yield Static(Text("Esc closes this screen.", style="dim"))

@@ -24,6 +24,9 @@ def cell(value: Value) -> str:
     return "-" if value is None else str(value)
 
 
+LABEL_WIDTH = 14  # characters of a design's name over its column, at most
+
+
 def labels_of(picked: list[tuple[str, Evaluation]]) -> list[str]:
     """Column titles: the design's name, told apart by its source when two share one."""
     names = [visible(e.design.name or source) for source, e in picked]
@@ -38,7 +41,11 @@ def fill_table(table: DataTable[Text], labels: list[str], rows: list[Row]) -> No
     table.add_column("Figure", key="figure", width=max([len("Figure"), *names]))
     for index, label in enumerate(labels):
         values = [len(cell(v)) for row in rows for v in row.values[index:index + 1]]
-        table.add_column(label, key=f"design-{index}", width=max([len(label), *values]))
+        # A long name is cut with "…" to its figures' width (the list of designs shows it
+        # whole), so that more designs stand side by side.
+        width = max([min(len(label), LABEL_WIDTH), *values])
+        shown = label if len(label) <= width else label[:width - 1] + "…"
+        table.add_column(shown, key=f"design-{index}", width=width)
     section = ""
     for row in rows:
         if row.section != section:

@@ -155,6 +155,10 @@ class NumberedTrack(Field):
     def action_remove(self) -> None:
         if self.cursor < len(self.track):
             self.edit(remove_box(self.path, self.cursor))
+        else:  # the free box: nothing to remove, and the player is told why
+            self.notify(f"The {self.spec.free} box is free and always on the "
+                        f"{self.label.lower()}: Del removes the {self.spec.noun} under the "
+                        "cursor (←/→ move it).", title="Nothing removed")
 
     def on_key(self, event: events.Key) -> None:
         character = event.character

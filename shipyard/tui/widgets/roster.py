@@ -14,14 +14,6 @@ from shipyard.services.fleet import FleetReport
 from shipyard.tui.widgets.issues import IssuesPanel
 
 
-def total_words(report: FleetReport) -> str:
-    """The total against the budget, in `shipyard fleet`'s words."""
-    if report.budget is None or report.left is None:
-        return f"Total {report.total} points (no budget)"
-    state = f"{report.left} left" if report.left >= 0 else f"{-report.left} over"
-    return f"Total {report.total} of {report.budget} points, {state}"
-
-
 def roster_rows(report: FleetReport) -> list[tuple[str, ...]]:
     """One row per entry: number, design, ships, points each, points, legality, names."""
     rows: list[tuple[str, ...]] = []
