@@ -45,9 +45,10 @@ from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens import optimize as optimize_screen
 from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, TextDialog
-from shipyard.tui.widgets.editor import Editor, EntryBox, NameInput
+from shipyard.tui.widgets.editor import Editor, EntryBox
 from shipyard.tui.widgets.fields import Field
 from shipyard.tui.widgets.issues import IssuesPanel
+from shipyard.tui.widgets.name import NameInput
 from shipyard.tui.widgets.radar import NumberedTrack
 from shipyard.tui.widgets.sheet import SheetPanel, sheet_view
 

@@ -21,8 +21,9 @@ from textual.screen import Screen
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog
-from shipyard.tui.widgets.editor import Editor, NameInput
+from shipyard.tui.widgets.editor import Editor
 from shipyard.tui.widgets.fields import Field
+from shipyard.tui.widgets.name import NameInput
 from shipyard.tui.widgets.sheet import SheetPanel
 from tests.monkey import cheap_engines
 from tests.tui_flows import burst, designer, drive, focus

@@ -26,10 +26,11 @@ from shipyard.core.protocol import Margin
 from shipyard.services.editing import Workbench
 from shipyard.tui.host import Host
 from shipyard.tui.keys import key_name
-from shipyard.tui.widgets.editor import EDITOR_WORK, Editor, NameInput
+from shipyard.tui.widgets.editor import EDITOR_WORK, Editor
 from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
+from shipyard.tui.widgets.name import NameInput
 from shipyard.tui.widgets.sheet import Line, SheetPanel, points
 from shipyard.tui.widgets.title import TitleBar
 
