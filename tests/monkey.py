@@ -45,9 +45,11 @@ from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens import optimize as optimize_screen
 from shipyard.tui.screens.designer import DesignerScreen
 from shipyard.tui.screens.dialogs import ChoiceDialog, TextDialog
-from shipyard.tui.widgets.editor import Editor, EntryBox, NameInput
+from shipyard.tui.widgets.editor import Editor, EntryBox
 from shipyard.tui.widgets.fields import Field
 from shipyard.tui.widgets.issues import IssuesPanel
+from shipyard.tui.widgets.name import NameInput
+from shipyard.tui.widgets.radar import NumberedTrack
 from shipyard.tui.widgets.sheet import SheetPanel, sheet_view
 
 SIZES = ((140, 45), (80, 24))
@@ -215,8 +217,9 @@ async def save(app: ShipyardApp, pilot: Any, folder: Path) -> Path:
     if isinstance(app.screen, TextDialog):
         app.screen.query_one("#text", Input).value = str(folder / "monkey.ship.json")
         await send(app, pilot, Burst((("enter", "\r"),), False))
-    if isinstance(app.screen, ChoiceDialog):  # replace the file saved last time
-        await send(app, pilot, Burst((("enter", "\r"),), False))
+    if isinstance(app.screen, ChoiceDialog):  # replace the file saved last time (Cancel is
+        # the answer Enter gives: Left to Replace first)
+        await send(app, pilot, Burst((("left", None), ("enter", "\r")), False))
     assert isinstance(app.screen, DesignerScreen), f"saving leaves {app.screen!r} open"
     assert app.session.path is not None
     return app.session.path
@@ -234,7 +237,8 @@ def check_screen_shows(app: ShipyardApp, saved: Path) -> None:
     panel = designer.query_one(SheetPanel)
     width = panel.content_size.width or 44
     shown = _plain(panel.shown)
-    assert shown == _plain(sheet_view(evaluation, session.workbench.scenario.budget, width))
+    assert shown == _plain(sheet_view(evaluation, session.workbench.scenario.budget, width,
+                                      panel.compact))
     issues = designer.query_one(IssuesPanel)
     assert issues.issues == tuple(sorted(evaluation.issues, key=lambda i: i.severity != "error"))
     data = design.to_data()
@@ -303,3 +307,81 @@ def run_monkey(tmp: Path, game: str, seed: int, keys_per_screen: int,
     finally:
         os.chdir(here)
     return run
+
+
+# Switching game on every field ---------------------------------------------------------
+
+OTHER = {"pentagon-war": "tacship", "tacship": "pentagon-war"}
+NEW_GAME = {"pentagon-war": ("ctrl+n", "enter"), "tacship": ("ctrl+n", "right", "enter")}
+
+
+def open_keys(sample: str) -> tuple[tuple[str, str | None], ...]:
+    """Ctrl+O and a sample's name typed, Enter."""
+    return (("ctrl+o", None), *((c, c) for c in f"sample:{sample}"), ("enter", "\r"))
+
+
+def check_one_design(app: ShipyardApp, game: str) -> None:
+    """After a switch: the designer runs and every panel shows the new design only."""
+    designer = app.designer
+    assert app.is_running and isinstance(app.screen, DesignerScreen), f"{app.screen!r}"
+    design = app.session.design
+    assert design.ruleset == game, f"the design is {design.ruleset}'s, not {game}'s"
+    assert list(designer.query(Editor)) == [designer.editor], "an old editor is left"
+    assert designer.query_one(NameInput).value == design.name
+    assert designer.query_one(SheetPanel).shown.plain.startswith(design.name)
+    focused = app.focused
+    assert isinstance(focused, Field) and designer.editor.shows(focused)
+    assert designer.current is focused, "the hint is not the focused field's"
+    assert app.late_settles == 0
+
+
+async def switch_from(app: ShipyardApp, pilot: Any, path: str, cursor: int,
+                      keys: tuple[tuple[str, str | None], ...], game: str) -> None:
+    """Put the cursor on the field at `path` (and its part `cursor`), then the keys that
+    switch to a design of `game`, in one burst."""
+    field = next(f for f in app.designer.editor.fields() if f.path == path)
+    if isinstance(field, NumberedTrack):
+        field.cursor = cursor % (len(field.track) + 1)  # a box, or the free one
+    elif hasattr(field, "cursor"):
+        field.cursor = cursor  # an arc, a side
+    app.designer.set_focus(field, scroll_visible=False)
+    await handled(app)
+    await send(app, pilot, Burst(keys, True))
+    check_one_design(app, game)
+
+
+def run_switches(tmp: Path, game: str, seed: int, size: tuple[int, int] = SIZES[0]) -> int:
+    """From every field of a new design of each game in turn, a switch to the other game:
+    Ctrl+N (three times in four) or Ctrl+O of a sample, the designer walking both games'
+    fields side by side; the number of switches made. The cursor of a field with parts
+    lands on a seeded part. Nothing is drawn meanwhile: what is checked is read."""
+    folder = game_folder(tmp, game)
+    rng = random.Random(f"switch/{game}/{seed}")
+    switches = 0
+    with cheap_engines():
+        app = ShipyardApp(open_session(None, recovery_dir=folder / "state"))
+
+        async def main() -> None:
+            nonlocal switches
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                await send(app, pilot, Burst(tuple((k, character_of(k))
+                                                   for k in NEW_GAME[game]), True))
+                walked = {name: 0 for name in OTHER}
+                counts = {name: 0 for name in OTHER}
+                with app.batch_update():
+                    while True:
+                        here = app.session.design.ruleset
+                        paths = [field.path for field in app.designer.editor.fields()]
+                        counts[here] = len(paths)
+                        if all(walked[g] >= counts[g] > 0 for g in OTHER):
+                            break
+                        there = OTHER[here]
+                        keys = open_keys(GAMES[there]) if switches % 4 == 3 else \
+                            tuple((k, character_of(k)) for k in NEW_GAME[there])
+                        path = paths[walked[here] % len(paths)]
+                        await switch_from(app, pilot, path, rng.randrange(6), keys, there)
+                        walked[here] += 1
+                        switches += 1
+        asyncio.run(main())
+    return switches

@@ -80,8 +80,6 @@ ERRORS: list[tuple[str, dict[str, Any], tuple[str, str], str]] = [
      ("drone-pd-rating", "drones[0].rating"), "R9"),
     ("hyper bomb without the scenario", {"systems": {**GOOD["systems"], "hyper_bomb": 1}},
      ("hyper-bomb", "systems.hyper_bomb"), "R15"),
-    ("hull split off by one", {"hull_split": {"forward": 1, "aft": 1}},
-     ("hull-split", "hull_split"), "1.2"),
     ("armor side 7", {"armor": {"7": 1}}, ("unknown-armor-side", "armor.7"), "R13"),
 ]
 
@@ -132,6 +130,13 @@ WARNINGS: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
     ("missiles without cargo", {"systems": {**GOOD["systems"], "missile": 2}},
      ("no-reloads", "systems.cargo")),
     ("drones without cargo", {"drones": [{"weapon": "laser"}]}, ("no-reloads", "systems.cargo")),
+    # R23: a split that no longer adds up is priced as the forward boxes and the rest aft.
+    ("hull split off by one", {"hull_split": {"forward": 1, "aft": 1}},
+     ("hull-split", "hull_split")),
+    # 2.2: size class I needs 5 capacitors to switch radar invisibility on.
+    ("invisibility the capacitors cannot power",
+     {"options": {"radar_invisibility": True}, "systems": {**GOOD["systems"], "capacitor": 4}},
+     ("invisibility-power", "options.radar_invisibility")),
 ]
 
 
@@ -170,3 +175,39 @@ def test_fractional_radar_box_is_a_count_error() -> None:
     found = issues(radar=[2.5])
     assert ("non-integer-count", "radar[0]") in codes(found)
     assert not codes(found, "warning")
+
+
+def test_a_split_that_no_longer_adds_up_keeps_its_forward_boxes() -> None:
+    # GOOD: 2 engines, 1 fuel tank, 2 screens, 2 armor, radar 3-1-0 and main control: 11
+    # boxes before hull -> 1 free hull (R3); 7 extra make 8 hull boxes. A split of 2 + 1
+    # (set for 3) keeps its 2 forward boxes and puts the other 6 aft (R23); a split of 12
+    # forward is no more than the hull: 8 forward, none aft.
+    design = make(**{**GOOD, "systems": {**GOOD["systems"], "extra_hull": 7},
+                     "hull_split": {"forward": 2, "aft": 1}})
+    evaluation = evaluate(design)
+    sheet = evaluation.sheet
+    assert (sheet.hull_boxes, sheet.hull_forward, sheet.hull_aft) == (8, 2, 6)
+    [warning] = [i for i in evaluation.issues if i.code == "hull-split"]
+    assert warning.severity == "warning" and warning.rule == "R23"
+    assert warning.message == ("hull split 2 + 1 does not add up to the 8 hull boxes: 2 "
+                               "forward and 6 aft are used (R23)")
+    wide = evaluate(make(**{**GOOD, "systems": {**GOOD["systems"], "extra_hull": 7},
+                            "hull_split": {"forward": 12, "aft": 0}})).sheet
+    assert (wide.hull_forward, wide.hull_aft) == (8, 0)
+
+
+def test_radar_invisibility_needs_five_capacitors_per_size_class() -> None:
+    # 2.2: radar invisibility takes 5 power per size class at the start of a turn, and each
+    # capacitor holds 1. GOOD is size class I: 5 capacitors switch it on, 4 never can.
+    # With 160 cargo it is size class III (185 non-radar boxes): 15 are needed.
+    on = {"radar_invisibility": True}
+    assert issues(options=on, systems={**GOOD["systems"], "capacitor": 5}) == []
+    [short] = issues(options=on, systems={**GOOD["systems"], "capacitor": 4})
+    assert short.message == ("radar invisibility takes 5 capacitor power a turn at size "
+                             "class I, and 4 capacitors can never switch it on (2.2)")
+    large = {**GOOD["systems"], "cargo": 160, "engine": 3, "capacitor": 14}
+    found = [i for i in issues(options=on, systems=large) if i.code == "invisibility-power"]
+    assert [i.message for i in found] == [
+        "radar invisibility takes 15 capacitor power a turn at size class III, and 14 "
+        "capacitors can never switch it on (2.2)"]
+    assert issues(systems={**GOOD["systems"], "capacitor": 0}) == []  # none bought: no word

@@ -67,8 +67,8 @@ CASES: list[tuple[str, dict[str, Any], list[Issue]]] = [
                   "systems.phaser", "1.2"),
             error("suicide-bombs", "at most 1 suicide bomb per craft, not 3",
                   "options.suicide_bomb", "1.2"),
-            error("hull-split", "hull split -1 + 2.5 does not add up to the 1 hull boxes",
-                  "hull_split", "1.2"),
+            warning("hull-split", "hull split -1 + 2.5 does not add up to the 1 hull boxes: "
+                    "0 forward and 1 aft are used", "hull_split", "R23"),
         ],
     ),
     (
@@ -174,8 +174,8 @@ CASES: list[tuple[str, dict[str, Any], list[Issue]]] = [
                   "drones[2].rating", "R9"),
             error("hyper-bomb", "hyper bombs need a scenario that allows them "
                   "(--allow-hyper-bombs)", "systems.hyper_bomb", "R15"),
-            error("hull-split", "hull split 1 + 1 does not add up to the 1 hull boxes",
-                  "hull_split", "1.2"),
+            warning("hull-split", "hull split 1 + 1 does not add up to the 1 hull boxes: "
+                    "1 forward and 0 aft are used", "hull_split", "R23"),
             NO_RELOADS,
         ],
     ),

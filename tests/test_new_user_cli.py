@@ -286,7 +286,7 @@ def test_duel_uses_a_house_catalog(house: Path) -> None:
 # -- 7. the duel summary ---------------------------------------------------------------
 
 def test_rare_causes_are_under_one_percent_not_zero() -> None:
-    from shipyard.commands.duel import share_words
+    from shipyard.core.stats import share_words
 
     assert share_words(0.0005) == "<1%"
     assert share_words(0.9995) == ">99%"

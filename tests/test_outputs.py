@@ -44,7 +44,7 @@ def test_export_refuses_an_existing_design_it_was_not_given(tmp_path: Path) -> N
     before = other.read_text()
     result = runner.invoke(app, ["export", "sample:lancer", "-o", str(other)])
     assert result.exit_code == 2
-    one_line(result.stderr, "existing design or fleet file")
+    one_line(result.stderr, "an existing design file (Shade)")
     assert other.read_text() == before
 
 

@@ -264,7 +264,7 @@ def test_every_screen_opens_and_each_tab_has_its_own_designer(tab: Tab, browser:
             break
     else:
         pytest.fail(f"no damage boxes field below the name:\n{tab.screen()}")
-    tab.wait_for(r"(?m)^ one more damage box: \+1 point \(total 18\)")  # the hint line
+    tab.wait_for(r"(?m)^ \+ one more damage box: \+1 point \(total 18\)")  # the hint line
     tab.press("+")
     tab.wait_for(r"Total 18 points")
     second = Tab(browser, served[0])  # a tab of its own still shows the sample

@@ -285,7 +285,7 @@ def test_a_narrow_terminal_still_shows_the_sheet_and_issues(tmp_path: Path) -> N
         app = designer_app(None, tmp_path)
         async with app.run_test(size=(90, 30)) as pilot:
             await pilot.pause()
-            for selector in ("#editor", "#sheet-scroll", "#issues"):
+            for selector in ("Editor", "#sheet-scroll", "#issues"):
                 region = app.designer.query_one(selector).region
                 assert region.width >= 30 and region.height >= 5, (selector, region)
                 assert region.right <= 90 and region.bottom <= 30
@@ -342,7 +342,7 @@ def test_deleting_the_entry_under_the_cursor_keeps_the_designer_going(tmp_path: 
         assert app.is_running and isinstance(app.focused, Field)
         assert app.focused.path == "weapons[0].count"
         assert app.designer.current is app.focused
-        assert app.designer.hint.plain.startswith("one more weapon box")
+        assert app.designer.hint.plain.startswith("+ one more weapon box")
         await pilot.press("ctrl+z")
         assert len(app.session.design.weapons) == 2
     drive(designer_app("sample:lancer", tmp_path), flow)

@@ -20,11 +20,13 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, ProgressBar, Select, Static
+from typer.testing import CliRunner
 
+from shipyard.cli import app as cli
 from shipyard.commands.duel import duel_command
 from shipyard.core.dice import duel_seed
 from shipyard.core.protocol import Evaluation
-from shipyard.core.stats import summarize
+from shipyard.core.stats import kill_lines, summarize
 from shipyard.rulesets.pentagon_war.design import parse_design, read_design
 from shipyard.rulesets.pentagon_war.engine.duel import scenario_defaults
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
@@ -155,6 +157,12 @@ def test_a_run_shows_the_figures_of_the_engine(tmp_path: Path) -> None:
                 f"Lancer {expected.mean_damage[1]:.1f}") in figures
         if expected.mean_turns_to_kill is not None:
             assert f"Turns to a kill: mean {expected.mean_turns_to_kill:.2f}" in figures
+        # Each side's kills and their causes, line for line as `shipyard duel` prints them.
+        printed = CliRunner().invoke(cli, ["duel", "sample:starter", "sample:lancer", "--runs",
+                                           str(runs), "--seed", str(seed)]).output
+        kills = [line for line in printed.splitlines() if line.startswith("Kills by cause")]
+        assert [line for line in figures.splitlines() if line.startswith("Kills")] == kills
+        assert kills == kill_lines(("Starter", "Lancer"), expected) and len(kills) == 2
         assert text_of(screen, "#duel-problem") == ""
         await pilot.press("escape")
         assert not isinstance(pilot.app.screen, DuelScreen)

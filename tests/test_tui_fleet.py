@@ -19,11 +19,11 @@ from textual.widgets import DataTable, Input, OptionList, Static
 
 from shipyard.render.fleet_pack import render_pack, ship_documents
 from shipyard.services.fleet import judge, read_fleet
+from shipyard.services.fleet_paths import design_reference
 from shipyard.services.fleet_session import (
     FLEET_STATE,
     FleetSession,
     add_ship,
-    design_reference,
     entry_of,
     new_fleet_session,
     set_count,

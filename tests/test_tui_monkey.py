@@ -28,7 +28,7 @@ from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens.compare import CompareScreen
 from shipyard.tui.screens.designer import DesignerScreen
-from tests.monkey import OPENERS, SIZES, cheap_engines, handled, run_monkey
+from tests.monkey import OPENERS, SIZES, cheap_engines, handled, run_monkey, run_switches
 
 KEYS_PER_SCREEN = int(os.environ.get("SHIPYARD_MONKEY_KEYS", "25"))
 SEEDS = int(os.environ.get("SHIPYARD_MONKEY_SEEDS", "0"))
@@ -47,6 +47,14 @@ def test_the_monkey_finds_no_fault(tmp_path: Path, game: str, seed: int,
     # saved was checked against the design and every panel of the designer.
     assert run.checks == len(OPENERS)
     assert run.keys == KEYS_PER_SCREEN * len(OPENERS)
+
+
+def test_a_switch_of_game_from_every_field_keeps_one_design(tmp_path: Path) -> None:
+    # From each field of a new design of both games (a list entry's, a hexagon's side, an
+    # arc, a radar box...), Ctrl+N or Ctrl+O to a design of the other game: the designer
+    # goes on with every panel showing the new design, and no key waits for the screen.
+    switches = run_switches(tmp_path, "pentagon-war", 1, SIZES[1])
+    assert switches >= 2 * 28  # every field of the Pentagon War starter, and back
 
 
 # What the monkey found, each pinned as the few keys that show it ---------------------------

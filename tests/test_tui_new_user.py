@@ -238,7 +238,7 @@ def test_the_hint_warns_before_the_press_that_breaks_the_design(tmp_path: Path) 
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         await focus(app, pilot, "armor.4")
         hint = app.designer.hint.plain
-        assert hint.startswith("one more armor box on side 4: +5 points")
+        assert hint.startswith("+ one more armor box on side 4: +5 points")
         assert "→ R11: " in hint and "R11: R11" not in hint
         await focus(app, pilot, "armor.1")  # a front box is legal: no warning
         assert "→" not in app.designer.hint.plain

@@ -13,6 +13,7 @@ import pytest
 from shipyard.core.errors import DesignReadError, WriteError
 from shipyard.rulesets.pentagon_war.design import read_design
 from shipyard.services.editing import bump
+from shipyard.services.recovery import recovery_path
 from shipyard.services.samples import resolve
 from shipyard.services.session import open_session, saves_in_place, suggested_path
 
@@ -87,6 +88,7 @@ def test_autosave_and_recovery(tmp_path: Path) -> None:
     first.workbench.apply(bump("systems.capacitor", 3))  # 127 + 21 = 148
     first.autosave()
     assert first.recovery_file().exists()
+    first.end()  # the process stops without saving (its lock goes with it)
 
     second = open_session(target, recovery_dir=tmp_path)  # as after a crash
     recovery = second.pending_recovery()
@@ -102,9 +104,10 @@ def test_autosave_and_recovery(tmp_path: Path) -> None:
 
 def test_a_damaged_recovery_file_is_ignored(tmp_path: Path) -> None:
     session = open_session(None, recovery_dir=tmp_path)
-    session.recovery_file().parent.mkdir(parents=True)
+    left = recovery_path(tmp_path, session.recovery_key(), "123-abcdef")  # another session's
+    left.parent.mkdir(parents=True)
     for content in ("{", json.dumps({"design": {"schema": "nope"}}), "[]", "\x00" * 10):
-        session.recovery_file().write_text(content)
+        left.write_text(content)
         assert session.pending_recovery() is None
 
 

@@ -6,16 +6,23 @@ run `pytest tests/test_tui_snapshots.py --snapshot-update` and review the SVGs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Static
 
 from shipyard.services import warming
 from shipyard.services.session import open_session
 from shipyard.tui import engine
 from shipyard.tui.app import ShipyardApp
+from shipyard.tui.screens.catalog import CatalogScreen
+from shipyard.tui.screens.export import ExportDialog
+from tests.monkey import handled
 
 SIZE = (120, 40)
 Compare = Callable[..., bool]
@@ -34,6 +41,36 @@ def _app(tmp_path: Path, file: str | None = None) -> ShipyardApp:
     return ShipyardApp(open_session(None if file is None else Path(file), recovery_dir=tmp_path))
 
 
+def shown(keys: list[str], screen: type[Screen[Any]],
+          ready: Callable[[Any], bool]) -> Callable[[Pilot[None]], Awaitable[None]]:
+    """What a test does before its picture: the keys, each taken to the end by the designer's
+    ordered key path, then a wait until the screen on top is a `screen` that `ready` says
+    is drawn whole (waited on what it shows, never on time). The focused input's cursor
+    then stays drawn: it blinks every half second, and a picture taken late on a busy
+    machine used to catch it off."""
+    async def before(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, ShipyardApp)
+        await pilot.pause()
+        for key in keys:
+            app.post_message(events.Key(key, None))
+        await handled(app)
+        for _ in range(SETTLE_LOOKS):
+            top = app.screen
+            if isinstance(top, screen) and ready(top) and not app.keys_waiting:
+                break
+            await pilot.pause()
+        else:
+            raise AssertionError(f"{screen.__name__} was not drawn whole: {app.screen!r}")
+        for field in app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+    return before
+
+
+SETTLE_LOOKS = 500  # pauses at most (each a look at the screen, the app idle in between)
+
+
 def test_editor_on_the_starter_design(snap_compare: Compare, tmp_path: Path) -> None:
     assert snap_compare(_app(tmp_path), terminal_size=SIZE)
 
@@ -49,8 +86,15 @@ def test_editor_with_an_error_on_the_lancer(snap_compare: Compare, tmp_path: Pat
                         run_before=rear_armor)
 
 
+def _catalog_table_focused(screen: CatalogScreen) -> bool:
+    table = screen.query_one("#prices", DataTable)
+    return table.has_focus and table.cursor_row == 0 and table.row_count > 0 \
+        and screen.fitted_to == table.size.width > 0
+
+
 def test_catalog_screen(snap_compare: Compare, tmp_path: Path) -> None:
-    assert snap_compare(_app(tmp_path), terminal_size=SIZE, press=["f3", "down"])
+    assert snap_compare(_app(tmp_path), terminal_size=SIZE,
+                        run_before=shown(["f3", "down"], CatalogScreen, _catalog_table_focused))
 
 
 def test_preview_screen(snap_compare: Compare, tmp_path: Path) -> None:
@@ -65,16 +109,30 @@ def test_small_designer(snap_compare: Compare, tmp_path: Path) -> None:
     assert snap_compare(_app(tmp_path, "sample:lancer"), terminal_size=SMALL)
 
 
+def _export_ready(dialog: ExportDialog) -> bool:
+    path = dialog.query_one("#path", Input)
+    return path.has_focus and path.value == "starter.pdf" and dialog.is_running
+
+
 def test_small_export_dialog(snap_compare: Compare, tmp_path: Path) -> None:
-    assert snap_compare(_app(tmp_path), terminal_size=SMALL, press=["ctrl+e"])
+    assert snap_compare(_app(tmp_path), terminal_size=SMALL,
+                        run_before=shown(["ctrl+e"], ExportDialog, _export_ready))
 
 
 def test_small_duel_screen(snap_compare: Compare, tmp_path: Path) -> None:
     assert snap_compare(_app(tmp_path), terminal_size=SMALL, press=["f4"])
 
 
+def _catalog_ready(screen: CatalogScreen) -> bool:
+    table = screen.query_one("#prices", DataTable)
+    return screen.query_one("#search", Input).has_focus and table.row_count > 0 \
+        and screen.fitted_to == table.size.width > 0 \
+        and "R1 Arc multiplier" in str(screen.query_one("#rulings", Static).content)
+
+
 def test_small_catalog_screen(snap_compare: Compare, tmp_path: Path) -> None:
-    assert snap_compare(_app(tmp_path), terminal_size=SMALL, press=["f3"])
+    assert snap_compare(_app(tmp_path), terminal_size=SMALL,
+                        run_before=shown(["f3"], CatalogScreen, _catalog_ready))
 
 
 def test_small_preview_screen(snap_compare: Compare, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -179,26 +180,39 @@ def test_duel_log_and_compare_show_control_characters_as_escapes(tmp_path: Path)
 
 # -- the designer --------------------------------------------------------------------
 
-def test_the_designer_draws_control_characters_as_replacement_marks(tmp_path: Path) -> None:
-    """Textual and Rich text both: one U+FFFD per control or bidi character, nothing raw;
-    the design's name itself is kept as written."""
+def test_the_designer_draws_control_characters_as_the_clis_escapes(tmp_path: Path) -> None:
+    """Textual and Rich text both: every control or bidi character drawn as the escape
+    `shipyard cost` prints (`\\x1b`), nothing raw; the name field, the sheet and the title
+    on one line each; the cursor on the character it stands on; the name kept as written."""
     from rich.text import Text
     from textual.content import Content
 
+    from shipyard.tui.widgets.sheet import SheetPanel
     from tests.test_tui import designer_app, drive
 
     path = design(tmp_path, HOSTILE)
     app = designer_app(path, tmp_path / "state")
+    escaped = visible(HOSTILE)  # Esc\x1b[31mRED\nnext\u202eevil\x9b2J\u2066x\x07
 
-    async def flow(app: object, pilot: object) -> None:
-        shown = app.screen.query_one("#name").render_line(0).text  # type: ignore[attr-defined]
-        assert shown.startswith("Esc\ufffd[31mRED\ufffdnext\ufffdevil")
-        assert not RAW.search(shown)
+    async def flow(app: Any, pilot: Any) -> None:
+        name = app.screen.query_one("#name")
+        shown = name.render_line(0).text
+        assert shown.startswith(escaped) and not RAW.search(shown)
+        sheet = app.designer.query_one(SheetPanel).shown.plain
+        assert sheet.splitlines()[0].startswith(escaped) and not RAW.search(sheet)
+        title = app.screen.query_one("TitleBar").render().plain
+        assert str(path) in title and not RAW.search(title)
+        name.focus()
+        name.cursor_position = 4  # after "Esc" and the ESC: drawn at cell 7, after "\\x1b"
+        await pilot.pause()
+        assert name._cursor_offset == 7
+        cells = [segment for segment in name.render_line(0) for _ in segment.text]
+        assert cells[7].text == "[" and cells[7].style != cells[6].style  # the cursor
 
-    drive(app, flow)  # type: ignore[arg-type]
+    drive(app, flow)
     assert app.session.design.name == HOSTILE
-    assert Content("a\x1bb\u202ec\nd").plain == "a\ufffdb\ufffdc\nd"
-    assert Text("a\x1bb\x9bc\td").plain == "a\ufffdb\ufffdc\td"
+    assert Content("a\x1bb\u202ec\nd").plain == "a\\x1bb\\u202ec\nd"
+    assert Text("a\x1bb\x9bc\td").plain == "a\\x1bb\\x9bc\td"
 
 
 # -- files the commands and the designer write ------------------------------------------

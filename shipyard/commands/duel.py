@@ -47,7 +47,7 @@ from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import duels_of
-from shipyard.core.stats import Rate, Summary, summarize
+from shipyard.core.stats import Rate, Summary, kill_lines, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
 from shipyard.services.cluster import connect
 
@@ -93,27 +93,6 @@ def _run(matchup: Matchup, runs: int, seed: int, workers: int, until_ci: float |
 
 def _percent(rate: Rate) -> str:
     return f"{rate.share:6.1%}"
-
-
-def share_words(share: float) -> str:
-    """A share of kills in whole percent; never 0% for a cause that did kill, nor 100%
-    for one that did not kill every time."""
-    if 0 < share < 0.01:
-        return "<1%"
-    if 0.99 < share < 1:
-        return ">99%"
-    return f"{share:.0%}"
-
-
-def kill_lines(names: tuple[str, str], summary: Summary) -> list[str]:
-    """One line per side: how many duels it won by a kill, and by what (plain text)."""
-    lines = []
-    for name, kills, causes in zip(names, summary.kills_by_side, summary.kill_causes_by_side,
-                                   strict=True):
-        words = ", ".join(f"{cause} {share_words(share)}" for cause, share in causes.items())
-        count = f"{kills} kill" + ("" if kills == 1 else "s")
-        lines.append(f"Kills by cause, {name} ({count}): {words or 'none'}")
-    return lines
 
 
 def _print_summary(a: str, b: str, summary: Summary, seed: int, policies: tuple[str, str],

@@ -44,7 +44,14 @@ from shipyard.core.neutral import Evaluation
 from shipyard.core.protocol import DEFAULT_TURNS
 from shipyard.render.export import check_options, missing_sheets
 from shipyard.render.fleet_pack import pack_export, render_pack, ship_documents
-from shipyard.services.fleet import SUFFIXES, FleetReport, is_fleet, judge, read_fleet
+from shipyard.services.fleet import (
+    SUFFIXES,
+    FleetReport,
+    is_fleet,
+    judge,
+    read_fleet,
+    total_words,
+)
 from shipyard.services.samples import PREFIX
 
 FleetArg = Annotated[str, typer.Argument(metavar="FILE", show_default=False,
@@ -75,13 +82,6 @@ def issue_line(issue: Issue) -> str:
     where = f" {escape(issue.path)}:" if issue.path else ""
     colour = "red" if issue.severity == "error" else "yellow"
     return f"  [{colour}]{issue.severity}[/{colour}]{where} {escape(issue.message)}"
-
-
-def total_words(report: FleetReport) -> str:
-    if report.budget is None or report.left is None:
-        return f"Total {report.total} points (no budget)"
-    state = f"{report.left} left" if report.left >= 0 else f"{-report.left} over"
-    return f"Total {report.total} of {report.budget} points, {state}"
 
 
 def print_roster(file: str, report: FleetReport) -> None:

@@ -3,10 +3,11 @@
 A command that writes (`export -o`, `optimize -o`, `tournament --csv`) checks
 its output before the first design is drawn or the first duel fought: the
 folder must exist and take a new file. It then refuses, with one line and
-exit 2, to write over one of its own inputs or over an existing design or
-fleet file (by its name, `*.ship.json` or `*.fleet.json`, or by what it holds),
-unless `--force` is given. Exports (PDF, SVG, text, SSD documents, CSV) are
-written over freely: writing them again is what the commands are for.
+exit 2, to write over one of its own inputs or over an existing design, fleet
+or catalog file (by its name, `*.ship.json` or `*.fleet.json`, or by what it
+holds; `services.kept_files`), saying what the file is, unless `--force` is
+given. Exports (PDF, SVG, text, SSD documents, CSV) are written over freely:
+writing them again is what the commands are for.
 """
 
 from __future__ import annotations
@@ -19,28 +20,12 @@ import typer
 
 from shipyard.commands.terminal import fail
 from shipyard.core.errors import ShipyardError
-from shipyard.core.files import check_writable, read_data
-from shipyard.core.values import DESIGN_SCHEMA
-from shipyard.services.fleet import SCHEMA as FLEET_SCHEMA
-
-KEPT_SUFFIXES = (".ship.json", ".fleet.json", ".fleet.toml")
+from shipyard.core.files import check_writable
+from shipyard.services.kept_files import KEPT_SUFFIXES, kept_file
 
 ForceOpt = Annotated[bool, typer.Option(
     "--force", help="Write over the output file even if it is one of the inputs or an "
-                    "existing design or fleet file.")]
-
-
-def user_file(path: Path) -> bool:
-    """An existing design or fleet file: one a player made, not an export."""
-    if not path.is_file():
-        return False
-    if path.name.lower().endswith(KEPT_SUFFIXES):
-        return True
-    try:
-        data = read_data(path)
-    except ShipyardError:
-        return False
-    return isinstance(data, dict) and data.get("schema") in (DESIGN_SCHEMA, FLEET_SCHEMA)
+                    "existing design, fleet or catalog file.")]
 
 
 def same_file(a: Path, b: Path) -> bool:
@@ -62,8 +47,9 @@ def check_output(path: Path, inputs: Iterable[Path] = (), force: bool = False,
     if any(same_file(path, given) for given in inputs):
         fail(f"{path}: is one of the input files; not overwritten (choose another {option}, "
              "or --force to replace it)")
-    if user_file(path):
-        fail(f"{path}: an existing design or fleet file; not overwritten (choose another "
+    what = kept_file(path)
+    if what is not None:
+        fail(f"{path}: an existing {what}; not overwritten (choose another "
              f"{option}, or --force to replace it)")
 
 

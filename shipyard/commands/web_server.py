@@ -2,12 +2,14 @@
 
 It prints only the address (no banner, no request log). On Ctrl+C or SIGTERM it
 closes every tab's session: each designer gets "quit" and stops as it would when its
-tab closes, its unsaved work kept by the recovery file.
+tab closes, its unsaved work kept by its recovery file; the page then says where the
+recovery files are.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 import re
 import signal
@@ -20,6 +22,8 @@ from textual_serve import download_manager
 from textual_serve.server import Server
 
 from shipyard.commands.terminal import show
+from shipyard.core.visible import visible
+from shipyard.services.session import state_folder
 
 SHUTDOWN_SECONDS = 5.0  # how long Ctrl+C waits for the designers to stop
 # How long a download waits for each piece of the file from the tab's designer.
@@ -27,6 +31,17 @@ SHUTDOWN_SECONDS = 5.0  # how long Ctrl+C waits for the designers to stop
 # batch on every core) a designer can take longer than that to answer.
 DOWNLOAD_SECONDS = 60
 HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
+
+
+ENDED = b"Session ended."  # textual-serve's words when a tab's designer stops
+
+
+def ended_words() -> str:
+    """What the page says when its designer stops: where unsaved work was kept (each tab's
+    designer keeps it in a recovery file of its own in that folder)."""
+    folder = html.escape(visible(str((state_folder() / "recovery").resolve())))
+    return (f"Session ended. Unsaved work is kept in a recovery file in {folder} and is "
+            "offered back the next time this design is opened.")
 
 
 class DesignerServer(Server):
@@ -53,6 +68,8 @@ class DesignerServer(Server):
         if HOST_HEADER.fullmatch(host):
             self.public_url = f"http://{host}"
         response: web.StreamResponse = await super().handle_index(request)
+        if isinstance(response, web.Response) and isinstance(response.body, bytes):
+            response.body = response.body.replace(ENDED, ended_words().encode())
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:

@@ -90,6 +90,10 @@ class Defaults(Generic[D, S, C]):
         old, new = before or self.price(design, catalog), self.price(edited, catalog)
         return Margin(new.exact_total - old.exact_total, new.total - old.total)
 
+    def settle(self, design: D, sheet: S) -> D | None:
+        """Nothing follows another part of the design."""
+        return None
+
 
 def record_document(evaluation: Evaluation[D, S, C], rows: BoxRows, *,
                     sheet: Json | None = None, arc_order: Sequence[str] = (),

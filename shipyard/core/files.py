@@ -7,6 +7,7 @@ any ruleset looks at them.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -55,8 +56,9 @@ def load_text(text: str, file: str, fmt: Literal["json", "toml"]) -> object:
         raise DesignReadError(file, f"not valid JSON ({exc})") from None
 
 
-def read_text(path: Path) -> str:
-    """Read a user's text file, refusing what is not one, with a clear reason."""
+def read_raw(path: Path) -> bytes:
+    """The bytes of a user's file, refusing a folder, a pipe or one too large to be a design,
+    with a clear reason."""
     file = str(path)
     try:
         if path.is_dir():
@@ -73,12 +75,27 @@ def read_text(path: Path) -> str:
         raise DesignReadError(file, f"cannot read ({exc.strerror or exc})") from None
     if len(raw) > MAX_FILE_BYTES:
         raise DesignReadError(file, f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB")
+    return raw
+
+
+def text_of(raw: bytes, file: str) -> str:
+    """A file's bytes as text, refusing binary data and what is not UTF-8."""
     if b"\0" in raw:
         raise DesignReadError(file, "not a text file (binary data)")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DesignReadError(file, "not a text file (not UTF-8)") from None
+
+
+def read_text(path: Path) -> str:
+    """Read a user's text file, refusing what is not one, with a clear reason."""
+    return text_of(read_raw(path), str(path))
+
+
+def digest(content: bytes) -> str:
+    """What a file holds, in a few characters: equal digests, equal contents."""
+    return hashlib.sha256(content).hexdigest()
 
 
 def file_format(path: Path) -> Literal["json", "toml"]:

@@ -196,6 +196,11 @@ class Rules(Protocol[D, S, C]):
         """What `change` would do to the design's price; None if it makes no design."""
         ...
 
+    def settle(self, design: D, sheet: S) -> D | None:
+        """After an edit: the design with the parts that follow others brought in line (a
+        hull split kept to the hull's size), or None when nothing follows."""
+        ...
+
 
 class RecordSheets(Protocol[D, S, C]):
     """A game's record sheets: the `shipyard.ssd/1` document and its pages."""

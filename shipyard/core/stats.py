@@ -104,3 +104,25 @@ def _shares(kills: Sequence[Result]) -> dict[str, float]:
     """Cause -> share of these kills, the most frequent first."""
     causes = Counter(r.cause for r in kills)
     return {c: n / len(kills) for c, n in sorted(causes.items(), key=lambda x: -x[1])}
+
+
+def share_words(share: float) -> str:
+    """A share of kills in whole percent; never 0% for a cause that did kill, nor 100%
+    for one that did not kill every time."""
+    if 0 < share < 0.01:
+        return "<1%"
+    if 0.99 < share < 1:
+        return ">99%"
+    return f"{share:.0%}"
+
+
+def kill_lines(names: tuple[str, str], summary: Summary) -> list[str]:
+    """One line per side: how many duels it won by a kill, and by what (plain text), as
+    `shipyard duel` and the designer's duel screen both print them."""
+    lines = []
+    for name, kills, causes in zip(names, summary.kills_by_side, summary.kill_causes_by_side,
+                                   strict=True):
+        words = ", ".join(f"{cause} {share_words(share)}" for cause, share in causes.items())
+        count = f"{kills} kill" + ("" if kills == 1 else "s")
+        lines.append(f"Kills by cause, {name} ({count}): {words or 'none'}")
+    return lines

@@ -2,7 +2,9 @@
 
 Every change a face makes (the designer's +/- keys, typed numbers, arc
 toggles) goes through `Workbench.apply`, which records undo, re-checks the
-shape and re-prices. Pure core: no user interface here.
+shape, re-prices, and lets the game bring in line the parts that follow the
+edit (a hull split kept to the hull's size, R23). Pure core: no user
+interface here.
 """
 
 from __future__ import annotations
@@ -173,6 +175,10 @@ class Workbench:
             edited = parse_design(data)
         except (DesignReadError, *REFUSED):
             return False
+        evaluation = self.evaluate(edited)
+        settled = evaluation.ruleset.settle(edited, evaluation.sheet)
+        if settled is not None:  # parts that follow the edit, in the same undo step
+            edited, evaluation = settled, self.evaluate(settled)
         if edited == self.design:
             return True
         if merge is None or merge != self.merging or not self.undo_stack:
@@ -180,7 +186,7 @@ class Workbench:
             del self.undo_stack[:-UNDO_DEPTH]
         self.merging = merge
         self.redo_stack.clear()
-        self._show(edited)
+        self._show(edited, evaluation)
         return True
 
     def undo(self) -> bool:
@@ -210,7 +216,7 @@ class Workbench:
         """A design that exists in no file yet (a new file): unsaved until saved."""
         self.saved = None
 
-    def _show(self, design: Design) -> None:
+    def _show(self, design: Design, evaluation: Evaluation | None = None) -> None:
         self.design = design
         self.data = design.to_data()
-        self.evaluation = self.evaluate(design)
+        self.evaluation = evaluation if evaluation is not None else self.evaluate(design)

@@ -309,7 +309,17 @@ class FleetReport:
 
     @property
     def total(self) -> int:
-        return sum(ship.points for ship in self.ships)
+        """The points of the fleet's own game's ships: another game's points are of another
+        scale, and are not added in (the fleet is illegal with them)."""
+        return sum(ship.points for ship in self.ships if self.counts(ship))
+
+    @property
+    def uncounted(self) -> int:
+        """Ships of another game, left out of the total."""
+        return sum(1 for ship in self.ships if not self.counts(ship))
+
+    def counts(self, ship: Ship) -> bool:
+        return ship.evaluation.design.ruleset == self.fleet.ruleset.name
 
     @property
     def left(self) -> int | None:
@@ -362,12 +372,26 @@ def judge(fleet: Fleet, budget: int | None = None, scenario: Agreement | None = 
                                 "fleet (a fleet is of one game)", entry.path, RULE))
         issues += [_prefixed(issue, entry.path) for issue in evaluation.issues]
         ships += [Ship(name, entry, evaluation) for name in entry.names]
-    total = sum(ship.points for ship in ships)
+    total = sum(ship.points for ship in ships
+                if ship.evaluation.design.ruleset == fleet.ruleset.name)  # one game's points
     if agreed is not None and total > agreed:
         issues.append(Issue("over-budget", "error",
                             f"the fleet costs {total} points, {total - agreed} over its "
                             f"budget of {agreed}", "budget", RULE))
     return FleetReport(fleet, agreed, tuple(ships), tuple(evaluations), tuple(issues))
+
+
+def total_words(report: FleetReport) -> str:
+    """The total against the budget, as `shipyard fleet` and the fleet screen say it."""
+    if report.budget is None or report.left is None:
+        words = f"Total {report.total} points (no budget)"
+    else:
+        state = f"{report.left} left" if report.left >= 0 else f"{-report.left} over"
+        words = f"Total {report.total} of {report.budget} points, {state}"
+    if report.uncounted:
+        ships = "ship" if report.uncounted == 1 else "ships"
+        words += f" ({report.uncounted} {ships} of another game not counted)"
+    return words
 
 
 def distinct_designs(fleet: Fleet) -> list[Any]:

@@ -5,14 +5,15 @@ Like `session.py` for designs, with no user interface: the fleet is its
 edit goes through `FleetSession.apply`, which records undo and re-judges the
 fleet with `services.fleet`; a save goes to a temporary file moved into
 place, and every edit is also written to a recovery file under the same
-state folder as the designs', offered back if the designer did not close
-cleanly.
+state folder as the designs' (one a session, `services/recovery.py`), offered
+back if the designer did not close cleanly. As for designs, a fleet file
+changed on disk since the session read or wrote it is never written over
+unasked (`services/on_disk.py`).
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import re
 import time
@@ -22,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.errors import DesignReadError, ShipyardError, WriteError
-from shipyard.core.files import json_text, read_data, write_atomic
+from shipyard.core.files import digest, json_text, write_atomic
+from shipyard.services import recovery as recovery_files
 from shipyard.services.fleet import (
     MAX_SHIPS,
     SCHEMA,
@@ -32,11 +34,12 @@ from shipyard.services.fleet import (
     judge,
     parse_fleet,
 )
+from shipyard.services.fleet_paths import rebased
+from shipyard.services.on_disk import DiskChange, look, read_with_digest
 from shipyard.services.session import state_folder
 
 UNDO_DEPTH = 500
 RECOVERY_SCHEMA = "shipyard.fleet-recovery/1"
-FLEET_SUFFIX = ".fleet.json"
 _ENTRY = re.compile(r"ships\[(\d+)\]")
 
 FleetChange = Callable[[dict[str, Any]], None]
@@ -57,35 +60,6 @@ def entry_of(path: str) -> int | None:
     """The entry an issue's path points into (`ships[2].design: armor.4` -> 2)."""
     found = _ENTRY.match(path)
     return int(found.group(1)) if found else None
-
-
-def fleet_path(answer: str) -> Path:
-    """A file name typed for a fleet, with `.fleet.json` added when it has no JSON suffix."""
-    path = Path(answer.strip()).expanduser()
-    if not path.name.lower().endswith(".json"):
-        path = path.with_name(path.name + FLEET_SUFFIX)
-    return path
-
-
-def suggested_fleet_path(data: dict[str, Any], current: Path | None) -> Path:
-    name = str(data.get("name") or "")
-    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.lower()).strip("-")
-    folder = Path(".") if current is None else current.parent
-    return folder / f"{stem or 'fleet'}{FLEET_SUFFIX}"
-
-
-def design_reference(typed: str, folder: Path) -> str:
-    """A design file as a fleet names it: `sample:NAME` as typed, a path relative to the
-    fleet's folder when the file is under it, else an absolute path."""
-    typed = typed.strip()
-    if typed.startswith("sample:"):
-        return typed
-    path = Path(typed).expanduser()
-    absolute = path if path.is_absolute() else Path.cwd() / path
-    try:
-        return absolute.resolve().relative_to(folder.resolve()).as_posix()
-    except ValueError:
-        return str(absolute.resolve())
 
 
 # Edits -------------------------------------------------------------------------
@@ -160,15 +134,17 @@ def set_field(key: str, value: object) -> FleetChange:
 
 @dataclass
 class FleetRecovery:
-    """Fleet data autosaved for a file (or for an unsaved fleet) and when."""
+    """Fleet data autosaved for a file (or for an unsaved fleet), when, and the recovery
+    file that holds it (`source`)."""
 
     file: Path | None
     data: dict[str, Any]
     saved_at: float
+    source: Path | None = None
 
 
 @dataclass
-class FleetSession:
+class FleetSession(recovery_files.Keeper):
     """The fleet being edited: its data, where it is saved, its history and its judgement."""
 
     data: dict[str, Any]
@@ -179,6 +155,9 @@ class FleetSession:
     redo_stack: list[dict[str, Any]] = field(default_factory=list)
     saved: dict[str, Any] | None = None
     report: FleetReport = field(init=False)
+    known: str | None = None  # the digest of the file as last read or written here
+    name: str = field(default_factory=recovery_files.new_session)  # this session's own
+    claim: recovery_files.Claim | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.report = judge(self.parse(self.data))
@@ -236,30 +215,62 @@ class FleetSession:
 
     # Files ---------------------------------------------------------------------
 
-    def recovery_file(self) -> Path:
+    def recovery_key(self) -> str:
         key = str(self.path.resolve()) if self.path is not None else "(untitled fleet)"
-        digest = hashlib.sha256(f"fleet:{key}".encode()).hexdigest()[:16]
-        return self.recovery_dir / "recovery" / f"fleet-{digest}.json"
+        return "fleet-" + recovery_files.key_of(f"fleet:{key}")
 
     def save(self, path: Path | None = None) -> Path:
         """Write the fleet as JSON, atomically; the session then names that file.
 
         Designs named by a relative path are read from the fleet file's folder:
-        saved to another folder, they are checked from there first.
+        saved to another folder, each is named anew from there (relative when
+        beside or below it, else absolute) and checked first. It does not look
+        at what the file holds now: `look_on_disk` first.
         """
         target = path if path is not None else self.path
         if target is None:
             raise WriteError("no file to save to: use save as")
-        if target.parent != self.folder:
-            parse_fleet(self.data, str(target), target.parent)  # FleetReadError if they move
+        if target.parent.resolve() != self.folder.resolve():
+            # Saved to another folder: its designs named from there (relative when beside
+            # or below it); checked before anything is written.
+            moved = rebased(self.data, self.folder, target.parent)
+            parse_fleet(moved, str(target), target.parent)  # FleetReadError if one is gone
+            self.data = moved
+            self.undo_stack = [rebased(d, self.folder, target.parent) for d in self.undo_stack]
+            self.redo_stack = [rebased(d, self.folder, target.parent) for d in self.redo_stack]
         old_recovery = self.recovery_file()
-        write_atomic(target, self.to_json().encode())
+        content = self.to_json().encode()
+        write_atomic(target, content)
         self.path = target
+        self.known = digest(content)
         self.title = str(target)
         self.saved = copy.deepcopy(self.data)
-        old_recovery.unlink(missing_ok=True)
-        self.recovery_file().unlink(missing_ok=True)
+        self._forget(old_recovery)
+        self._forget(self.recovery_file())
         return target
+
+    def look_on_disk(self) -> DiskChange | None:
+        """The fleet file as it is on disk now, if it changed since this session read or
+        wrote it (by its content); None if it did not, or there is no file."""
+        return look(self.path, self.known)
+
+    def reload(self, change: DiskChange) -> None:
+        """Take the fleet file as it is on disk, as one edit (undo returns to the fleet as it
+        was here), counted as saved; `FleetReadError` if it is no readable fleet."""
+        data = change.data
+        if not isinstance(data, dict):
+            raise FleetReadError(str(change.path), change.problem or "not a fleet file")
+        self.parse(data)
+        replacement = copy.deepcopy(data)
+
+        def take(fleet: dict[str, Any]) -> None:
+            fleet.clear()
+            fleet.update(replacement)
+
+        self.apply(take)
+        self.saved = copy.deepcopy(self.data)
+        self.known = change.digest
+        self._forget(self.recovery_file())
 
     def autosave(self) -> None:
         """Keep the working fleet in the recovery file (or clear it when saved)."""
@@ -267,20 +278,37 @@ class FleetSession:
         if not self.changed:
             target.unlink(missing_ok=True)
             return
+        self.hold(target)
         record = {"schema": RECOVERY_SCHEMA,
                   "file": str(self.path) if self.path is not None else None,
-                  "saved_at": time.time(), "fleet": self.data}
+                  "saved_at": time.time(), "session": self.name, "fleet": self.data}
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, json.dumps(record).encode())
 
+    def _forget(self, recovery: Path) -> None:
+        self.let_go(recovery)
+
     def discard_recovery(self) -> None:
-        self.recovery_file().unlink(missing_ok=True)
+        self._forget(self.recovery_file())
+
+    def pending_recoveries(self) -> list[FleetRecovery]:
+        """The recovery files other sessions left for this fleet file (or for an unsaved
+        fleet) that still read and differ from the fleet here, newest first."""
+        found = []
+        for source in self.others():
+            recovery = self._read_recovery(source)
+            if recovery is not None and recovery.data != self.data:
+                found.append(recovery)
+        return sorted(found, key=lambda r: r.saved_at, reverse=True)
 
     def pending_recovery(self) -> FleetRecovery | None:
-        """A recovery file that differs from the fleet as opened, and still reads, if any."""
-        target = self.recovery_file()
+        """The newest of `pending_recoveries`, if any."""
+        found = self.pending_recoveries()
+        return found[0] if found else None
+
+    def _read_recovery(self, source: Path) -> FleetRecovery | None:
         try:
-            record: Any = json.loads(target.read_text(encoding="utf-8"))
+            record: Any = json.loads(source.read_text(encoding="utf-8"))
             data = record["fleet"]
             saved_at = float(record["saved_at"])
             if not isinstance(data, dict):
@@ -288,13 +316,13 @@ class FleetSession:
             self.parse(data)
         except (OSError, ValueError, KeyError, TypeError, ShipyardError):
             return None
-        if data == self.data:
-            return None
         file = record.get("file")
-        return FleetRecovery(Path(file) if isinstance(file, str) else None, data, saved_at)
+        return FleetRecovery(Path(file) if isinstance(file, str) else None, data, saved_at,
+                             source)
 
     def recover(self, recovery: FleetRecovery) -> None:
-        """Take the recovered fleet as one edit, so that undo returns to the file."""
+        """Take the recovered fleet as one edit, so that undo returns to the file; the work
+        then lives in this session's own recovery file, and its source goes."""
         replacement = recovery.data
 
         def change(data: dict[str, Any]) -> None:
@@ -302,18 +330,27 @@ class FleetSession:
             data.update(copy.deepcopy(replacement))
 
         self.apply(change)
+        self.autosave()
+        if recovery.source is not None:
+            recovery_files.forget(recovery.source)
+
+    def discard(self, recoveries: list[FleetRecovery]) -> None:
+        """Remove recovery files left behind (the player chose to discard them)."""
+        for recovery in recoveries:
+            if recovery.source is not None:
+                recovery_files.forget(recovery.source)
 
 
 def open_fleet_session(path: Path, recovery_dir: Path) -> FleetSession:
     """A fleet file opened for editing; `FleetReadError` if it (or a design it names) is
     unreadable."""
     try:
-        data = read_data(path)
+        data, known = read_with_digest(path)
     except DesignReadError as exc:
         raise FleetReadError(exc.file, exc.problem, exc.field) from None
     if not isinstance(data, dict):
         raise FleetReadError(str(path), "expected a table of names and values")
-    return FleetSession(data, path, str(path), recovery_dir)
+    return FleetSession(data, path, str(path), recovery_dir, known=known)
 
 
 def new_fleet_session(ruleset: str, recovery_dir: Path, budget: int | None = None,

@@ -7,7 +7,6 @@ session. Every command here is also in the command palette (`COMMANDS`).
 from __future__ import annotations
 
 import dataclasses
-import time
 from pathlib import Path
 
 from textual import work
@@ -16,8 +15,10 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.form import Form
 from shipyard.core.neutral import Ruleset
 from shipyard.core.protocol import Design
+from shipyard.core.visible import visible
 from shipyard.services.editing import Change, append
 from shipyard.services.fleet_session import FLEET_STATE, FleetSession
+from shipyard.services.on_disk import DiskChange
 from shipyard.services.registry import read_design, rulesets
 from shipyard.services.samples import resolve, sample_name, sample_paths
 from shipyard.services.session import (
@@ -27,10 +28,21 @@ from shipyard.services.session import (
     fresh_design,
     name_of_file,
     suggested_path,
+    why_a_new_name,
+)
+from shipyard.tui.file_watch import (
+    OVERWRITE,
+    RELOAD,
+    SAVE_AS,
+    WATCH,
+    design_differs,
+    disk_dialog,
+    noticed,
 )
 from shipyard.tui.ordered import OrderedInput
+from shipyard.tui.recovering import offer
 from shipyard.tui.saving import ask_save_path, budget_answer
-from shipyard.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
+from shipyard.tui.screens.dialogs import ChoiceDialog, TextDialog
 
 Command = tuple[str, str, str]
 
@@ -65,6 +77,13 @@ LAST_COMMANDS: tuple[Command, ...] = (
 
 DIALOG = "dialog"  # the worker group of the designer's dialogs (one at a time)
 SAVE_CHOICES = [("save", "Save"), ("discard", "Discard changes"), ("cancel", "Cancel")]
+
+
+def fleet_words(fleet: FleetSession) -> str:
+    """The fleet as a sentence names it: "The fleet home.fleet.json", "The new fleet"."""
+    return f"The fleet {visible(fleet.title)}" if fleet.path is not None else "The new fleet"
+
+
 def games() -> list[Ruleset]:
     """Every registered ruleset, the default one first (so Enter picks it)."""
     return sorted(rulesets().values(), key=lambda ruleset: not ruleset.default)
@@ -137,17 +156,82 @@ class FileActions(OrderedInput):
         return True
 
     async def save(self) -> bool:
-        """Save in place when the file is the player's own JSON design, else ask where."""
+        """Save in place when the file is the player's own JSON design, else ask where, and
+        say why."""
         if self.session.can_save_in_place:
-            return self.write()
-        return await self.save_as()
+            return await self.write_own()
+        return await self.save_as(why_a_new_name(self.session.path, self.session.title))
 
-    async def save_as(self) -> bool:
+    async def save_as(self, why: str = "") -> bool:
+        prompt = "File to save the design to (JSON design format):"
         path = await ask_save_path(
-            self, "Save as", "File to save the design to (JSON design format):",
+            self, "Save as", f"{visible(why)}\n{prompt}" if why else prompt,
             suggested_path(self.session.design, self.session.path), self.session.path,
             design_path)
-        return path is not None and self.write(path)
+        if path is None:
+            return False
+        if self.session.path is not None and path.resolve() == self.session.path.resolve():
+            return await self.write_own()
+        return self.write(path)
+
+    async def write_own(self) -> bool:
+        """Save over the design's own file; if it changed on disk since it was opened or
+        saved here, ask first (overwrite, save as, or reload it)."""
+        session = self.session
+        change = session.look_on_disk()
+        if change is not None and session.path is not None:
+            answer = await self.ask(disk_dialog(session.path, change,
+                                                design_differs(session, change)))
+            if answer == SAVE_AS:
+                return await self.save_as()
+            if answer == RELOAD:
+                self.reload(change)
+                return False
+            if answer != OVERWRITE:
+                return False
+        return self.write()
+
+    def reload(self, change: DiskChange) -> bool:
+        """Take the file as it is on disk (one Ctrl+Z goes back to the design here)."""
+        try:
+            self.session.reload(change)
+        except ShipyardError as exc:
+            self.notify(str(exc), title="Not reloaded", severity="error")
+            return False
+        self.design_changed()
+        return True
+
+    def look_at_file(self) -> None:
+        """Now and then: has the design's file changed on disk (looked at on a thread)?"""
+        session = self.session
+        if session.path is None or self.leaving:
+            return
+        self.run_worker(lambda: self.call_from_thread(self.seen_on_disk,
+                                                      session.look_on_disk()),
+                        thread=True, group=WATCH, exclusive=True, exit_on_error=False)
+
+    def seen_on_disk(self, change: DiskChange | None) -> None:
+        """What the look found: the file as this session knows it, or changed elsewhere."""
+        session = self.session
+        if change is None or change.digest == session.known or session.path is None \
+                or change.path != session.path:
+            return
+        if session.outside is not None and session.outside.digest == change.digest:
+            return  # told already
+        differs = design_differs(session, change)
+        quiet = len(self.screen_stack) == 1 and not self.workers_busy(DIALOG)
+        if quiet and not session.workbench.changed and differs.problem is None \
+                and not change.removed and self.reload(change):
+            self.notify(noticed(session.path, differs, reloaded=True), title="Reloaded",
+                        timeout=8)
+            return
+        session.outside = change
+        self.notify(noticed(session.path, differs, reloaded=False), title="Changed on disk",
+                    severity="warning", timeout=12)
+        self.design_changed()
+
+    def workers_busy(self, group: str) -> bool:
+        return any(worker.group == group and worker.is_running for worker in self.workers)
 
     @work(group=DIALOG)
     async def action_save(self) -> None:
@@ -252,7 +336,7 @@ class FileActions(OrderedInput):
         if fleet.path is not None:
             choices.insert(0, ("save", "Save"))
         answer = await self.ask(ChoiceDialog(
-            "Unsaved fleet", f"The fleet {fleet.title} has unsaved changes. Kept, they are "
+            "Unsaved fleet", f"{fleet_words(fleet)} has unsaved changes. Kept, they are "
             "offered back the next time you open it.", choices))
         if answer == "save":
             try:
@@ -268,21 +352,8 @@ class FileActions(OrderedInput):
     async def offer_recovery(self) -> None:
         if self.asking_already(DIALOG):
             return
-        recovery = self.session.pending_recovery()
-        if recovery is None:
-            return
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
-        here = "" if recovery.title == self.session.title else \
-            f" Restored here, they replace {self.session.title}."
-        answer = await self.ask(ConfirmDialog(
-            "Recover unsaved work?",
-            f"Shipyard closed at {when} without saving changes to {recovery.title}. "
-            f"Restore them?{here} (Undo goes back to what was opened.)", "Restore", "Discard"))
-        if answer == "yes":
-            self.session.recover(recovery)
-        else:
-            self.session.discard_recovery()
-        self.design_changed()
+        if await offer(self, self.session):
+            self.design_changed()
 
     # Design-wide settings -----------------------------------------------
 
@@ -300,7 +371,9 @@ class FileActions(OrderedInput):
         try:
             budget = budget_answer(answer)
         except ValueError as exc:
-            self.notify(str(exc), severity="error")
+            stays = f"{current} points" if current is not None else "unset"
+            self.notify(f"{exc}: the budget stays {stays}.", title="Budget not changed",
+                        severity="error")
             return
         workbench.set_scenario(dataclasses.replace(workbench.scenario, budget=budget))
         self.design_changed()

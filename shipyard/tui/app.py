@@ -22,9 +22,11 @@ import shipyard.tui.safe_text  # noqa: F401  (what is drawn shows no control cod
 from shipyard.core.errors import ShipyardError
 from shipyard.services.autosave import Autosaver
 from shipyard.services.editing import Change, entry_exists
+from shipyard.services.fleet_session import FLEET_STATE, FleetSession
 from shipyard.services.session import Session
 from shipyard.tui.browser import in_browser
 from shipyard.tui.engine import watch_engine
+from shipyard.tui.file_watch import WATCH_SECONDS
 from shipyard.tui.guard import Crash, rescue
 from shipyard.tui.mending import mend
 from shipyard.tui.screen_actions import ScreenActions
@@ -92,6 +94,9 @@ class ShipyardApp(ScreenActions):
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         self.offer_recovery()
+        # Someone else may save the open file (another tab, window or program): look now
+        # and then, so that this designer never shows a stale file as saved.
+        self.set_interval(WATCH_SECONDS, self.look_at_file)
         # Compile the game's fast engine in a separate process from launch (duels never
         # wait for it: the reference engine fights the same duels until it is ready).
         # After the first screen is up: the look at the engine imports numba.
@@ -99,6 +104,14 @@ class ShipyardApp(ScreenActions):
         # What start-up built lives as long as the app: keep it out of the garbage
         # collector's full passes, which otherwise stall a keypress now and then.
         self.call_after_refresh(gc.freeze)
+
+    def on_unmount(self) -> None:
+        """The designer is gone: its sessions' recovery files (unsaved work, if any) are
+        left for the next launch, no longer held as at work."""
+        self.session.end()
+        fleet = getattr(self, FLEET_STATE, None)
+        if isinstance(fleet, FleetSession):
+            fleet.end()
 
     def _watch_engine(self) -> None:
         if not self.is_running:  # the timer fired while the app shut down

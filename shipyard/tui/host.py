@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeVar, cast
 
 from textual.dom import DOMNode
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from shipyard.services.editing import Change
@@ -31,12 +32,21 @@ class Host(Protocol):
         """
         ...
 
+    def design_changed(self) -> None:
+        """The session's design changed outside an edit (recovered, reloaded): show it."""
+        ...
+
     async def ask(self, screen: Screen[T]) -> T:
         """From a worker: push a dialog and wait for its answer (keys flow to it)."""
         ...
 
     def asking_already(self, group: str) -> bool:
         """From a dialog worker: whether another of its group is still at work."""
+        ...
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notice in the corner (Textual's)."""
         ...
 
 

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 from textual import events, messages
 from textual._callback import invoke
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.dom import DOMNode
 from textual.errors import NoWidget
 from textual.message import Message
@@ -186,8 +186,17 @@ class OrderedInput(App[None]):
                 and worker.group.endswith(HELD)
                 and worker.state in (WorkerState.PENDING, WorkerState.RUNNING)]
 
+    def top_screen(self) -> Screen[Any] | None:
+        """The screen on top; None when there is none (the app starting, or closing while
+        keys, a click or a test still wait on it)."""
+        try:
+            return self.screen
+        except ScreenStackError:
+            return None
+
     async def settle(self) -> None:
-        """Wait until the screen has handled everything earlier input set going."""
+        """Wait until the screen has handled everything earlier input set going (at once
+        when there is no screen: the app is closing, nothing will settle)."""
         start = time.monotonic()
         try:
             async with asyncio.timeout(SETTLE_LIMIT):
@@ -210,7 +219,10 @@ class OrderedInput(App[None]):
         if busy:
             await asyncio.wait(busy, timeout=0.005)
         waited = bool(busy)
-        for node in _key_takers(self.screen):
+        screen = self.top_screen()
+        if screen is None:
+            return False
+        for node in _key_takers(screen):
             if not node.is_running:
                 waited = True
                 await node._mounted_event.wait()
@@ -223,16 +235,22 @@ class OrderedInput(App[None]):
     # Delivering a key ----------------------------------------------------------------
 
     async def take_key(self, event: events.Key) -> None:
-        """A key as Textual handles it, but all of it now, against the focus of now."""
+        """A key as Textual handles it, but all of it now, against the focus of now (none
+        when there is no screen to take it: the app is closing)."""
+        screen = self.top_screen()
+        if screen is None:
+            return
         if not self.app_focus:
             self.app_focus = True
+        if not self._typing_key(event):
+            self.commit_typing()
         if self.focused is not None:
             with contextlib.suppress(NoWidget):
-                self.screen._clear_tooltip()
+                screen._clear_tooltip()
         if await self._check_bindings(event.key, priority=True):
             return
         event._set_forwarded()
-        node: DOMNode | None = self.focused or self.screen
+        node: DOMNode | None = self.focused or screen
         while node is not None:
             await self.deliver(node, event)
             if event._stop_propagation or node is self or not node.is_attached:
@@ -240,6 +258,22 @@ class OrderedInput(App[None]):
             event._no_default_action = False
             parent = node._parent
             node = parent if isinstance(parent, DOMNode) else None
+
+    def _typing_key(self, event: events.Key) -> bool:
+        """Whether the key goes on typing a number on the focused field (a digit, or a key
+        the field binds itself: Enter sets it, Escape drops it, + steps...)."""
+        focused = self.focused
+        return focused is None or (event.character or "").isdigit() \
+            or event.key in focused._bindings.key_to_bindings
+
+    def commit_typing(self) -> None:
+        """Digits typed on the focused field and not set yet are set now, before a key the
+        field does not take itself (a save, a new design, another screen), so that the
+        command acts on them too (the player typed them: they are never dropped)."""
+        focused = self.focused
+        commit = getattr(focused, "action_commit", None)
+        if getattr(focused, "typed", "") and callable(commit):
+            commit()
 
     @staticmethod
     async def deliver(node: DOMNode, event: events.Key) -> None:

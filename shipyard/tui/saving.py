@@ -26,7 +26,8 @@ async def ask_save_path(host: Host, title: str, prompt: str, suggestion: Path,
     same = current is not None and path.resolve() == current.resolve()
     if path.exists() and not same:
         confirm = await host.ask(ConfirmDialog(
-            "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel"))
+            "Replace file?", f"{path} exists. Replace it?", "Replace", "Cancel",
+            default="no"))
         if confirm != "yes":
             return None
     return path

@@ -86,7 +86,7 @@ def test_the_thrust_hint_and_the_crew_choice(tmp_path: Path) -> None:
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         await focus(app, pilot, "thrust")
         hint = app.designer.hint.plain
-        assert hint.startswith("one more thrust point: +1 point (total 31)")
+        assert hint.startswith("+ one more thrust point: +1 point (total 31)")
         assert "over the 30-point budget (rules 4)" in hint
         await focus(app, pilot, "crew")
         assert "crew as two-man: +0 points" in app.designer.hint.plain

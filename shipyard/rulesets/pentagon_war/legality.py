@@ -193,11 +193,6 @@ def _craft(design: Design, sheet: Sheet, catalog: Catalog, scenario: Agreement) 
         # fleet, duel, the designer...): the message names it, so the player can find it.
         found.append(_error("hyper-bomb", "hyper bombs need a scenario that allows them "
                             "(--allow-hyper-bombs)", "systems.hyper_bomb", "R15"))
-    split = design.hull_split
-    if split is not None and count(split.forward) + count(split.aft) != sheet.hull_boxes:
-        found.append(_error(
-            "hull-split", f"hull split {split.forward} + {split.aft} does not add up to the "
-            f"{sheet.hull_boxes} hull boxes", "hull_split", "1.2"))
     if scenario.budget is not None and sheet.total > scenario.budget:
         found.append(_error("over-budget", f"{sheet.total} points is over the budget of "
                             f"{scenario.budget}", "", "1.1"))
@@ -225,6 +220,20 @@ def _warnings(design: Design, sheet: Sheet, scenario: Agreement) -> list[Issue]:
     if engines and not [b for b in design.radar if b > 0]:
         found.append(_warning("no-radar", "a mobile craft with only the 0 radar box can never "
                               "lock on", "radar", "R17"))
+    split = design.hull_split
+    if split is not None and count(split.forward) + count(split.aft) != sheet.hull_boxes:
+        found.append(_warning(
+            "hull-split", f"hull split {split.forward} + {split.aft} does not add up to the "
+            f"{sheet.hull_boxes} hull boxes: {sheet.hull_forward} forward and "
+            f"{sheet.hull_aft} aft are used", "hull_split", "R23"))
+    power = sheet.radar_invisibility_power
+    capacitors = count(design.systems.capacitor)
+    if design.options.radar_invisibility and capacitors < power:
+        found.append(_warning(
+            "invisibility-power", f"radar invisibility takes {power} capacitor power a turn "
+            f"at size class {roman(sheet.size_class)}, and {capacitors} "
+            f"capacitor{'' if capacitors == 1 else 's'} can never switch it on",
+            "options.radar_invisibility", "2.2"))
     ordnance = sum(count(d.count) for d in design.drones) + count(design.systems.missile)
     if ordnance and not count(design.systems.cargo):
         found.append(_warning("no-reloads", "drones or missiles but no cargo for reloads "

@@ -305,8 +305,9 @@ def price(design: Design, catalog: Catalog) -> Sheet:
     mass_exact = Fraction(mass_points, mass.class_divisor)
 
     split = design.hull_split
-    if split is not None and count(split.forward) + count(split.aft) == hull:
-        forward, aft = count(split.forward), count(split.aft)
+    if split is not None:  # R23: the owner's forward boxes (at most the hull), the rest aft
+        forward = min(count(split.forward), hull)
+        aft = hull - forward
     else:
         forward, aft = -(-hull // 2), hull // 2
 

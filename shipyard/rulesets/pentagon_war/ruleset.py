@@ -154,6 +154,16 @@ class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
             return None
         return Margin(found.points, found.total_change, margin_notes(found))
 
+    def settle(self, design: Design, sheet: pricing.Sheet) -> Design | None:
+        """R23: a hull split that no longer adds up to the hull (its size changed) keeps
+        its forward boxes, no more than the hull, and the rest go aft."""
+        split = design.hull_split
+        if split is None or (split.forward, split.aft) == (sheet.hull_forward, sheet.hull_aft):
+            return None
+        data = design.to_data()
+        data["hull_split"] = {"forward": sheet.hull_forward, "aft": sheet.hull_aft}
+        return parse_design(data)
+
     # Designer form
     def form(self, catalog: Catalog) -> Form:
         return design_form(catalog)

@@ -50,7 +50,7 @@ def panel_rows(sheet: Sheet, catalog: Catalog) -> list[tuple[str, str]]:
                          f"{'-'.join(str(n) for n in sheet.radar_track)})"),
         ("Boxes", f"{sheet.boxes}  ({sheet.non_radar_boxes} non-radar)"),
     ]
-    if sheet.engines_for_standard:
+    if sheet.engines_for_standard and not sheet.is_base:  # a base does not accelerate
         rows.append(("Std. accel.", f"needs {sheet.engines_for_standard} engine"
                                     f"{'s' if sheet.engines_for_standard > 1 else ''}"))
     return rows

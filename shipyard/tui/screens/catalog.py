@@ -26,6 +26,48 @@ def matches(row: dict[str, Any], words: list[str], figures: str) -> bool:
     return all(word in haystack for word in words)
 
 
+# The key last: the side panel names it for the row under the cursor, too, and a narrow
+# table leaves it out rather than cut every other column short.
+HEADERS = ("Item", "Source", "Figures", "Key")
+KEY = 3
+# (column, narrowest): what may give way when cut; a short source ("ruling R14 *") whole.
+SHRINK = ((2, 10), (0, 12), (1, 12), (3, 8))
+PADDING = 2  # a cell's padding, left and right
+SCROLLBAR = 2
+
+
+def cut(text: str, width: int) -> str:
+    """`text` in `width` columns, ending with "…" when it is longer."""
+    return text if len(text) <= width else text[:max(0, width - 1)] + "…"
+
+
+def column_widths(rows: list[tuple[str, ...]], room: int) -> list[int]:
+    """Each column's width, the widest first cut down so that the table fits `room` (0: no
+    limit); a cut cell ends with "…" (the rulings panel shows the row whole). Where even
+    that is too wide the key column is left out (fewer widths than headers)."""
+    widths = [max([len(HEADERS[i]), *(len(row[i]) for row in rows)]) for i in range(4)]
+    if room <= 0:
+        return widths
+    fitted, over = _shrunk(widths, room)
+    return fitted if over <= 0 else _shrunk(widths[:KEY], room)[0]
+
+
+def _shrunk(widths: list[int], room: int) -> tuple[list[int], int]:
+    """`widths` cut a column at a time off the widest that may still give way, until
+    they fit `room`; the widths and how far over `room` they still are."""
+    widths = list(widths)
+    over = sum(widths) + PADDING * len(widths) + SCROLLBAR - room
+    while over > 0:
+        shrinkable = [column for column, narrowest in SHRINK
+                      if column < len(widths) and widths[column] > narrowest]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda column: widths[column])
+        widths[widest] -= 1
+        over -= 1
+    return widths, over
+
+
 def rulings_text(catalog: Catalog, words: list[str], focus: str = "") -> Text:
     """The rulings that match the search, the selected row's ruling first."""
     text = Text()
@@ -55,6 +97,7 @@ class CatalogScreen(Screen[None]):
         self.rows = ruleset.price_rows(catalog)
         self.changed = changed_rows(ruleset, catalog)  # what a house catalog changed
         self.shown: list[dict[str, Any]] = []
+        self.fitted_to = 0
         self.search = search
 
     def compose(self) -> ComposeResult:
@@ -73,21 +116,33 @@ class CatalogScreen(Screen[None]):
     def on_mount(self) -> None:
         manifest = self.catalog.manifest
         self.sub_title = f"{manifest.title} catalog {manifest.version}"
-        table = self.query_one("#prices", DataTable)
-        # The key last: the side panel names it for the row under the cursor, too.
-        table.add_columns("Item", "Source", "Figures", "Key")
         self.query_one("#rulings-scroll").border_title = "Rulings"
         self.fill(self.search)
         self.query_one("#search", Input).focus()
 
+    def on_resize(self) -> None:
+        """The table cut to its new width once laid out (its cells end with "…")."""
+        self.call_after_refresh(self.fill, self.search)
+
     def fill(self, search: str) -> None:
         words = search.lower().split()
         table = self.query_one("#prices", DataTable)
-        table.clear()
+        row_now = table.cursor_row
+        table.clear(columns=True)
         figures = self.ruleset.row_figures
         self.shown = [row for row in self.rows if matches(row, words, figures(row))]
-        for row in self.shown:
-            table.add_row(row["label"], self.source(row), figures(row), row.get("file", ""))
+        cells: list[tuple[str, ...]] = [
+            (str(row["label"]), self.source(row), figures(row), str(row.get("file", "")))
+            for row in self.shown]
+        widths = column_widths(cells, table.size.width)
+        self.fitted_to = table.size.width  # the width the table was last cut to
+        table.add_columns(*(cut(header, width) for header, width in zip(HEADERS, widths,
+                                                                          strict=False)))
+        for row_cells in cells:
+            table.add_row(*(cut(text, width) for text, width in zip(row_cells, widths,
+                                                                    strict=False)))
+        if table.row_count:
+            table.move_cursor(row=min(row_now, table.row_count - 1))
         focus = self.shown[0]["rule"] if self.shown else ""
         self.query_one("#rulings", Static).update(rulings_text(self.catalog, words, focus))
 

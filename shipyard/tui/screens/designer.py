@@ -1,7 +1,11 @@
 """The designer screen: the editor, the live sheet, the issues and the hint line.
 
 Every edit a field asks for goes to the app's one edit function; this
-screen then shows the new evaluation everywhere at once.
+screen then shows the new evaluation everywhere at once. Another design
+(opened, new, of another game) gets an editor of its own, built out of sight
+while the screen goes on showing the old design whole; then the editor, the
+sheet, the issues, the title and the hint change in one frame, and no panel
+or hint ever reads the old design's fields against the new design.
 """
 
 from __future__ import annotations
@@ -20,11 +24,14 @@ from shipyard.core.issues import Issue
 from shipyard.core.neutral import Evaluation
 from shipyard.core.protocol import Margin
 from shipyard.core.sheet import written
+from shipyard.services.editing import Workbench
 from shipyard.tui.host import Host
-from shipyard.tui.widgets.editor import Editor
+from shipyard.tui.keys import key_name
+from shipyard.tui.widgets.editor import EDITOR_WORK, Editor
 from shipyard.tui.widgets.fields import Field, View, unset
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
+from shipyard.tui.widgets.name import NameInput
 from shipyard.tui.widgets.sheet import Line, SheetPanel
 from shipyard.tui.widgets.title import TitleBar
 
@@ -49,25 +56,31 @@ def cut_advice(evaluation: Evaluation, budget: int | None) -> str:
     return f"{head}. The largest lines: {names}. Cut there first."
 
 
-def hint_text(label: str, margin: Margin | None, total: int,
+def hint_text(key: str, label: str, margin: Margin | None, total: int,
               breaks: Issue | None = None) -> Text:
-    """The 'what does this cost me' line under the editor.
+    """The 'what does this key cost me' line under the editor: the key, what it does, and
+    what that does to the price (`margin`: None if it changes nothing).
 
     `breaks` is the first error the hinted press would bring (the design
     illegal or over budget): the line ends with it, rule first, in red.
     """
-    text = Text(f"{label}: ", style="bold")
+    text = Text(key, style="bold reverse")
+    text.append(f" {label}: ", style="bold")
+    message = breaks.message.removesuffix(f" ({breaks.rule})") if breaks is not None else ""
     if margin is None:
-        text.append("no change to the price", style="dim")
+        text.append("nothing changes", style="dim")
     else:
         sign = "+" if margin.points >= 0 else "-"
         unit = "point" if abs(margin.points) == 1 else "points"
         text.append(f"{sign}{written(abs(margin.points))} {unit}", style="bold")
         text.append(f" (total {total + margin.total_change})")
-        if margin.notes:
-            text.append(" · " + " · ".join(margin.notes), style="yellow")
+        # Each note once, and not the error that ends the line (a game's notes may name
+        # the errors a press brings, one per entry it breaks).
+        notes = [note for note in dict.fromkeys(margin.notes)
+                 if not (message and note.startswith(message))]
+        if notes:
+            text.append(" · " + " · ".join(notes), style="yellow")
     if breaks is not None:
-        message = breaks.message.removesuffix(f" ({breaks.rule})")
         text.append(f" → {breaks.rule}: {message}", style="bold red")
     return text
 
@@ -97,19 +110,24 @@ class DesignerScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(id="designer")
-        self.current: Field | None = None
+        self.current: Field | NameInput | None = None  # the focused field, whose hint shows
         self.hint: Text = Text()
+        self.workbench: Workbench | None = None  # the design the editor is built for
+        self.editor: Editor
+        self.swapping = False  # an editor for another design is being built
 
     @property
     def shipyard(self) -> Host:
         return cast(Host, self.app)
 
     def compose(self) -> ComposeResult:
-        form = form_of(self.shipyard.session.workbench.evaluation)
+        workbench = self.shipyard.session.workbench
+        self.workbench = workbench
+        self.editor = Editor(form_of(workbench.evaluation), workbench.data)
         yield TitleBar()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Editor(form, id="editor")
+                yield self.editor
                 yield Line(id="hint")
             with Vertical(id="right"):
                 with VerticalScroll(id="sheet-scroll"):
@@ -121,23 +139,32 @@ class DesignerScreen(Screen[None]):
         if not self.query("#sheet-scroll"):
             return  # the app stopped before the screen was built
         self.query_one("#sheet-scroll").border_title = "Sheet"
-        self.query_one("#editor").border_title = "Design"
+        self.editor.border_title = "Design"
         self.refresh_view()
-        first = self.query_one(Editor).query(Field).first()
+        first = self.editor.query(Field).first()
         first.focus()
 
     def refresh_view(self) -> None:
-        """Show the workbench's design and evaluation in every panel."""
+        """Show the workbench's design and evaluation in every panel (another design: once
+        its own editor is built)."""
         session = self.shipyard.session
-        evaluation = session.workbench.evaluation
+        workbench = session.workbench
+        evaluation = workbench.evaluation
+        form = evaluation.ruleset.form(evaluation.catalog)
+        editor = self.editor
+        if self.swapping or workbench is not self.workbench or not editor.fits(form):
+            if not self.swapping:
+                self.swapping = True
+                self.current = None
+                editor.leaving = True
+                self.run_worker(self._new_editor(), group=EDITOR_WORK)
+            return
         problems: dict[str, str] = {}
         for issue in evaluation.issues:
             if problems.get(issue.path) != "error":
                 problems[issue.path] = issue.severity
         data = evaluation.design.to_data()
-        form = evaluation.ruleset.form(evaluation.catalog)
         view = View(data, evaluation.sheet, problems, form)
-        editor = self.query_one(Editor)
         editor.show(view)
         if self.current is not None and not editor.shows(self.current):
             self.current = None  # its entry was removed: no hint for a field that is gone
@@ -146,29 +173,77 @@ class DesignerScreen(Screen[None]):
         # The hint prices the next press too: draw the sheet first, then the hint.
         self.call_after_refresh(self.show_hint)
         mark = " ●" if session.workbench.changed else ""
+        if session.outside is not None:
+            mark += " (changed on disk)"
         if self.sub_title != f"{session.title}{mark}":
             # Set quietly and the title line alone redrawn: a screen's sub-title is
             # reactive, and would redraw the whole screen on every edit that marks it.
             self.set_reactive(Screen.sub_title, f"{session.title}{mark}")
             self.query_one(TitleBar).refresh()
 
+    async def _new_editor(self) -> None:
+        """Another design: its editor built out of sight (keys wait for it), then shown with
+        the sheet, the issues, the title and the hint in one frame, its first field
+        focused. The old editor takes no edit meanwhile and goes."""
+        old = self.editor
+        session = self.shipyard.session
+        left = self.query_one("#left", Vertical)
+        while True:
+            workbench = session.workbench
+            editor = Editor(form_of(workbench.evaluation), workbench.data)
+            editor.display = False
+            await left.mount(editor, before=old)
+            evaluation = session.workbench.evaluation
+            if session.workbench is workbench and editor.fits(form_of(evaluation)):
+                break
+            await editor.remove()  # the design moved on meanwhile: build for the latest
+        with self.app.batch_update():
+            self.editor, self.workbench, self.swapping = editor, workbench, False
+            editor.border_title = "Design"
+            old.display = False
+            editor.display = True
+            self.refresh_view()
+            editor.scroll_home(animate=False)
+            first = editor.query(Field).first()
+            self.set_focus(first, scroll_visible=False)
+        await old.remove()
+
     def show_hint(self) -> None:
+        if self.swapping:
+            return  # shown with the new design's editor
         hint = self.query_one("#hint", Line)
         field = self.current
-        change = field.hint_change() if field is not None else None
-        if field is None or change is None:
+        if field is not None and not self.editor.shows(field):
+            field = self.current = None  # its entry was removed, or its editor replaced
+        if isinstance(field, NameInput):
+            self.hint = Text.assemble(("name: ", "bold"),
+                                      ("type the design's name (any text); the price does not "
+                                       "change", "dim"))
+            hint.show(self.hint)
+            return
+        if field is None:
             self.hint = Text("←/→ or +/- change a field, digits type a number, "
                              "Ctrl+P lists every command", style="dim")
         else:
-            workbench = self.shipyard.session.workbench
-            evaluation = workbench.evaluation
-            margin = evaluation.ruleset.what_if(workbench.design, change, evaluation.catalog,
-                                                evaluation.sheet)
-            self.hint = hint_text(field.hint_label(), margin, evaluation.sheet.total,
-                                  workbench.new_error(change))
+            self.hint = self.field_hint(field)
         hint.show(self.hint)
 
-    def field_focused(self, field: Field) -> None:
+    def field_hint(self, field: Field) -> Text:
+        """What the key the field's hint names would do: the very edit that key makes."""
+        workbench = self.shipyard.session.workbench
+        evaluation = workbench.evaluation
+        change = field.hint_change()
+        key = key_name(field.hint_key())
+        if change is None:
+            return hint_text(key, field.hint_label(), None, evaluation.sheet.total)
+        margin = evaluation.ruleset.what_if(workbench.design, change, evaluation.catalog,
+                                            evaluation.sheet)
+        if margin is None:  # the key would make no readable design: the edit is refused
+            return hint_text(key, field.hint_label(), None, evaluation.sheet.total)
+        return hint_text(key, field.hint_label(), margin, evaluation.sheet.total,
+                         workbench.new_error(change))
+
+    def field_focused(self, field: Field | NameInput) -> None:
         """A field took the focus, or moved its cursor (an arc, a side, a box)."""
         self.current = field
         self.show_hint()
@@ -188,7 +263,7 @@ class DesignerScreen(Screen[None]):
 
     def go_to(self, path: str) -> Field | None:
         """Focus the field at fault for an issue at `path`."""
-        editor = self.query_one(Editor)
+        editor = self.editor
         field = editor.field_for(path) if path else None
         if field is None:
             self.notify("No field shows this: it concerns the whole design (the budget), "
@@ -210,5 +285,5 @@ class DesignerScreen(Screen[None]):
         self.query_one("#sheet-scroll").focus()
 
     def action_focus_editor(self) -> None:
-        field = self.current or self.query_one(Editor).query(Field).first()
+        field = self.current or self.editor.query(Field).first()
         field.focus()

@@ -1,4 +1,8 @@
-"""Small modal dialogs: a question, a choice of buttons, a line of text."""
+"""Small modal dialogs: a question, a choice of buttons, a line of text.
+
+Their words often hold the player's own (a file name, a design's name): they are
+shown as written, never read as markup.
+"""
 
 from __future__ import annotations
 
@@ -25,22 +29,29 @@ class ChoiceDialog(ModalScreen[str | None]):
         Binding("right", "app.focus_next", "Next", show=False),
     ]
 
-    def __init__(self, title: str, question: str,
-                 answers: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, question: str, answers: list[tuple[str, str]],
+                 default: str | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.title_text = title
         self.question = question
         self.answers = answers
+        # The answer Enter gives at once: the first, unless a safer one is named (Cancel
+        # on a question that would replace a file).
+        self.default = default if default is not None else answers[0][0]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.question, classes="dialog-text")
+        # Four answers or more need a wider dialog for their buttons.
+        with Vertical(classes="dialog wide" if len(self.answers) > 3 else "dialog"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.question, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                for index, (key, label) in enumerate(self.answers):
+                for key, label in self.answers:
                     yield Button(label, id=f"answer-{key}",
-                                 variant="primary" if index == 0 else "default")
+                                 variant="primary" if key == self.default else "default")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(f"#answer-{self.default}", Button).focus()
 
     @on(Button.Pressed)
     def _answer(self, event: Button.Pressed) -> None:
@@ -51,8 +62,9 @@ class ChoiceDialog(ModalScreen[str | None]):
 class ConfirmDialog(ChoiceDialog):
     """Yes or no."""
 
-    def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "No") -> None:
-        super().__init__(title, question, [("yes", yes), ("no", no)])
+    def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "No",
+                 default: str = "yes") -> None:
+        super().__init__(title, question, [("yes", yes), ("no", no)], default)
 
 
 class TextDialog(ModalScreen[str | None]):
@@ -70,8 +82,8 @@ class TextDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.prompt, classes="dialog-text")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.prompt, classes="dialog-text", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="text")
             yield Static("", id="problem", classes="dialog-problem")
             with Horizontal(classes="dialog-buttons"):
@@ -99,14 +111,17 @@ class ListDialog(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, title: str, lines: list[str]) -> None:
+    def __init__(self, title: str, lines: list[str], text: str = "") -> None:
         super().__init__(classes="dialog-screen")
         self.title_text = title
         self.lines = lines
+        self.text = text  # what the choice is about, above the list
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            if self.text:
+                yield Static(self.text, classes="dialog-text", markup=False)
             yield OptionList(*[Option(Text(line)) for line in self.lines], id="choices")
         yield KeysFooter()
 

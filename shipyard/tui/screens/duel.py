@@ -35,6 +35,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import duels_of
+from shipyard.core.visible import visible
 from shipyard.services.batch import Matchup, run_one
 from shipyard.services.duel_setup import (
     DEFAULT_OPPONENT,
@@ -77,12 +78,15 @@ class DuelLogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
+        # Which duel, the designs and their policies, whole (wrapped, never cut short by the
+        # title line), above the log.
+        yield Static(self.title_line, id="duel-log-title", markup=False)
         with VerticalScroll(id="duel-log-scroll"):
             yield Static("\n".join(self.lines), id="duel-log", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = self.title_line
+        self.sub_title = "Duel log"
         self.query_one("#duel-log-scroll").focus()
 
 
@@ -188,7 +192,7 @@ class DuelScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        name = self.evaluation.design.name or "(unnamed)"
+        name = visible(self.evaluation.design.name) or "(unnamed)"
         self.sub_title = f"Duel: {name} against an opponent"
         own = self.query_one("#duel-own", Static)
         if self.own_problem:
@@ -215,7 +219,8 @@ class DuelScreen(Screen[None]):
             status.update(str(exc))
             status.add_class("-error")
             return None
-        status.update(f"{opponent.design.name or '(unnamed)'}: {opponent.sheet.total} points")
+        status.update(f"{visible(opponent.design.name) or '(unnamed)'}: "
+                      f"{opponent.sheet.total} points")
         status.remove_class("-error")
         return opponent
 

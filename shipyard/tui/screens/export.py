@@ -24,6 +24,7 @@ from shipyard.render.export import (
     format_of,
     render,
 )
+from shipyard.services.kept_files import kept_file
 from shipyard.services.session import suggested_path
 from shipyard.tui.host import Host
 from shipyard.tui.screens.dialogs import ConfirmDialog
@@ -69,16 +70,17 @@ def export_content(request: ExportRequest, evaluation: Evaluation, budget: int |
 
 
 def format_and_paper() -> ComposeResult:
-    """The format and paper columns every export dialog offers (PDF on A4 chosen)."""
+    """The format and paper columns every export dialog offers (PDF on A4 chosen), compact:
+    every choice in sight at 80 x 24."""
     with Vertical():
         yield Static("Format", classes="dialog-heading")
-        with RadioSet(id="format"):
+        with RadioSet(id="format", compact=True):
             for fmt in FORMATS:
                 yield MarkedRadioButton(FORMAT_NAMES[fmt], value=fmt == "pdf",
                                         id=f"format-{fmt}")
     with Vertical():
         yield Static("Paper", classes="dialog-heading")
-        with RadioSet(id="paper"):
+        with RadioSet(id="paper", compact=True):
             for paper in PAPERS:
                 yield MarkedRadioButton(paper.upper() if paper == "a4" else "Letter",
                                         value=paper == "a4", id=f"paper-{paper}")
@@ -149,7 +151,13 @@ class FileExport(ModalScreen[T]):
             self.notify(f"{path}: the extension says {FORMAT_NAMES[named]}, the format chosen "
                         f"is {FORMAT_NAMES[self.fmt]}.", severity="error")
             return None
-        return Path(path + ("" if named is not None else SUFFIXES[self.fmt])).expanduser()
+        target = Path(path + ("" if named is not None else SUFFIXES[self.fmt])).expanduser()
+        what = None if self.app.is_web else kept_file(target)  # a browser downloads it
+        if what is not None:
+            self.notify(f"{target} is an existing {what}: an export never replaces it. Choose "
+                        "another file.", title="Not exported", severity="error")
+            return None
+        return target
 
 
 class ExportDialog(FileExport[ExportRequest | None]):
@@ -178,7 +186,8 @@ class ExportDialog(FileExport[ExportRequest | None]):
                     ruleset = self.evaluation.ruleset
                     for sheet in ruleset.sheets:
                         yield MarkedCheckbox(ruleset.sheet_labels[sheet], value=True,
-                                       id=f"sheet-{sheet}", tooltip=ruleset.sheet_titles[sheet])
+                                             id=f"sheet-{sheet}", compact=True,
+                                             tooltip=ruleset.sheet_titles[sheet])
             yield Static("File", classes="dialog-heading")
             yield Input(str(target_for(self.evaluation, self.current, "pdf")), id="path")
             if errors:
@@ -186,7 +195,7 @@ class ExportDialog(FileExport[ExportRequest | None]):
                              f"{errors[0].message}. It can only be exported as a draft, "
                              "and every page will carry the DRAFT mark.",
                              classes="dialog-problem")
-                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft")
+                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft", compact=True)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -222,9 +231,17 @@ class ExportDialog(FileExport[ExportRequest | None]):
 
 
 async def may_replace(host: Host, path: Path) -> bool:
-    """Whether to write `path`: yes if it is new, else as the player answers."""
+    """Whether an export may write `path`: yes if it is new; never over a design, fleet or
+    catalog file (as `shipyard export` without --force), which the notice names; else as
+    the player answers (Cancel is the answer Enter gives)."""
     if not path.exists():
         return True
+    what = kept_file(path)
+    if what is not None:
+        host.notify(f"{path} is an existing {what}: an export never replaces it. Export to "
+                    "another file.", title="Not exported", severity="error")
+        return False
     answer = await host.ask(ConfirmDialog(
-        "Replace file?", f"{path} exists. Replace it with the export?", "Replace", "Cancel"))
+        "Replace file?", f"{path} exists. Replace it with the export?", "Replace", "Cancel",
+        default="no"))
     return answer == "yes"

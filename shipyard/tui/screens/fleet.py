@@ -28,17 +28,18 @@ from textual.widgets import (
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
-from shipyard.services.fleet import MAX_SHIPS
+from shipyard.services.fleet import MAX_SHIPS, total_words
+from shipyard.services.fleet_paths import design_reference
 from shipyard.services.fleet_session import (
     FleetChange,
     add_ship,
-    design_reference,
     entry_of,
     remove_ship,
     set_count,
     set_field,
     set_names,
 )
+from shipyard.tui.file_watch import WATCH_SECONDS
 from shipyard.tui.host import host_of
 from shipyard.tui.saving import budget_answer
 from shipyard.tui.screens.dialogs import TextDialog
@@ -46,7 +47,7 @@ from shipyard.tui.screens.fleet_add import AddDesignDialog
 from shipyard.tui.screens.fleet_files import FLEET_DIALOG, FleetFiles
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.issues import IssuesPanel
-from shipyard.tui.widgets.roster import FleetIssues, dearest_entry, roster_rows, total_words
+from shipyard.tui.widgets.roster import FleetIssues, dearest_entry, roster_rows
 from shipyard.tui.widgets.sheet import budget_bar
 from shipyard.tui.widgets.title import TitleBar
 
@@ -119,6 +120,7 @@ class FleetScreen(FleetFiles):
         roster.focus()
         if not self.fleet.changed and not self.fleet.undo_stack:
             self.offer_recovery()
+        self.set_interval(WATCH_SECONDS, self.look_at_file)  # saved elsewhere meanwhile?
 
     def on_screen_resume(self) -> None:
         """Back on top after a dialog: lay the roster out again (a covered table keeps
@@ -314,7 +316,9 @@ class FleetScreen(FleetFiles):
         try:
             budget = budget_answer(answer)
         except ValueError as exc:
-            self.notify(str(exc), severity="error")
+            stays = f"{current} points" if current is not None else "unset"
+            self.notify(f"{exc}: the fleet's budget stays {stays}.", title="Budget not changed",
+                        severity="error")
             return
         self.edit(set_field("budget", budget))
 

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, RadioSet, Static
 from shipyard.render.export import SUFFIXES, check_options
 from shipyard.render.fleet_pack import render_pack, ship_documents
 from shipyard.services.fleet import FleetReport
-from shipyard.services.fleet_session import suggested_fleet_path
+from shipyard.services.fleet_paths import suggested_fleet_path
 from shipyard.tui.screens.export import FileExport, format_and_paper
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.marked import MarkedCheckbox
@@ -59,7 +59,7 @@ class FleetExportDialog(FileExport[PackRequest | None]):
                 yield Static(f"The fleet has {len(errors)} error(s): {errors[0].message}. "
                              "It can only be exported as a draft, marked DRAFT.",
                              classes="dialog-problem")
-                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft")
+                yield MarkedCheckbox("Export as a DRAFT", value=False, id="draft", compact=True)
         yield KeysFooter()
 
     def on_mount(self) -> None:

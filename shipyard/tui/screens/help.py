@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from shipyard.core.form import ArcPair, ArcSet, Form, HexSides, ListGroup, Split, Track
+from shipyard.tui.keys import keys_named
 from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
 from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.counts import CountField, SplitField
@@ -56,17 +57,7 @@ def names_in(form: Form, kind: type) -> list[str]:
 
 
 def key_names(binding: Binding) -> str:
-    names = {"plus": "+", "minus": "-", "equals_sign": "=", "space": "Space",
-             "enter": "Enter", "escape": "Esc", "delete": "Del", "backspace": "Backspace",
-             "insert": "Ins", "left": "←", "right": "→", "up": "↑", "down": "↓"}
-    keys = []
-    for key in binding.key.split(","):
-        key = key.strip()
-        if key.startswith("ctrl+"):
-            keys.append("Ctrl+" + key[5:].upper())
-        else:
-            keys.append(names.get(key, key.upper() if key.startswith("f") else key))
-    return " ".join(keys)
+    return keys_named(binding.key)
 
 
 def own_bindings(kind: type) -> list[Binding]:
@@ -109,9 +100,9 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide tall"):
             yield Label("Keys", classes="dialog-title")
             yield Static(Text("Ctrl+P opens the command palette: every command by name. "
-                              "Digits typed on a count set it (Enter or leaving the field "
-                              "keeps it). Mouse: click a field, an arc or a side of a hexagon.",
-                              style="italic"))
+                              "Digits typed on a count set it (Enter, leaving the field or "
+                              "any command keeps it; Esc drops it). Mouse: click a field, an "
+                              "arc or a side of a hexagon.", style="italic"))
             for table in tables:
                 yield Static(table)
             yield Static(Text("Esc closes this screen.", style="dim"))

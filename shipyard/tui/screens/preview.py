@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from shipyard.core.neutral import Evaluation
+from shipyard.core.visible import visible
 from shipyard.render.text import render_text
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.title import TitleBar
@@ -47,7 +48,7 @@ class PreviewScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        name = self.evaluation.design.name or "(unnamed)"
+        name = visible(self.evaluation.design.name) or "(unnamed)"
         draft = "" if self.evaluation.legal else "  (DRAFT: the design has errors)"
         self.sub_title = f"Record sheet preview: {name}{draft}"
         self.query_one("#preview-scroll").focus()

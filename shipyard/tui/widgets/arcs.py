@@ -82,9 +82,11 @@ class ArcSetPicker(Field):
     def action_toggle_to(self, present: bool) -> None:
         self.edit(self._with(self.order[self.cursor], present))
 
+    def hint_key(self) -> str:
+        return "space"
+
     def hint_change(self) -> Change | None:
-        arc = self.order[self.cursor]
-        return self._with(arc, arc not in self.arcs)
+        return self._with(self.order[self.cursor], None)  # what Space does
 
     def hint_label(self) -> str:
         arc = self.order[self.cursor]
@@ -168,17 +170,23 @@ class ArcPairPicker(ArcSetPicker):
         return a if (b - a) % len(self.order) == 1 else b
 
     def action_turn(self, step: int) -> None:
+        self.edit(self.turn_change(step))
+
+    def turn_change(self, step: int) -> Change:
         """Turn the pair as it is when the edit is applied (quick keys each turn it)."""
-        path, ring, home = self.path, self.ring, self.home
+        path, ring = self.path, self.ring
 
         def change(data: dict[str, Any]) -> None:
             value = get_value(data, path)
             arcs = ring.expand([a for a in value if isinstance(a, str)]
                                if isinstance(value, list) else [])
-            start = self._start(arcs)
-            # No proper pair yet: start from the home pair.
-            assign(path, self._pair(home if start is None else start + step))(data)
-        self.edit(change)
+            assign(path, self.turned(arcs, step))(data)
+        return change
+
+    def turned(self, arcs: list[str], step: int) -> list[str]:
+        """The pair after a turn of `step` (no proper pair yet: the home pair)."""
+        start = self._start(arcs)
+        return self._pair(self.home if start is None else start + step)
 
     def action_flip(self) -> None:
         self.action_turn(1)
@@ -186,8 +194,14 @@ class ArcPairPicker(ArcSetPicker):
     def action_toggle_to(self, present: bool) -> None:
         self.action_turn(1 if present else -1)
 
+    def hint_key(self) -> str:
+        return "plus"
+
     def hint_change(self) -> Change | None:
-        return None
+        return self.turn_change(1)
+
+    def hint_label(self) -> str:
+        return f"turning the pair to {'+'.join(self.turned(self.arcs, 1))}"
 
     def summary(self) -> str:
         arcs = self.arcs

@@ -94,8 +94,11 @@ class HexagonSides(TypedNumber):
         self.refresh()
 
     def action_step(self, direction: int) -> None:
-        """One box more or less on the side, counted when the edit is applied."""
         self.typed = ""
+        self.edit(self.step_change(direction))
+
+    def step_change(self, direction: int) -> Change:
+        """One box more or less on the side, counted when the edit is applied."""
         path = f"{self.path}.{self.side}"
         step = stepped(path, direction)
 
@@ -103,7 +106,7 @@ class HexagonSides(TypedNumber):
             step(data)
             if not count_of(get_value(data, path)):
                 unset(path)(data)  # no boxes: no key, which keeps files tidy
-        self.edit(change)
+        return change
 
     def commit_typed(self, value: int) -> None:
         self.edit(self._set(value))
@@ -117,8 +120,7 @@ class HexagonSides(TypedNumber):
                 self.refresh()
 
     def hint_change(self) -> Change | None:
-        current = count_of(self.count(self.side))
-        return self._set((current or 0) + 1)
+        return self.step_change(1)
 
     def hint_label(self) -> str:
         return f"one more {self.spec.noun} on side {self.side}"

@@ -9,14 +9,18 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from shipyard.core.neutral import Evaluation
+from shipyard.core.visible import visible
 from shipyard.services.compare import Row
 
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
 
 
+LABEL_WIDTH = 14  # characters of a design's name over its column, at most
+
+
 def labels_of(picked: list[tuple[str, Evaluation]]) -> list[str]:
     """Column titles: the design's name, told apart by its source when two share one."""
-    names = [e.design.name or source for source, e in picked]
+    names = [visible(e.design.name or source) for source, e in picked]
     return [name if names.count(name) == 1 else f"{name} ({source})"
             for name, (source, _) in zip(names, picked, strict=True)]
 
@@ -28,7 +32,11 @@ def fill_table(table: DataTable[Text], labels: list[str], rows: list[Row]) -> No
     table.add_column("Figure", key="figure", width=max([len("Figure"), *names]))
     for index, label in enumerate(labels):
         values = [len(text) for row in rows for text in row.shown()[index:index + 1]]
-        table.add_column(label, key=f"design-{index}", width=max([len(label), *values]))
+        # A long name is cut with "…" to its figures' width (the list of designs shows it
+        # whole), so that more designs stand side by side.
+        width = max([min(len(label), LABEL_WIDTH), *values])
+        shown = label if len(label) <= width else label[:width - 1] + "…"
+        table.add_column(shown, key=f"design-{index}", width=width)
     section = ""
     for row in rows:
         if row.section != section:

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from shipyard.core.form import Count, Spec, Split
 from shipyard.services.editing import Change, assign, get_value, set_value
 from shipyard.tui.host import host_of
-from shipyard.tui.widgets.fields import Field, View, count_of, stepped, unset
+from shipyard.tui.widgets.fields import Field, View, count_of, step_target, stepped, unset
 
 
 class TypedNumber(Field):
@@ -112,10 +112,14 @@ class CountField(TypedNumber):
                        store=self.store)
 
     def hint_change(self) -> Change | None:
-        return self.write(max(self.floor, self.count + self.step))
+        return self.step_change(1)  # what + does, from the count as it is
 
     def hint_label(self) -> str:
-        return f"one more {self.noun}"
+        current = self.count
+        target = step_target(current, 1, step=self.step, floor=self.floor)
+        if target == current + self.step:
+            return f"one more {self.noun}"
+        return f"{self.label.lower()} {current} → {target}"  # a count off its pairs
 
     def commit_typed(self, value: int) -> None:
         if self.most is not None and value > self.most:
@@ -156,6 +160,9 @@ class SplitField(CountField):
 
     @property
     def sheet(self) -> Any:
+        """The sheet this field shows (the last `show`'s, else the design being edited's)."""
+        if self.view is not None:
+            return self.view.sheet
         return host_of(self).session.workbench.evaluation.sheet
 
     @property
@@ -197,7 +204,14 @@ class SplitField(CountField):
         self.edit(unset(self.path))
 
     def hint_change(self) -> Change | None:
-        return None
+        return self.step_change(1) if self.count < self.total else None
+
+    def hint_label(self) -> str:
+        ahead, total = self.count, self.total
+        if ahead >= total:
+            return f"{self.label.lower()}: all {total} are forward already"
+        return f"{self.label.lower()} {ahead} → {ahead + 1} (aft {total - ahead} → " \
+            f"{total - ahead - 1})"
 
     def value_text(self) -> Text:
         text = super().value_text()

@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
 from shipyard.core.outcome import Result
-from shipyard.core.stats import Summary
+from shipyard.core.stats import Summary, kill_lines
 
 LABEL_WIDTH = 16  # characters of a design name under a bar
 
@@ -44,9 +44,8 @@ def figure_lines(names: tuple[str, str], summary: Summary) -> list[str]:
                  f"median {summary.median_turns_to_kill:g}"]
     lines.append(f"Mean damage dealt: {a} {summary.mean_damage[0]:.1f}, "
                  f"{b} {summary.mean_damage[1]:.1f}")
-    if summary.kill_causes:
-        causes = ", ".join(f"{cause} {share:.0%}" for cause, share in summary.kill_causes.items())
-        lines.append(f"Kills by cause: {causes}")
+    if summary.kill_causes:  # each side's kills and their causes, as the command prints them
+        lines += kill_lines(names, summary)
     return lines
 
 

@@ -4,7 +4,9 @@ The form (`shipyard.core.form`) gives the sections and their fields; list
 groups (e.g. weapons) have one box of fields per entry, which follow the
 design in place (an entry removed: the boxes after it move up a place), and
 every field is shown the new sheet (and its spec from the new form) after
-each edit.
+each edit. An editor is built for one design, its entries and its name
+included, so that its first frame shows every field; another design (open,
+new, another game) gets an editor of its own (`screens/designer.py`).
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from shipyard.core.form import (
 )
 from shipyard.services.editing import Change, append, assign, get_value, remove
 from shipyard.tui.host import host_of
-from shipyard.tui.safe_text import SHOWN_AS
 from shipyard.tui.widgets.arcs import ArcPairPicker, ArcSetPicker
 from shipyard.tui.widgets.armor import HexagonSides
 from shipyard.tui.widgets.counts import CountField, SplitField
@@ -49,39 +50,13 @@ from shipyard.tui.widgets.fields import (
     View,
     walk,
 )
+from shipyard.tui.widgets.name import NameInput
 from shipyard.tui.widgets.radar import NumberedTrack
 
 # What an entry's widgets depend on: its fields' kinds and paths inside the entry.
 Kinds = tuple[tuple[str, str], ...]
 EDITOR_WORK = "editor"  # the keys wait for this work (`tui/ordered.py`)
 NAME_EDIT = "name"  # the merge key of name edits: a name typed letter by letter is one undo
-
-
-class NameInput(Input):
-    """The design's name; up/down leave it like any other field.
-
-    Every letter typed is an edit of the design at once (one undo step for the
-    whole name), so a save, an export or a duel right after typing has it.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "walk(-1)", "Previous field", show=False),
-        Binding("down", "walk(1)", "Next field", show=False),
-    ]
-
-    def __init__(self, spec: Name) -> None:
-        super().__init__(placeholder=spec.placeholder, id="name", select_on_focus=False)
-        self.path = spec.path
-
-    def action_walk(self, step: int) -> None:
-        walk(self, step)
-
-    @property
-    def _value(self) -> Text:
-        """The name as drawn: a newline read from a file shows as a mark (`safe_text`)."""
-        text = super()._value
-        text.plain = text.plain.replace("\n", SHOWN_AS)
-        return text
 
 
 class AddEntry(Field):
@@ -98,6 +73,9 @@ class AddEntry(Field):
     def action_add(self) -> None:
         self.edit(append(self.group.path, dict(self.group.new)))
 
+    def hint_key(self) -> str:
+        return "enter"
+
     def hint_change(self) -> Change | None:
         return append(self.group.path, dict(self.group.new))
 
@@ -111,8 +89,8 @@ class AddEntry(Field):
         return Text("(Enter)", style="dim")
 
 
-def field_widget(spec: Spec) -> Widget:
-    """The widget that edits one field spec."""
+def field_widget(spec: Spec, data: dict[str, Any] | None = None) -> Widget:
+    """The widget that edits one field spec (a name shows its text from `data` at once)."""
     if isinstance(spec, Count):
         return CountField(spec)
     if isinstance(spec, Flag):
@@ -120,7 +98,8 @@ def field_widget(spec: Spec) -> Widget:
     if isinstance(spec, Choice):
         return ChoiceField(spec)
     if isinstance(spec, Name):
-        return Horizontal(Label(f"   {spec.label}", id="name-label"), NameInput(spec),
+        value = get_text(data, spec.path) if data is not None else ""
+        return Horizontal(Label(f"   {spec.label}", id="name-label"), NameInput(spec, value),
                           id="name-row")
     if isinstance(spec, HexSides):
         return HexagonSides(spec)
@@ -223,15 +202,20 @@ class Editor(VerticalScroll):
         Binding("pagedown", "walk(10)", "Ten fields down", show=False),
     ]
 
-    def __init__(self, form: Form, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, form: Form, data: dict[str, Any]) -> None:
+        super().__init__()
         self.form = form
         self.outline = outline(form)
+        self.data = data  # the design it is built for: its entries and name are composed
         self.paths: set[str] = set()  # every field path of the design as last shown
-        self.pending: View | None = None  # the view to show once another form is rebuilt
+        self.leaving = False  # replaced by the editor of another design: takes no edit
 
     def compose(self) -> ComposeResult:
-        yield from self._widgets(self.form)
+        yield from self._widgets(self.form, self.data)
+
+    def fits(self, form: Form) -> bool:
+        """Whether this editor's widgets are those of `form` (same sections and fields)."""
+        return outline(form) == self.outline
 
     def on_descendant_focus(self) -> None:
         self.set_class(True, "-active")
@@ -241,24 +225,21 @@ class Editor(VerticalScroll):
         self.set_class(focused is not None and self in focused.ancestors, "-active")
 
     @staticmethod
-    def _widgets(form: Form) -> Iterator[Widget]:
+    def _widgets(form: Form, data: dict[str, Any]) -> Iterator[Widget]:
         for index, section in enumerate(form.sections):
             yield Static(section.title, classes="section" if index else "section first")
             for item in section.items:
                 if isinstance(item, ListGroup):
-                    yield Vertical(id=item.path, classes="entries")
+                    boxes = [EntryBox(item, number, entry)
+                             for number, entry in enumerate(item.entries(data))]
+                    yield Vertical(*boxes, id=item.path, classes="entries")
                     yield AddEntry(item)
                 else:
-                    yield field_widget(item)
+                    yield field_widget(item, data)
 
     def show(self, view: View) -> None:
-        """Show the design: list entries follow it in place; another game's form is rebuilt."""
-        if self.pending is not None or outline(view.form) != self.outline:
-            if self.pending is None:  # another game's form: start again
-                self.run_worker(self._rebuild(), group=EDITOR_WORK)
-            self.form, self.outline = view.form, outline(view.form)
-            self.pending = view  # shown once the new form's widgets are in
-            return
+        """Show the design: list entries follow it in place. The form must fit the editor
+        (`fits`): another game's design gets an editor of its own."""
         self.form = view.form
         for group in self.form.groups():
             self._follow(group, view.data)
@@ -342,21 +323,10 @@ class Editor(VerticalScroll):
             old.display = False
             await old.remove()
 
-    async def _rebuild(self) -> None:
-        """The old form's widgets gone first (the new ones reuse ids like `name-row`)."""
-        await self.remove_children()
-        await self.mount_all(list(self._widgets(self.form)))
-        view, self.pending = self.pending, None
-        if view is not None:
-            self.show(view)
-        self.scroll_home(animate=False)
-        first = next((w for w in self.stops() if isinstance(w, Field)), None)
-        if first is not None:  # the field under focus went with the old form
-            first.focus()
-
-    def shows(self, field: Field) -> bool:
-        """Whether a field edits a part of the design as last shown (not a removed entry)."""
-        return field.path in self.paths and field.is_attached
+    def shows(self, field: Field | NameInput) -> bool:
+        """Whether a field of this editor edits a part of the design as last shown (not a
+        removed entry)."""
+        return field.path in self.paths and field.is_attached and self in field.ancestors
 
     def stops(self) -> list[Widget]:
         """The editor's fields in focus order, the name first."""

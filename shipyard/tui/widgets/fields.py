@@ -2,9 +2,11 @@
 
 A field never changes the design itself and keeps no copy of it. It hands a
 change (a function on the design data) to the app's one edit function, which
-records undo and re-prices at once; what a field shows (`value`) is read
-from the design being edited whenever it is drawn or asked. After every edit
-the screen calls `show` on each field with the new sheet, issues and form.
+records undo and re-prices at once. After every edit the screen calls `show`
+on each field with the new design data, sheet, issues and form, at once; what
+a field shows (`value`) is read from that view whenever it is drawn or asked,
+so that an editor on its way out (another design opened) goes on showing its
+own design, never the new one's data at its old paths.
 
 A change that steps a value reads the value from the data it is applied to,
 never from what the field last showed: ten quick `+` add ten.
@@ -23,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
 from shipyard.core.form import Choice, Flag, Form, Spec
-from shipyard.services.editing import Change, assign, get_value, set_value
+from shipyard.services.editing import Change, get_value, set_value
 from shipyard.tui.host import design_data, host_of
 
 LABEL_WIDTH = 22
@@ -60,17 +62,25 @@ def unset(path: str) -> Change:
     return change
 
 
+def step_target(current: int | None, direction: int, *, step: int = 1, floor: int = 0,
+                ceiling: int | None = None) -> int:
+    """Where one step takes a count: `step` on, never below `floor` nor past `ceiling`; a
+    count that comes in pairs lands on a pair (3 boxes and + make 4, not 5)."""
+    target = max(floor, (current or 0) + direction * step)
+    if step > 1 and target % step:
+        target -= target % step
+    if ceiling is not None:
+        target = min(ceiling, target)
+    return target
+
+
 def stepped(path: str, direction: int, *, step: int = 1, floor: int = 0,
             ceiling: int | None = None,
             store: Callable[[int], object] | None = None) -> Change:
     """Step the count at `path` from its value when applied (not when the key came)."""
     def change(data: dict[str, Any]) -> None:
         current = count_of(get_value(data, path))
-        target = max(floor, (current or 0) + direction * step)
-        if step > 1 and target % step:
-            target -= target % step  # a count that comes in pairs stays in pairs
-        if ceiling is not None:
-            target = min(ceiling, target)
+        target = step_target(current, direction, step=step, floor=floor, ceiling=ceiling)
         if target != current:
             set_value(data, path, target if store is None else store(target))
     return change
@@ -113,11 +123,13 @@ class Field(Widget, can_focus=True):
         self.problem: str | None = None
         self.problems: dict[str, str] = {}
         self.drawn: Text | None = None  # what was drawn last (to redraw only on a change)
+        self.view: View | None = None  # what `show` gave last (None: not shown yet)
 
     @property
     def data(self) -> dict[str, Any]:
-        """The design being edited (the workbench's data: read it, never change it)."""
-        return design_data(self)
+        """The design this field shows (read it, never change it): the one of the last
+        `show`, or, before any, the design being edited."""
+        return self.view.data if self.view is not None else design_data(self)
 
     @property
     def value(self) -> object:
@@ -133,6 +145,7 @@ class Field(Widget, can_focus=True):
     def show(self, view: View) -> None:
         """Take the current sheet and the issues this field owns; redraw if that changes
         what it shows (a keypress redraws the fields it changed, not all of them)."""
+        self.view = view
         self.problems = {k: v for k, v in view.problems.items() if self.owns(k)}
         found = set(self.problems.values())
         self.problem = "error" if "error" in found else ("warning" if found else None)
@@ -145,8 +158,13 @@ class Field(Widget, can_focus=True):
         """Whether an issue at `path` belongs to this field."""
         return path == self.path
 
+    def hint_key(self) -> str:
+        """The key the hint line speaks of (Textual's name for it)."""
+        return "plus"
+
     def hint_change(self) -> Change | None:
-        """The edit whose cost the hint line shows ("one more box")."""
+        """Exactly the edit `hint_key` makes now, whose cost the hint line shows; None when
+        that key changes nothing here (the label then says why)."""
         return None
 
     def hint_label(self) -> str:
@@ -156,6 +174,10 @@ class Field(Widget, can_focus=True):
         walk(self, step)
 
     def edit(self, change: Change) -> None:
+        """Hand a change to the app's edit function; none from a field on its way out (its
+        entry removed, or its editor replaced by another design's)."""
+        if any(getattr(node, "leaving", False) for node in self.ancestors):
+            return
         host_of(self).edit(change, self.path)
 
     def on_focus(self) -> None:
@@ -245,7 +267,7 @@ class FlagField(Field):
         self.edit(flipped(self.path))
 
     def hint_change(self) -> Change | None:
-        return assign(self.path, not bool(self.value))
+        return flipped(self.path)
 
     def hint_label(self) -> str:
         return f"{'removing' if self.value else 'adding'} {self.label.lower()}"
@@ -281,10 +303,13 @@ class ChoiceField(Field):
         return self.choices[(start + direction) % len(self.choices)][0]
 
     def action_cycle(self, direction: int) -> None:
-        self.edit(cycled(self.path, [value for value, _ in self.choices], direction))
+        self.edit(self.cycle_change(direction))
+
+    def cycle_change(self, direction: int) -> Change:
+        return cycled(self.path, [value for value, _ in self.choices], direction)
 
     def hint_change(self) -> Change | None:
-        return assign(self.path, self._next(1))
+        return self.cycle_change(1)
 
     def hint_label(self) -> str:
         return f"{self.label.lower()} as {dict(self.choices)[self._next(1)]}"

@@ -3,8 +3,8 @@
 Help and quit come first, then the screen's own keys (in the order of its
 bindings), then those of the widget under the cursor; a key that does not fit
 is left out whole (the keys close up to one space apart first), and the
-command palette's key (every command by name) sits at the right end when
-there is room. So an 80-column terminal still shows how to get help, save,
+command palette's key (every command by name) keeps its place at the right
+end, the others giving way to it. So an 80-column terminal still shows how to get help, save,
 move between screens and leave. One widget draws the line: moving the cursor
 redraws it, nothing is mounted (the stock footer rebuilds a widget per key on
 every move). A click on a key runs it.
@@ -53,10 +53,14 @@ def rank(key: Key, screen: Screen[Any]) -> int:
 
 def fitted(keys: list[Key], palette: Key | None, width: int) -> tuple[list[Key], int, bool]:
     """The keys that fit in `width` columns, in order; the gap between them; whether the
-    palette's key fits too (after them, at the right end)."""
+    palette's key fits too (at the right end). The palette's key (every command by name)
+    keeps its place: the screen's and the field's keys give way to it, never it to them."""
     best: tuple[list[Key], int, bool] = ([], GAPS[0], False)
     for gap in GAPS:
         room = width - 1
+        with_palette = palette is not None and palette.width + gap <= room
+        if with_palette and palette is not None:
+            room -= palette.width + gap
         kept: list[Key] = []
         for key in keys:
             needed = key.width + (gap if kept else 0)
@@ -64,7 +68,6 @@ def fitted(keys: list[Key], palette: Key | None, width: int) -> tuple[list[Key],
                 break  # the keys after it matter less: no hole in the order
             kept.append(key)
             room -= needed
-        with_palette = palette is not None and palette.width + gap <= room
         if len(kept) > len(best[0]) or gap == GAPS[0]:
             best = (kept, gap, with_palette)
         if len(kept) == len(keys):
@@ -147,5 +150,8 @@ class KeysFooter(Widget):
         for start, end, key in self.spans:
             if start <= event.x < end and key.enabled:
                 event.stop()
+                commit_typing = getattr(self.app, "commit_typing", None)
+                if callable(commit_typing):  # digits typed count, as before a key
+                    commit_typing()
                 await self.app.run_action(key.action, key.namespace)
                 return

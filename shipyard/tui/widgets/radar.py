@@ -115,33 +115,50 @@ class NumberedTrack(Field):
         self.refresh()
 
     def action_step(self, direction: int) -> None:
+        change = self.step_change(direction)
+        if change is not None:
+            self.edit(change)
+
+    def step_change(self, direction: int) -> Change | None:
+        """The box under the cursor one number up or down (on the free box, + adds a box
+        before it); None when the key changes nothing there."""
         number = self._number()
-        if number is None:  # on the free 0 box: + adds a box before it
-            if direction > 0:
-                self.action_add()
-            return
+        if number is None:
+            return self.add_change() if direction > 0 else None
         path, index, lowest, highest = self.path, self.cursor, self.lowest, self.highest
+        if max(lowest, min(highest, number + direction)) == number:
+            return None
 
         def change(data: dict[str, Any]) -> None:  # from the box as it is when applied
             track = _boxes(data, path)
             now = count_of(track[index]) if index < len(track) else None
             if now is not None:
                 set_box(path, index, max(lowest, min(highest, now + direction)))(data)
-        self.edit(change)
+        return change
 
     def action_add(self) -> None:
-        """A new box copies the one under the cursor, so the order stays good."""
+        self.edit(self.add_change())
+
+    def new_number(self) -> int:
+        """The number of a box added here: the one under the cursor's (so the order stays
+        good); on the free box, the lowest."""
         number = self._number()
         track = self.track
         if number is None:
             last = count_of(track[-1]) if track else None
             number = min(last, self.lowest) if last is not None else self.lowest
-        number = max(self.lowest, min(self.highest, number))
-        self.edit(insert_box(self.path, self.cursor, number))
+        return max(self.lowest, min(self.highest, number))
+
+    def add_change(self) -> Change:
+        return insert_box(self.path, self.cursor, self.new_number())
 
     def action_remove(self) -> None:
         if self.cursor < len(self.track):
             self.edit(remove_box(self.path, self.cursor))
+        else:  # the free box: nothing to remove, and the player is told why
+            self.notify(f"The {self.spec.free} box is free and always on the "
+                        f"{self.label.lower()}: Del removes the {self.spec.noun} under the "
+                        "cursor (←/→ move it).", title="Nothing removed")
 
     def on_key(self, event: events.Key) -> None:
         character = event.character
@@ -156,18 +173,15 @@ class NumberedTrack(Field):
                     self.cursor += 1
 
     def hint_change(self) -> Change | None:
-        number = self._number()
-        if number is None:
-            return insert_box(self.path, self.cursor, self.lowest)
-        if number >= self.highest:
-            return None
-        return set_box(self.path, self.cursor, min(self.highest, number + 1))
+        return self.step_change(1)
 
     def hint_label(self) -> str:
         number = self._number()
         if number is None:
-            return f"one more {self.spec.noun} numbered {self.lowest}"
-        return f"{self.spec.noun} {self.cursor + 1} numbered {min(self.highest, number + 1)}"
+            return f"one more {self.spec.noun} numbered {self.new_number()}"
+        if number >= self.highest:
+            return f"{self.spec.noun} {self.cursor + 1} is at the highest number, {number}"
+        return f"{self.spec.noun} {self.cursor + 1} numbered {number + 1}"
 
     def on_click(self, event: events.Click) -> None:
         self.focus()

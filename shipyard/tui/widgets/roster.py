@@ -8,17 +8,10 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from shipyard.core.issues import Issue
+from shipyard.core.visible import visible
 from shipyard.services.fleet import RULE as FLEET_RULE
 from shipyard.services.fleet import FleetReport
 from shipyard.tui.widgets.issues import IssuesPanel
-
-
-def total_words(report: FleetReport) -> str:
-    """The total against the budget, in `shipyard fleet`'s words."""
-    if report.budget is None or report.left is None:
-        return f"Total {report.total} points (no budget)"
-    state = f"{report.left} left" if report.left >= 0 else f"{-report.left} over"
-    return f"Total {report.total} of {report.budget} points, {state}"
 
 
 def roster_rows(report: FleetReport) -> list[tuple[str, ...]]:
@@ -26,9 +19,10 @@ def roster_rows(report: FleetReport) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for entry, evaluation in zip(report.fleet.entries, report.evaluations, strict=True):
         each = int(evaluation.sheet.total)
-        rows.append((str(entry.index + 1), evaluation.design.name or "(unnamed)",
+        rows.append((str(entry.index + 1), visible(evaluation.design.name) or "(unnamed)",
                      str(entry.count), str(each), str(each * entry.count),
-                     "legal" if evaluation.legal else "ILLEGAL", ", ".join(entry.names)))
+                     "legal" if evaluation.legal else "ILLEGAL",
+                     visible(", ".join(entry.names))))
     return rows
 
 

@@ -16,6 +16,7 @@ from shipyard.core.catalog_files import catalog_root
 from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.protocol import Catalog
 from shipyard.core.sheet import Priced, marked, written
+from shipyard.core.visible import visible
 from shipyard.services.house import changed_lines
 
 BAR_WIDTH = 18
@@ -93,9 +94,12 @@ def house_rules(evaluation: Evaluation) -> str | None:
             f"{catalog.digest[:12]})")
 
 
-def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> Text:
+def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44,
+               compact: bool = False) -> Text:
+    """The sheet panel's lines; `compact` (a narrow terminal, the panel a few lines high)
+    leaves out the blank line under the state, so that the size class is still in sight."""
     sheet, design = evaluation.sheet, evaluation.design
-    title = Text(design.name or "(unnamed)", style="bold")
+    title = Text(visible(design.name) or "(unnamed)", style="bold")  # one line, as the CLI
     title.append(f"   {evaluation.ruleset.kind_words(evaluation)}", style="italic")
     total = Text(f"Total {sheet.total} point{'s' if sheet.total != 1 else ''}", style="bold")
     if sheet.exact_total.denominator != 1:
@@ -107,7 +111,7 @@ def sheet_view(evaluation: Evaluation, budget: int | None, width: int = 44) -> T
     rows = [title, *([Text(house, style="bold magenta")] if house else []),
             total, budget_bar(sheet.total, budget if budget is not None
                               else evaluation.ruleset.budget(evaluation.catalog)),
-            state, Text(),
+            state, *([] if compact else [Text()]),
             *figures(evaluation), Text(),
             *breakdown(sheet, width, changed_lines(evaluation) if house else ())]
     if any(marked(line) for line in sheet.lines):  # the footnote only under a `*`
@@ -132,15 +136,21 @@ class SheetPanel(Widget):
         self.shown = Text()
         self.source: tuple[Evaluation, int | None] | None = None
 
+    @property
+    def compact(self) -> bool:
+        """Under the editor (a narrow terminal): the sheet's essentials in fewer lines."""
+        return self.screen.has_class("-narrow")
+
     def show(self, evaluation: Evaluation, budget: int | None) -> None:
         self.source = (evaluation, budget)
         lines = len(self.shown.plain.splitlines())
-        self.shown = sheet_view(evaluation, budget, self.content_size.width or 44)
+        self.shown = sheet_view(evaluation, budget, self.content_size.width or 44,
+                                self.compact)
         self.refresh(layout=len(self.shown.plain.splitlines()) != lines)
 
     def on_resize(self) -> None:
         if self.source is not None:
-            self.shown = sheet_view(*self.source, self.content_size.width or 44)
+            self.shown = sheet_view(*self.source, self.content_size.width or 44, self.compact)
             self.refresh(layout=True)
 
     def render(self) -> Text:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from shipyard.core.visible import visible
+
 
 class TitleBar(Widget):
     """`Shipyard — <screen's sub-title>`, centred, as Textual's header shows it."""
@@ -35,10 +37,10 @@ class TitleBar(Widget):
         screen = self.screen
         title = screen.title if screen.title is not None else self.app.title
         sub_title = screen.sub_title if screen.sub_title is not None else self.app.sub_title
-        line = Text(title)
+        line = Text(visible(title))  # one line: a newline in a file name shows as \n
         if sub_title:
             line.append(" — ", style="dim")
-            line.append(sub_title, style="dim")
+            line.append(visible(sub_title), style="dim")
         width = self.size.width
         line.truncate(max(0, width - 6), overflow="ellipsis")
         text = Text(" ⭘")
