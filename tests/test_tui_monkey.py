@@ -1,8 +1,8 @@
 """The monkey at the keyboard (`tests/monkey.py`): every screen of both games, random keys.
 
 CI runs two seeds per game, one on a 140 x 45 terminal and one on 80 x 24,
-`KEYS_PER_SCREEN` (25) random keys on each of the 14 screens: 1,400 random keys,
-about 1,650 with those that open the screens, leave them and save,
+`KEYS_PER_SCREEN` (15) random keys on each of the 14 screens: 840 random keys,
+about 1,100 with those that open the screens, leave them and save,
 most of them in bursts. A longer run, for a night or before a release:
 
     SHIPYARD_MONKEY_SEEDS=20 SHIPYARD_MONKEY_KEYS=80 .venv/bin/python -m pytest \\
@@ -30,7 +30,7 @@ from shipyard.tui.screens.compare import CompareScreen
 from shipyard.tui.screens.designer import DesignerScreen
 from tests.monkey import OPENERS, SIZES, cheap_engines, handled, run_monkey, run_switches
 
-KEYS_PER_SCREEN = int(os.environ.get("SHIPYARD_MONKEY_KEYS", "25"))
+KEYS_PER_SCREEN = int(os.environ.get("SHIPYARD_MONKEY_KEYS", "15"))
 SEEDS = int(os.environ.get("SHIPYARD_MONKEY_SEEDS", "0"))
 CI_RUNS = [("pentagon-war", 1, SIZES[0]), ("pentagon-war", 2, SIZES[1]),
            ("tacship", 1, SIZES[1]), ("tacship", 2, SIZES[0])]
