@@ -7,6 +7,7 @@ longer local run.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,10 +35,19 @@ def pytest_configure(config: pytest.Config) -> None:
     """Once per run (not in each xdist worker): compile the games' fast engines in the
     background, as the designer does at launch. Tests that fight duels meanwhile get the
     reference engine's identical results, and a test that asks for a compiled engine
-    waits for that compile instead of building it a second time (`core.compiled`)."""
+    waits for that compile instead of building it a second time (`core.compiled`).
+
+    Shipyard's modules are compiled to bytecode first, once: where the environment says
+    not to write bytecode (PYTHONDONTWRITEBYTECODE), every worker and every command a
+    test starts would otherwise compile the package again from its source."""
     if hasattr(config, "workerinput"):
         return
+    import compileall
+
+    import shipyard
     from shipyard.services import warming
+
+    compileall.compile_dir(Path(shipyard.__file__).parent, quiet=1)
     from shipyard.services.registry import rulesets
 
     for ruleset in rulesets().values():
