@@ -126,58 +126,64 @@ def test_a_seeded_duel_batch(game: str) -> None:
 
 
 def test_the_designer_opens_edits_and_saves(game: str, tmp_path: Path) -> None:
-    """Every sample in the designer: step its form's first count, save; the file holds the
-    design edited (the first sample of each game is reopened in the designer too)."""
-    reopened: set[str] = set()
+    """Every sample in the designer (one designer a game, each further sample opened in
+    it as Ctrl+O opens one): step its form's first count, save; the file holds the design
+    edited. The first sample of each game is then reopened in a designer of its own."""
+    by_game: dict[str, list[Path]] = {}
     for name, sample in samples_of(game):
         copy = tmp_path / sample.name
         shutil.copyfile(sample, copy)
-        before = copy.read_text()
-        state = tmp_path / f"state-{sample_name(sample)}"
-
-        async def edit(app: ShipyardApp, pilot: Pilot[None], copy: Path = copy) -> None:
-            assert app.session.path == copy and not app.session.workbench.changed
-            counts = [item for section in app.form().sections for item in section.items
-                      if isinstance(item, Count)]
-            assert counts, "a form with no count field"
-            was = app.session.design.to_data()
-            await focus(app, pilot, counts[0].path)
-            await pilot.press("plus")
-            await pilot.pause()
-            assert app.session.workbench.changed
-            assert app.session.design.to_data() != was
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert not app.session.workbench.changed
-            if app.session.workbench.evaluation.ruleset.duels is None:
-                designer = app.screen
-                app.action_duel()
-                await pilot.pause()
-                assert app.screen is designer
-                assert any("Coin game has no duels" in str(n.message)
-                           for n in app._notifications)
+        by_game.setdefault(name, []).append(copy)
+    for name, copies in by_game.items():
+        before = [copy.read_text() for copy in copies]
+        state = tmp_path / f"state-{name}"
         edited: list[object] = []
 
-        async def keep(app: ShipyardApp, pilot: Pilot[None], copy: Path = copy,
-                       edited: list[object] = edited) -> None:
-            await edit(app, pilot, copy)
-            edited.append(app.session.design)
-        drive(designer_app(copy, state), keep)
-        after = copy.read_text()
-        assert after != before
-        assert json.loads(after)["ruleset"] == name
-        saved = read_design(copy)
-        assert edited == [saved]  # the file holds the design as it was edited
-        if name in reopened:
-            continue
-        reopened.add(name)
+        async def each(app: ShipyardApp, pilot: Pilot[None],
+                       copies: list[Path] = copies, edited: list[object] = edited) -> None:
+            for index, copy in enumerate(copies):
+                if index:
+                    app.start_over(read_design(copy), copy, str(copy))
+                    await pilot.pause()
+                await edit(app, pilot, copy)
+                edited.append(app.session.design)
+        drive(designer_app(copies[0], state), each)
+        for copy, was, design in zip(copies, before, edited, strict=True):
+            after = copy.read_text()
+            assert after != was
+            assert json.loads(after)["ruleset"] == name
+            assert read_design(copy) == design  # the file holds the design as it was edited
+        saved = edited[0]
 
         async def reopen(app: ShipyardApp, pilot: Pilot[None], saved: object = saved,
                          name: str = name) -> None:
             assert app.session.design == saved
             assert app.session.workbench.evaluation.ruleset.name == name
             assert not app.session.workbench.changed
-        drive(designer_app(copy, state), reopen)
+        drive(designer_app(copies[0], state), reopen)
+
+
+async def edit(app: ShipyardApp, pilot: Pilot[None], copy: Path) -> None:
+    """Step the design's first count with +, save with Ctrl+S."""
+    assert app.session.path == copy and not app.session.workbench.changed
+    counts = [item for section in app.form().sections for item in section.items
+              if isinstance(item, Count)]
+    assert counts, "a form with no count field"
+    was = app.session.design.to_data()
+    await focus(app, pilot, counts[0].path)
+    await pilot.press("plus")
+    await pilot.pause()
+    assert app.session.workbench.changed
+    assert app.session.design.to_data() != was
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert not app.session.workbench.changed
+    if app.session.workbench.evaluation.ruleset.duels is None:
+        designer = app.screen
+        app.action_duel()
+        await pilot.pause()
+        assert app.screen is designer
+        assert any("Coin game has no duels" in str(n.message) for n in app._notifications)
 
 
 def test_the_fake_game_prices_by_its_own_rule() -> None:
