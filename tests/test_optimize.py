@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
@@ -294,3 +295,37 @@ def test_a_duplicate_opponent_is_named_and_fought_once(samples: list[Path],
     assert "sample:nine: given twice; it is fought once" in result.stderr
     assert f"{twin}: the same design as sample:nine (the name aside)" in result.stderr
     assert [o["file"] for o in json.loads(result.stdout)["opponents"]] == ["sample:nine"]
+
+
+def test_escape_twice_leaves_a_search_still_finishing_its_batch(
+        samples: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first Escape stops the search after its batch; a second one goes back to the
+    designer at once, not when that batch is done (the monkey's tacship seed 2 found a
+    search that kept its screen open through eight Escapes)."""
+    fight = HullLineup.fight
+
+    def slow(self: HullLineup, seed: int, log: bool = False) -> Result:
+        time.sleep(0.05)  # a batch of duels that takes its time
+        return fight(self, seed, log)
+    monkeypatch.setattr(HullLineup, "fight", slow)
+    app = ShipyardApp(open_session(samples[0], recovery_dir=tmp_path / "state"))
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.run_action("optimize")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, OptimizeScreen)
+            for key, value in (("budget", "30"), ("generations", "3"), ("runs", "60")):
+                screen.query_one(f"#optimize-{key}", Input).value = value
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            assert screen.running
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen and screen.stopping  # stopping, still on screen
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, OptimizeScreen)
+
+    asyncio.run(main())

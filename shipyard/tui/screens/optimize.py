@@ -76,6 +76,7 @@ class OptimizeScreen(Screen[Any]):
     ]
 
     running: reactive[bool] = reactive(False)
+    stopping = False  # a stop asked for: the search ends after its current batch
     result: reactive[Optimized | None] = reactive(None)
 
     @dataclass
@@ -163,6 +164,7 @@ class OptimizeScreen(Screen[Any]):
         self.stage = ""
         self.query_one("#optimize-stage", Static).update("Starting…")
         self.running = True
+        self.stopping = False
         before_duels(self, self.evaluation)
         self.search(settings, opponents)
 
@@ -215,12 +217,14 @@ class OptimizeScreen(Screen[Any]):
 
     def action_stop(self) -> None:
         if self.running:
+            self.stopping = True
             self.workers.cancel_group(self, "optimize")
             self.show_problem("Stopping after the current batch of duels…")
 
     def action_back(self) -> None:
-        """Escape stops a search first; pressed again (or with nothing running) it goes back."""
-        if self.running:
+        """Escape stops a search first; pressed again (or with nothing running) it goes back,
+        even while the search is still finishing its batch (it ends with the screen)."""
+        if self.running and not self.stopping:
             self.action_stop()
         else:
             self.dismiss(None)
