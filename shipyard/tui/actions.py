@@ -30,15 +30,7 @@ from shipyard.services.session import (
     suggested_path,
     why_a_new_name,
 )
-from shipyard.tui.file_watch import (
-    OVERWRITE,
-    RELOAD,
-    SAVE_AS,
-    WATCH,
-    design_differs,
-    disk_dialog,
-    noticed,
-)
+from shipyard.tui.file_watch import WATCH, design_differs, noticed, save_over
 from shipyard.tui.ordered import OrderedInput
 from shipyard.tui.recovering import offer
 from shipyard.tui.saving import ask_save_path, budget_answer
@@ -180,15 +172,9 @@ class FileActions(OrderedInput):
         session = self.session
         change = session.look_on_disk()
         if change is not None and session.path is not None:
-            answer = await self.ask(disk_dialog(session.path, change,
-                                                design_differs(session, change)))
-            if answer == SAVE_AS:
-                return await self.save_as()
-            if answer == RELOAD:
-                self.reload(change)
-                return False
-            if answer != OVERWRITE:
-                return False
+            return await save_over(self.ask, session.path, change,
+                                   design_differs(session, change), self.save_as, self.reload,
+                                   self.write)
         return self.write()
 
     def reload(self, change: DiskChange) -> bool:

@@ -11,6 +11,7 @@ stays one Ctrl+Z away).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from shipyard.core.visible import visible
 from shipyard.services.on_disk import DiskChange, summary
 from shipyard.services.session import Session
 from shipyard.tui.screens.dialogs import ChoiceDialog
+
+Ask = Callable[[ChoiceDialog], Awaitable[str | None]]
 
 WATCH_SECONDS = 2.0  # how often the open file is looked at
 WATCH = "file-watch"  # the worker group that looks (on a thread: a slow disk never waits a key)
@@ -98,3 +101,17 @@ def noticed(path: Path, differs: Differs, reloaded: bool) -> str:
     gone = "removed" if differs.problem is None else "changed into something unreadable"
     return (f"{name} was {gone} on disk since it was opened or saved here. Your "
             f"{differs.what} is kept here; Ctrl+S asks before writing it.")
+
+
+async def save_over(ask: Ask, path: Path, change: DiskChange, differs: Differs,
+                    save_as: Callable[[], Awaitable[bool]],
+                    reload: Callable[[DiskChange], bool], write: Callable[[], bool]) -> bool:
+    """Saving over a file changed on disk since it was read or written here: ask, then
+    overwrite, save as, reload (which saves nothing) or cancel; whether it was saved."""
+    answer = await ask(disk_dialog(path, change, differs))
+    if answer == SAVE_AS:
+        return await save_as()
+    if answer == RELOAD:
+        reload(change)
+        return False
+    return answer == OVERWRITE and write()

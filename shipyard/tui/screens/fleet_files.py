@@ -23,15 +23,7 @@ from shipyard.services.fleet_session import (
 )
 from shipyard.services.on_disk import DiskChange, differences
 from shipyard.tui.delivery import hand_over
-from shipyard.tui.file_watch import (
-    OVERWRITE,
-    RELOAD,
-    SAVE_AS,
-    WATCH,
-    disk_dialog,
-    fleet_differs,
-    noticed,
-)
+from shipyard.tui.file_watch import WATCH, fleet_differs, noticed, save_over
 from shipyard.tui.host import host_of
 from shipyard.tui.recovering import plural, when
 from shipyard.tui.saving import ask_save_path
@@ -102,15 +94,9 @@ class FleetFiles(Screen[None]):
         fleet = self.fleet
         change = fleet.look_on_disk()
         if change is not None and fleet.path is not None:
-            answer = await host_of(self).ask(disk_dialog(fleet.path, change,
-                                                         fleet_differs(fleet.data, change)))
-            if answer == SAVE_AS:
-                return await self.save_as()
-            if answer == RELOAD:
-                self.reload(change)
-                return False
-            if answer != OVERWRITE:
-                return False
+            return await save_over(host_of(self).ask, fleet.path, change,
+                                   fleet_differs(fleet.data, change), self.save_as,
+                                   self.reload, self.write)
         return self.write()
 
     def reload(self, change: DiskChange) -> bool:
