@@ -213,8 +213,11 @@ def point_defense(st: State, tb: Tables) -> None:
                 continue
             if pd[PD_KIND, t] == T_MISSILE:
                 st.it[enemy, MSI_T, pd[PD_INDEX, t], M_ALIVE] = 0
-                # 2.6: a destroyed missile explodes for half its warhead.
+                # 2.6: a destroyed missile explodes for half its warhead in its hex, its
+                # launcher struck too when there.
                 lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
+                if rules.blast_reaches_launcher(st.rangef[RANGE]):
+                    lists.add_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
             else:
                 st.it[enemy, DRI_T, pd[PD_INDEX, t], D_ALIVE] = 0
         if scored:
@@ -241,6 +244,8 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
             # 2.4: it misses an evading craft 1 time in 6, and is detonated beside it.
             if st.ci[side, EVADING] and rules.seeker_misses(tb.f, dice.d6(st.rng)):
                 lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
+                if rules.blast_reaches_launcher(st.rangef[RANGE]):
+                    lists.add_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
                 continue
             lists.add_hit(st, side, tb.f.warhead, CAUSE_MISSILE, True)
             if same_hex(st.rangef[RANGE]):

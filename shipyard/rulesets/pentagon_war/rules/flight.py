@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.rules import Table, rule
 from shipyard.rulesets.pentagon_war.rules.fire import bolt_damage
+from shipyard.rulesets.pentagon_war.rules.movement import same_hex
 
 if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.rules.figures import Figures
@@ -117,6 +118,14 @@ def shot_down_points(f: Figures) -> int:
     """2.6: a missile destroyed (or missing an evader, R21) explodes for half its
     warhead."""
     return f.warhead // f.destroyed_divisor
+
+
+@rule
+def blast_reaches_launcher(range_: float) -> bool:
+    """2.6: a missile that explodes in its target's hex (shot down there by point
+    defense, or missing an evader, R21) strikes every craft in that hex for half its
+    warhead, as one that strikes does: its launcher too when the two craft share it."""
+    return same_hex(range_)
 
 
 @rule
