@@ -256,6 +256,21 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
 
 
 @lean_kernel
+def lose_tracks(st: State, tb: Tables, side: int) -> None:
+    """2.9: as `side` turns radar invisibility on, each enemy missile, then each
+    bolt, homing on it rolls a die and loses its tracking on 1-4 (`engine.invisibility`)."""
+    enemy = 1 - side
+    for i in range(st.ci[enemy, N_MISSILES]):
+        if st.it[enemy, MSI_T, i, M_ALIVE] and rules.tracking_lost(tb.f, dice.d6(st.rng)):
+            st.it[enemy, MSI_T, i, M_ALIVE] = 0
+    for i in range(st.ci[enemy, N_BOLTS]):
+        if st.it[enemy, BLI_T, i, B_ALIVE] and rules.tracking_lost(tb.f, dice.d6(st.rng)):
+            st.it[enemy, BLI_T, i, B_ALIVE] = 0
+    lists.drop_dead_missiles(st, enemy)
+    lists.drop_dead_bolts(st, enemy)
+
+
+@lean_kernel
 def seeker_lost(st: State, tb: Tables, side: int) -> bool:
     """2.4: a seeking weapon launched by an evading craft fails to acquire its target 1 time
     in 6 (a die is rolled only for an evader)."""

@@ -84,8 +84,10 @@ def drone_distance(f: Figures, distance: float, speed: float, closing: float) ->
 @rule
 def drone_launch_speed(f: Figures, velocity: float, escort: bool) -> float:
     """2.6: drones start within 3 of the launcher's speed; point-defense drones escort
-    it at its speed."""
-    return velocity + (0.0 if escort else f.drone_spread)
+    it at its speed. 2.3: never above the top speed of 12 (a launcher at 11 sends its
+    drones at 12)."""
+    speed = velocity + (0.0 if escort else f.drone_spread)
+    return max(-f.top, min(f.top, speed))
 
 
 @rule
@@ -111,6 +113,13 @@ def seeker_lost(f: Figures, roll: int) -> bool:
 def seeker_misses(f: Figures, roll: int) -> bool:
     """2.4: a missile or bolt reaching an evader misses it on this die."""
     return roll <= f.seeking_miss
+
+
+@rule
+def tracking_lost(f: Figures, roll: int) -> bool:
+    """2.9: a missile or bolt targeted on a craft before it turned radar
+    invisibility on loses its tracking on this die (1-4), and cannot re-acquire it."""
+    return roll <= f.tracking_lost
 
 
 @rule

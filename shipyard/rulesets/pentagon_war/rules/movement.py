@@ -116,6 +116,19 @@ def crash_mishap(f: Figures, roll: int) -> bool:
 
 
 @rule
+def may_evade(is_base: bool, engines: int, fuel_tanks: int, needs_fuel: bool,
+              velocity: float) -> bool:
+    """R24: evasive maneuvering is done with the engines, so a craft that
+    cannot start moving cannot evade: never a base, nor a craft with no engine or with
+    engines that need fuel it lacks, nor a ramscoop at rest with no fuel (R20)."""
+    if is_base or engines <= 0:
+        return False
+    if fuel_tanks > 0:
+        return True
+    return not needs_fuel and velocity != 0.0
+
+
+@rule
 def evading(f: Figures, evasive: bool, crashing: bool, working: int, size: int,
             thrusting: bool) -> bool:
     """2.3: an evader needs an engine beyond those thrusting; none while crashing."""
