@@ -2,12 +2,14 @@
 
 Missiles fly at speed 6 (12 by rail, 1 power), burn a hex of fuel a hex flown and are
 lost out of fuel short of their target; one entering its target's hex strikes for its
-full warhead and the rest of the hex takes half; one shot down explodes for half.
-Liquid metal bolts fly at speed 12 for 12 impulses and strike for the damage of the
-hexes flown, less their erosion. Drones spend one of their 24 accelerations on every
-impulse they change velocity, and drift once they have none. A missile or bolt
-launched by an evader is lost, and one reaching an evader misses, on a die of 1
-(a missed missile is detonated beside the evader for half its warhead, R21). Guns rest
+full warhead and the rest of the hex takes half; one shot down explodes for half, on
+every craft in its hex (its launcher too when there). Liquid metal bolts fly at speed
+12 for 12 impulses and strike for the damage of the hexes flown, less their erosion;
+missiles and bolts lose their tracking on 1-4 when their target turns radar
+invisibility on (2.9). Drones launch within the top speed, spend one of their 24
+accelerations on every impulse they change velocity, and drift once they have none.
+A missile or bolt launched by an evader is lost, and one reaching an evader misses, on
+a die of 1 (a missed missile is detonated beside the evader for half its warhead, R21). Guns rest
 a turn after a shot; acid gum fires at least 3 impulses apart, a box a shot; a liquid
 metal shot takes two boxes and cannot be fired at range 0; secondary weapons fire once
 a turn (2.2).

@@ -1,4 +1,4 @@
-"""Movement on the range track (rules 2.3, 2.8, 3, R20), as rule functions.
+"""Movement on the range track (rules 2.3, 2.8, 3, R20, R24), as rule functions.
 
 Turns of 12 impulses; each impulse a craft may rotate (a base only one hexside, at least
 4 impulses after its last turn; one hexside at most without control, while evading and
@@ -9,7 +9,8 @@ with its engines, and may brake nose-first without, down to a stop (R20). Standa
 acceleration scales with engines per size class, crash acceleration doubles it with
 proportionally more engines (the rates are `engine.quick_reference.acceleration`, in
 exact fractions); speed stays within the top speed. The range shrinks each impulse by
-the two velocities' sum over the impulses of a turn, never below 0.
+the two velocities' sum over the impulses of a turn, never below 0. Evasion is done with
+the engines: a craft that cannot start moving cannot evade (R24).
 """
 
 from __future__ import annotations
