@@ -173,7 +173,7 @@ def test_catalog_lists_prices_with_provenance() -> None:
     assert by_key[("price", "magnascoop")]["rule"] == "R6"
     assert by_key[("arcs", "multiplier")]["1"] == "3/4"
     assert by_key[("arcs", "multiplier")]["source"] == "reconstructed"
-    assert set(data["rulings"]) == {f"R{n}" for n in range(1, 24)}
+    assert set(data["rulings"]) == {f"R{n}" for n in range(1, 25)}
     table = run("catalog")
     assert table.returncode == 0 and "Proton cannon" in table.stdout
 

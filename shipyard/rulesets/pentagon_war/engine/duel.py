@@ -22,6 +22,7 @@ from shipyard.rulesets.pentagon_war.engine.damage import (
 )
 from shipyard.rulesets.pentagon_war.engine.flight import Flight
 from shipyard.rulesets.pentagon_war.engine.gunnery import resolve_order
+from shipyard.rulesets.pentagon_war.engine.invisibility import lose_tracks
 from shipyard.rulesets.pentagon_war.engine.orders import (
     NOTHING,
     Allocation,
@@ -142,6 +143,7 @@ class Duel:
 
     def allocate(self, craft: Craft, order: Allocation) -> None:
         f = self.figures
+        was_invisible = craft.invisible
         craft.invisible = False
         craft.radar_on = order.radar
         cost = craft.invisibility_cost
@@ -155,8 +157,11 @@ class Duel:
         ecm = order.ecm if craft.has_control else 0  # 2.8: no ECM without control
         craft.ecm = power.electronics_points(ecm, limit, craft.power, f.ecm_point)
         craft.spend(craft.ecm * f.ecm_point)
-        # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
-        craft.evasive = order.evade and craft.has_control and not craft.is_base
+        # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control;
+        # R24: not by a craft that cannot start moving.
+        craft.evasive = order.evade and craft.has_control and movement.may_evade(
+            craft.is_base, craft.boxes["engine"], craft.boxes["fuel_tank"], craft.needs_fuel,
+            craft.velocity)
         if (craft.invisible or craft.ecm or craft.eccm) and self.lines is not None:
             self.say(f"  {craft.name} powers" + (" radar invisibility" if craft.invisible else "")
                      + (f" ECM {craft.ecm}" if craft.ecm else "")
@@ -168,6 +173,11 @@ class Duel:
             self.say(f"  {craft.name}'s radar invisibility is void: its "
                      + ("radar is on" if craft.radar_on else "ECM or ECCM is powered"))
         craft.went_invisible = craft.invisible
+        if craft.invisible and not was_invisible:
+            enemy = self.crafts[1] if craft is self.crafts[0] else self.crafts[0]
+            line = lose_tracks(craft, enemy, self.dice, self.figures)
+            if line:
+                self.say(line)
         if craft.evasive:
             self.say(f"  {craft.name} maneuvers evasively this turn")
 

@@ -19,7 +19,11 @@ from shipyard.rulesets.pentagon_war.engine.damage import Hit
 from shipyard.rulesets.pentagon_war.engine.orders import Captain, FireOrder, Launch, Situation
 from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
 from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, GunTrack, Missile
-from shipyard.rulesets.pentagon_war.engine.words import cause_of, describe_salvo
+from shipyard.rulesets.pentagon_war.engine.words import (
+    cause_of,
+    describe_point_defense,
+    describe_salvo,
+)
 from shipyard.rulesets.pentagon_war.rules import flight as rules
 from shipyard.rulesets.pentagon_war.rules.fire import bolt_damage
 from shipyard.rulesets.pentagon_war.rules.movement import same_hex
@@ -118,12 +122,13 @@ class Flight:
                           if d.escort and d.alive and abs(d.distance - duel.range) < 1]
             alive = [True] * len(targets)
             scored = 0
-            for boxes in batteries:
+            words: list[str] = []  # 17: each shot's number and roll, battery by battery
+            for battery, boxes in enumerate(batteries):
                 live = [i for i in order if alive[i]]
                 if not live or boxes <= 0:
                     continue
-                for shot in pointdefense.fire(boxes, [targets[i] for i in live], duel.dice,
-                                              combat):
+                shots = pointdefense.fire(boxes, [targets[i] for i in live], duel.dice, combat)
+                for shot in shots:
                     index = live[shot.target]
                     if not shot.success:
                         continue
@@ -131,6 +136,12 @@ class Flight:
                         alive[index] = False
                     else:
                         scored += combat.point_defense.spacecraft_damage
+                if duel.lines is not None:
+                    words.append(describe_point_defense(
+                        craft.name if battery == 0 else f"{craft.name}'s escort drone {battery}",
+                        boxes,
+                        [(targets[live[s.target]], s.kill_number, s.roll, s.success)
+                         for s in shots], combat.point_defense.spacecraft_damage))
             kills = 0
             for index, ref in enumerate(refs):
                 if alive[index] or isinstance(ref, Craft):
@@ -138,15 +149,20 @@ class Flight:
                 kills += 1
                 ref.alive = False
                 if isinstance(ref, Missile):
-                    # 2.6: a destroyed missile explodes for half its warhead.
-                    duel.pending[side].append(Hit(rules.shot_down_points(duel.figures),
-                                                  "missile"))
+                    # 2.6: a destroyed missile explodes for half its warhead in its hex,
+                    # its launcher struck too when there.
+                    blast = rules.shot_down_points(duel.figures)
+                    duel.pending[side].append(Hit(blast, "missile"))
+                    if rules.blast_reaches_launcher(duel.range):
+                        duel.pending[1 - side].append(Hit(blast, "missile"))
             if scored:
                 duel.pending[1 - side].append(Hit(scored, "point defense"))
             if duel.lines is not None:
-                duel.say(f"impulse {duel.impulse}: {craft.name} point defense takes "
-                         f"{len(targets)} target(s): {kills} destroyed"
-                         + (f", {scored} damage to {enemy.name}" if scored else ""))
+                if not words:
+                    words.append(f"{craft.name} point defense has no working box for "
+                                 f"{len(targets)} target(s)")
+                for line in words:
+                    duel.say(f"impulse {duel.impulse}: {line}")
             self._missiles_land(side, craft, enemy)
 
     def _missiles_land(self, side: int, craft: Craft, enemy: Craft) -> None:
@@ -161,7 +177,10 @@ class Flight:
             elif same_hex(missile.distance):
                 missile.alive, lost = False, True
                 if craft.evading and rules.seeker_misses(f, duel.dice.d6()):
-                    duel.pending[side].append(Hit(rules.shot_down_points(f), "missile"))
+                    blast = rules.shot_down_points(f)
+                    duel.pending[side].append(Hit(blast, "missile"))
+                    if rules.blast_reaches_launcher(duel.range):
+                        duel.pending[1 - side].append(Hit(blast, "missile"))
                     duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} misses "
                              f"the evading {craft.name} and is detonated beside it")
                     continue

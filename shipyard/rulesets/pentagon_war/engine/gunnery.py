@@ -15,7 +15,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import FireOrder
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.tables import beam_push
 from shipyard.rulesets.pentagon_war.engine.words import describe_salvo, describe_volley
-from shipyard.rulesets.pentagon_war.rules.flight import secondary_shots_left
+from shipyard.rulesets.pentagon_war.rules.flight import bolt_strikes_for, secondary_shots_left
 
 
 def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> None:
@@ -91,9 +91,26 @@ def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> No
         return
     # 2.4: every weapon box fires on its own roll; the log keeps the group on one line.
     salvo = fire.salvo(kind, boxes, effective, size, extra, duel.dice, combat)
-    if duel.lines is not None:
-        duel.say(describe_salvo(duel.impulse, craft.name, salvo, label, hexes))
+    before = bolt_strike(duel, enemy, order)
     duel.flight.apply_salvo(side, order, salvo)
+    if duel.lines is not None:
+        # 17: a drone or missile has no damage track: it is destroyed or missed; a bolt
+        # loses strike (2.4), and the log says what it has left.
+        outcome = None if order.target == "craft" else "destroyed"
+        if before is not None:
+            after = bolt_strike(duel, enemy, order) or 0
+            outcome = (f"{salvo.total} points take {before - after} off the bolt's strike, "
+                       f"{after} left")
+        duel.say(describe_salvo(duel.impulse, craft.name, salvo, label, hexes,
+                                outcome=outcome))
+
+
+def bolt_strike(duel: Battle, enemy: Craft, order: FireOrder) -> int | None:
+    """What the bolt an order aims at would strike for now (2.4); None for anything else."""
+    if order.target != "bolt" or duel.lines is None:
+        return None
+    bolt = enemy.bolts[order.target_index]
+    return bolt_strikes_for(duel.figures, duel.combat.charts.steps, bolt.flown, bolt.erosion)
 
 
 def attach_beam(duel: Battle, craft: Craft, enemy: Craft, order: FireOrder) -> None:

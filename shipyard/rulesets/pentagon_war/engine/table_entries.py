@@ -227,6 +227,10 @@ class ControlLoss(Table):
     targets_per_turn: int = Field(ge=1)
 
 
+class RadarInvisibility(Table):
+    tracking_lost: int = Field(ge=0, le=6)
+
+
 class LockOn(Table):
     die_sides: int = Field(gt=0)
     always: int

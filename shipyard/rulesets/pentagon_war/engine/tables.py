@@ -40,6 +40,7 @@ from shipyard.rulesets.pentagon_war.engine.table_entries import (
     Movement,
     PointDefense,
     Power,
+    RadarInvisibility,
     Radiation,
     ScenarioDefaults,
     Steps,
@@ -92,6 +93,9 @@ class Combat(BaseModel):
     control_loss: ControlLoss
     lock_on: LockOn
     scenario: ScenarioDefaults
+    # 2.9; a catalog copied before it had this table reads the original's figure.
+    radar_invisibility: RadarInvisibility = RadarInvisibility(tracking_lost=4, source="seed",
+                                                              rule="2.9")
 
     @cached_property
     def figures(self) -> Figures:
@@ -180,7 +184,8 @@ def figures_of(combat: Combat) -> Figures:
         rear_side=damage.rear_side, rear_first=SYSTEMS.index(damage.rear_first),
         fallthrough_stages=len(combat.fallthrough.order),
         lock_always=combat.lock_on.always, lock_never=combat.lock_on.never,
-        ecm_step=combat.lock_on.ecm_step)
+        ecm_step=combat.lock_on.ecm_step,
+        tracking_lost=combat.radar_invisibility.tracking_lost)
 
 
 def _system(name: str) -> int:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from shipyard.rulesets.pentagon_war.engine.damage import HitReport
 from shipyard.rulesets.pentagon_war.engine.fire import DIRECT_FIRE, Salvo, Volley
+from shipyard.rulesets.pentagon_war.engine.pointdefense import Target
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 
 _NAMES = {
@@ -67,10 +68,11 @@ def describe_volley(impulse: int, firer: str, shot: Volley, target: str, hexes: 
 
 
 def describe_salvo(impulse: int, firer: str, salvo: Salvo, target: str, hexes: int,
-                   verb: str = "fires") -> str:
+                   verb: str = "fires", outcome: str | None = None) -> str:
     """One line per group, one roll per weapon, e.g.
     `impulse 7: Lancer fires 2 proton cannons at Hammer at range 6, rolls 9, 4
-    (modified 6, 1): 5, miss = 5 damage`."""
+    (modified 6, 1): 5, miss = 5 damage`; `outcome` says what a hit did to a target
+    with no damage track (a drone or missile destroyed, what a bolt has left)."""
     counted = f" (counts {salvo.range})" if salvo.range != hexes else ""
     shots = salvo.shots
     head = (f"impulse {impulse}: {firer} {verb} {weapon_words(salvo.kind, len(shots))} at "
@@ -78,10 +80,25 @@ def describe_salvo(impulse: int, firer: str, salvo: Salvo, target: str, hexes: i
             f" (modified {', '.join(str(s.modified) for s in shots)})")
     if not salvo.hit:
         return head + (": miss" if len(shots) == 1 else ": all miss")
+    if outcome is not None:
+        return head + f": {outcome}"
     if all(s.damage == 0 for s in shots if s.hit):  # a size class 0 target
         return head + ": destroyed"
     outcomes = ", ".join(str(s.damage) if s.hit else "miss" for s in shots)
     return head + f": {outcomes} = {salvo.total} damage"
+
+
+def describe_point_defense(firer: str, boxes: int,
+                           shots: Sequence[tuple[Target, int, int, bool]], damage: int) -> str:
+    """One battery's shots, each target's number and roll (2.5), e.g.
+    `Hive point defense (5 boxes): a missile needs 5 or less, rolls 3: destroyed;
+    Ceres Station needs 5 or less, rolls 6: miss`."""
+    parts = [f"{target.label} needs {number} or less, rolls {roll}: "
+             + ("miss" if not success else "destroyed" if target.killable
+                else f"{damage} damage")
+             for target, number, roll, success in shots]
+    return (f"{firer} point defense ({boxes} box{'' if boxes == 1 else 'es'}): "
+            + "; ".join(parts))
 
 
 def describe_reports(impulse: int, craft: Craft, reports: Sequence[HitReport]) -> str:

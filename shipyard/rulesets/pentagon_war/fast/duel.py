@@ -138,6 +138,7 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
     """Turn-start power for radar invisibility, ECCM and ECM (2.2, 2.9), radar on or off,
     and evasion."""
     ci, f = st.ci, tb.f
+    was_invisible = ci[side, INVISIBLE] != 0
     ci[side, INVISIBLE] = 0
     ci[side, RADAR_OFF] = not radar
     cost = ci[side, INVISIBILITY_COST]
@@ -154,12 +155,17 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
         ecm = 0  # 2.8: no ECM without control
     ci[side, ECM] = power.electronics_points(ecm, limit, policy.power(st, side), f.ecm_point)
     ci[side, SPENT] += ci[side, ECM] * f.ecm_point
-    # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control.
-    ci[side, EVASIVE] = evade and policy.has_control(st, side) and not ci[side, IS_BASE]
+    # 2.3: evasive maneuvering is declared for the turn; 2.8: not without control;
+    # R24: not by a craft that cannot start moving.
+    ci[side, EVASIVE] = evade and policy.has_control(st, side) and movement.may_evade(
+        ci[side, IS_BASE] != 0, ci[side, BOX + ENGINE], ci[side, BOX + FUEL_TANK],
+        ci[side, NEEDS_FUEL] != 0, st.cf[side, VELOCITY])
     # R22: radar on, ECM or ECCM void radar invisibility for the turn (its power is lost).
     if ci[side, INVISIBLE] and power.invisibility_void(radar, ci[side, ECM], ci[side, ECCM]):
         ci[side, INVISIBLE] = 0
     ci[side, WENT_INVISIBLE] = ci[side, INVISIBLE]
+    if ci[side, INVISIBLE] and not was_invisible:
+        flight.lose_tracks(st, tb, side)
 
 
 @lean_kernel

@@ -213,8 +213,11 @@ def point_defense(st: State, tb: Tables) -> None:
                 continue
             if pd[PD_KIND, t] == T_MISSILE:
                 st.it[enemy, MSI_T, pd[PD_INDEX, t], M_ALIVE] = 0
-                # 2.6: a destroyed missile explodes for half its warhead.
+                # 2.6: a destroyed missile explodes for half its warhead in its hex, its
+                # launcher struck too when there.
                 lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
+                if rules.blast_reaches_launcher(st.rangef[RANGE]):
+                    lists.add_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
             else:
                 st.it[enemy, DRI_T, pd[PD_INDEX, t], D_ALIVE] = 0
         if scored:
@@ -241,6 +244,8 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
             # 2.4: it misses an evading craft 1 time in 6, and is detonated beside it.
             if st.ci[side, EVADING] and rules.seeker_misses(tb.f, dice.d6(st.rng)):
                 lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
+                if rules.blast_reaches_launcher(st.rangef[RANGE]):
+                    lists.add_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
                 continue
             lists.add_hit(st, side, tb.f.warhead, CAUSE_MISSILE, True)
             if same_hex(st.rangef[RANGE]):
@@ -248,6 +253,21 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
     lists.drop_dead_missiles(st, enemy)
     if st.ci[enemy, N_DRONES]:
         lists.drop_dead_drones(st, enemy)
+
+
+@lean_kernel
+def lose_tracks(st: State, tb: Tables, side: int) -> None:
+    """2.9: as `side` turns radar invisibility on, each enemy missile, then each
+    bolt, homing on it rolls a die and loses its tracking on 1-4 (`engine.invisibility`)."""
+    enemy = 1 - side
+    for i in range(st.ci[enemy, N_MISSILES]):
+        if st.it[enemy, MSI_T, i, M_ALIVE] and rules.tracking_lost(tb.f, dice.d6(st.rng)):
+            st.it[enemy, MSI_T, i, M_ALIVE] = 0
+    for i in range(st.ci[enemy, N_BOLTS]):
+        if st.it[enemy, BLI_T, i, B_ALIVE] and rules.tracking_lost(tb.f, dice.d6(st.rng)):
+            st.it[enemy, BLI_T, i, B_ALIVE] = 0
+    lists.drop_dead_missiles(st, enemy)
+    lists.drop_dead_bolts(st, enemy)
 
 
 @lean_kernel

@@ -6,7 +6,7 @@ for the rule they state and citing it. The reference engine (`engine/`) calls th
 Python, the compiled engine (`fast/`) inside its kernels, so a rule lives in one place:
 `figures` (every figure and table, read by name and index), `fire` (2.4: the URM, every
 weapon table, a volley's odds), `pointdefense` (2.5), `damage` (2.7, R14, R16: screens,
-armor, the allocation chart, explosions), `movement` (2.3, 2.8, R20: rotation, thrust,
+armor, the allocation chart, explosions), `movement` (2.3, 2.8, R20, R24: rotation, thrust,
 the range track), `power` (2.2, 2.9, R17, R19, R22: capacitors, electronics, lock-on,
 screen reinforcement), `flight` (2.4-2.6: missiles, drones, bolts) and `race` (the
 captains' estimates of the damage race, docs/duel-model.md). The scripted-dice tests

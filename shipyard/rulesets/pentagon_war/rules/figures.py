@@ -124,6 +124,7 @@ class Figures(NamedTuple):
     lock_always: int  # R17: a rating this high always locks on
     lock_never: int  # and this low never does
     ecm_step: int  # 2.9: radar boxes lost per point of ECM short
+    tracking_lost: int  # 2.9: a homing weapon loses an invisible craft on this
 
 
 class Charts(NamedTuple):

@@ -2,12 +2,14 @@
 
 Missiles fly at speed 6 (12 by rail, 1 power), burn a hex of fuel a hex flown and are
 lost out of fuel short of their target; one entering its target's hex strikes for its
-full warhead and the rest of the hex takes half; one shot down explodes for half.
-Liquid metal bolts fly at speed 12 for 12 impulses and strike for the damage of the
-hexes flown, less their erosion. Drones spend one of their 24 accelerations on every
-impulse they change velocity, and drift once they have none. A missile or bolt
-launched by an evader is lost, and one reaching an evader misses, on a die of 1
-(a missed missile is detonated beside the evader for half its warhead, R21). Guns rest
+full warhead and the rest of the hex takes half; one shot down explodes for half, on
+every craft in its hex (its launcher too when there). Liquid metal bolts fly at speed
+12 for 12 impulses and strike for the damage of the hexes flown, less their erosion;
+missiles and bolts lose their tracking on 1-4 when their target turns radar
+invisibility on (2.9). Drones launch within the top speed, spend one of their 24
+accelerations on every impulse they change velocity, and drift once they have none.
+A missile or bolt launched by an evader is lost, and one reaching an evader misses, on
+a die of 1 (a missed missile is detonated beside the evader for half its warhead, R21). Guns rest
 a turn after a shot; acid gum fires at least 3 impulses apart, a box a shot; a liquid
 metal shot takes two boxes and cannot be fired at range 0; secondary weapons fire once
 a turn (2.2).
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.rules import Table, rule
 from shipyard.rulesets.pentagon_war.rules.fire import bolt_damage
+from shipyard.rulesets.pentagon_war.rules.movement import same_hex
 
 if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.rules.figures import Figures
@@ -83,8 +86,10 @@ def drone_distance(f: Figures, distance: float, speed: float, closing: float) ->
 @rule
 def drone_launch_speed(f: Figures, velocity: float, escort: bool) -> float:
     """2.6: drones start within 3 of the launcher's speed; point-defense drones escort
-    it at its speed."""
-    return velocity + (0.0 if escort else f.drone_spread)
+    it at its speed. 2.3: never above the top speed of 12 (a launcher at 11 sends its
+    drones at 12)."""
+    speed = velocity + (0.0 if escort else f.drone_spread)
+    return max(-f.top, min(f.top, speed))
 
 
 @rule
@@ -113,10 +118,25 @@ def seeker_misses(f: Figures, roll: int) -> bool:
 
 
 @rule
+def tracking_lost(f: Figures, roll: int) -> bool:
+    """2.9: a missile or bolt targeted on a craft before it turned radar
+    invisibility on loses its tracking on this die (1-4), and cannot re-acquire it."""
+    return roll <= f.tracking_lost
+
+
+@rule
 def shot_down_points(f: Figures) -> int:
     """2.6: a missile destroyed (or missing an evader, R21) explodes for half its
     warhead."""
     return f.warhead // f.destroyed_divisor
+
+
+@rule
+def blast_reaches_launcher(range_: float) -> bool:
+    """2.6: a missile that explodes in its target's hex (shot down there by point
+    defense, or missing an evader, R21) strikes every craft in that hex for half its
+    warhead, as one that strikes does: its launcher too when the two craft share it."""
+    return same_hex(range_)
 
 
 @rule

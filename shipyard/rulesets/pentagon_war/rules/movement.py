@@ -1,4 +1,4 @@
-"""Movement on the range track (rules 2.3, 2.8, 3, R20), as rule functions.
+"""Movement on the range track (rules 2.3, 2.8, 3, R20, R24), as rule functions.
 
 Turns of 12 impulses; each impulse a craft may rotate (a base only one hexside, at least
 4 impulses after its last turn; one hexside at most without control, while evading and
@@ -9,7 +9,8 @@ with its engines, and may brake nose-first without, down to a stop (R20). Standa
 acceleration scales with engines per size class, crash acceleration doubles it with
 proportionally more engines (the rates are `engine.quick_reference.acceleration`, in
 exact fractions); speed stays within the top speed. The range shrinks each impulse by
-the two velocities' sum over the impulses of a turn, never below 0.
+the two velocities' sum over the impulses of a turn, never below 0. Evasion is done with
+the engines: a craft that cannot start moving cannot evade (R24).
 """
 
 from __future__ import annotations
@@ -113,6 +114,19 @@ def crash_mishap(f: Figures, roll: int) -> bool:
     """2.3: on an impulse of crash acceleration, 2d6 at or over this is a mishap (its
     interior hits are d6s, unmanned craft only)."""
     return roll >= f.crash_roll
+
+
+@rule
+def may_evade(is_base: bool, engines: int, fuel_tanks: int, needs_fuel: bool,
+              velocity: float) -> bool:
+    """R24: evasive maneuvering is done with the engines, so a craft that
+    cannot start moving cannot evade: never a base, nor a craft with no engine or with
+    engines that need fuel it lacks, nor a ramscoop at rest with no fuel (R20)."""
+    if is_base or engines <= 0:
+        return False
+    if fuel_tanks > 0:
+        return True
+    return not needs_fuel and velocity != 0.0
 
 
 @rule
