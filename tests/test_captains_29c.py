@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from shipyard.core.dice import CounterDice
 from shipyard.rulesets.pentagon_war.engine.orders import FireOrder, Incoming
-from shipyard.rulesets.pentagon_war.engine.policy import Policy
+from shipyard.rulesets.pentagon_war.engine.policy import FAR, Policy
 from shipyard.rulesets.pentagon_war.rules import race
 from tests.test_duel_rules import duel
 from tests.test_duel_rules_captains import situation_of
@@ -111,9 +111,22 @@ def test_acid_gum_is_kept_for_better_odds_by_a_craft_that_will_live() -> None:
     assert not [o for o in policy.fire(stinger, zelta, situation) if o.gun]
 
 
+def test_a_running_craft_fires_its_acid_gum_on_the_odds_it_has() -> None:
+    fight = duel("stinger", "mercurand", CounterDice(1), hexes=28.0)
+    stinger, mercurand = fight.crafts
+    policy = Policy()
+    situation = situation_of(fight, LAST)
+    assert policy.plan(stinger, mercurand, situation) == FAR  # it runs...
+    # ...so its odds, 6 in 36 (6+ on 2d6 + size 2 - URM 5 at 17-32 hexes), only get
+    # worse: waiting for 1 in 3 would carry all eight shots to its death.
+    fired = [o for o in policy.fire(stinger, mercurand, situation) if o.gun]
+    assert {o.index for o in fired} == {0, 1}  # both acid gum guns
+
+
 def test_the_ammunition_floor() -> None:
-    assert race.ammunition_floor(1 / 3, 5, 1.0, 32.0) == 1 / 3
-    assert race.ammunition_floor(1 / 3, 5, 1.0, 5.0) == 0.0
-    assert race.ammunition_floor(1 / 3, 5, 1.0, 3.5) == 0.0
+    assert race.ammunition_floor(1 / 3, 5, 1.0, 32.0, 0.5) == 1 / 3  # better odds ahead
+    assert race.ammunition_floor(1 / 3, 5, 1.0, 32.0, 1 / 6) == 1 / 6  # none better
+    assert race.ammunition_floor(1 / 3, 5, 1.0, 5.0, 0.5) == 0.0  # dead before the 5th
+    assert race.ammunition_floor(1 / 3, 5, 1.0, 3.5, 0.5) == 0.0
     assert race.turns_to_live(0.25) == 4.0
     assert race.turns_to_live(0.0) == float("inf")

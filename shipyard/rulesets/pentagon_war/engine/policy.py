@@ -368,10 +368,14 @@ class Policy(Captain):
                 if situation.range <= bolt_reach(combat.figures):
                     orders.append(aim(index, gun=True))
             elif gun.type == "acid_gum_gun":  # limited boxes: not on long odds, unless
-                # it expects to die before it could fire them all (once a turn, 2.2)
+                # they get no better where it goes or it expects to die before it could
+                # fire them all (once a turn, 2.2)
+                ahead = fire.chance(gun.type, fire.firing_range(int(self._wanted_range),
+                                                                me.locked, combat),
+                                    enemy.size_class, extra, combat)
                 least = race.ammunition_floor(ACID_GUM_CHANCE,
                                               gun.boxes // combat.figures.acid_boxes, 1.0,
-                                              self._to_live)
+                                              self._to_live, ahead)
                 odds = fire.chance(gun.type, hexes, enemy.size_class, extra, combat)
                 if passes and odds > 0.0 and odds >= least:
                     orders.append(aim(index, gun=True))

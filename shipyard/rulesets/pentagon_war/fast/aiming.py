@@ -263,10 +263,13 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
         if kind == LIQUID:
             if rng <= bolt_reach(tb.f):
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
-        elif kind == ACID:  # limited boxes: not on long odds, unless it expects to die first
+        elif kind == ACID:  # limited boxes: not on long odds, unless they get no better
+            # where it goes or it expects to die first
+            there = min(firing_range(tb.f, int(st.cf[side, WANTED_RANGE]), locked), tb.f.rcap)
             least = race.ammunition_floor(tb.f.acid_gum_chance,
                                           gn[side, g, G_BOXES] // tb.f.acid_boxes, 1.0,
-                                          st.cf[side, TO_LIVE])
+                                          st.cf[side, TO_LIVE],
+                                          tb.odds[CHANCE, kind, there, size, evaders])
             odds = tb.odds[CHANCE, kind, hexes, size, evaders]
             if passes and odds > 0.0 and odds >= least:
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)

@@ -174,10 +174,12 @@ def turns_to_live(theirs: float) -> float:
 
 
 @rule
-def ammunition_floor(least: float, shots: int, per_turn: float, to_live: float) -> float:
-    """The least chance to hit worth a shot of limited ammunition: `least` while the craft
-    expects to live long enough to fire every shot left at `per_turn`, none once it does
-    not (shots left unfired at its death are wasted)."""
+def ammunition_floor(least: float, shots: int, per_turn: float, to_live: float,
+                     ahead: float) -> float:
+    """The least chance to hit worth a shot of limited ammunition: `least`, or the chance
+    `ahead` at the range the craft is making for when that is no better (its odds will not
+    improve by waiting), while it expects to live long enough to fire every shot left at
+    `per_turn`; none once it does not (shots left unfired at its death are wasted)."""
     if shots >= per_turn * to_live:
         return 0.0
-    return least
+    return min(least, ahead)
