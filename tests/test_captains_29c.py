@@ -130,3 +130,35 @@ def test_the_ammunition_floor() -> None:
     assert race.ammunition_floor(1 / 3, 5, 1.0, 3.5, 0.5) == 0.0
     assert race.turns_to_live(0.25) == 4.0
     assert race.turns_to_live(0.0) == float("inf")
+
+
+def test_a_running_craft_launches_the_missiles_that_can_still_reach() -> None:
+    fight = duel("mercurand", "sunspear", CounterDice(1), hexes=20.0)
+    mercurand, sunspear = fight.crafts
+    policy = Policy()
+    situation = situation_of(fight, 2)
+    assert policy.plan(mercurand, sunspear, situation) == FAR  # it runs: never nearer
+    # Past its 14-hex missile range, but a missile at speed 6 reaches the Sunspear at rest
+    # on 20 of its 24 hexes of fuel (2.6).
+    assert policy.launch(mercurand, sunspear, situation).missiles == 1
+    sunspear.velocity = -3.0  # opening at 3: 20 x 6 / (6 - 3) = 40 hexes of fuel needed
+    assert policy.launch(mercurand, sunspear, situation).missiles == 0
+
+
+def test_a_closing_craft_keeps_its_missiles_for_missile_range() -> None:
+    fight = duel("mercurand", "lancer", CounterDice(1), hexes=20.0)
+    mercurand, lancer = fight.crafts
+    policy = Policy()
+    situation = situation_of(fight, 2)
+    assert policy.plan(mercurand, lancer, situation) == 12  # it closes to 12 hexes
+    assert policy.launch(mercurand, lancer, situation).missiles == 0
+
+
+def test_missiles_launched_beyond_missile_range() -> None:
+    f = duel("mercurand", "sunspear", CounterDice(1)).combat.figures
+    launch = race.launch_missiles
+    assert launch(f, 14.0, 14.0, 4.0, 0.0, 12, 12.0, 30.0)  # in missile range
+    assert not launch(f, 20.0, 14.0, 12.0, 0.0, 12, 12.0, 30.0)  # it will come nearer
+    assert launch(f, 20.0, 14.0, 12.0, 0.0, 12, 12.0, 1.0)  # but not live to launch them
+    assert not launch(f, 24.0, 14.0, 128.0, 0.0, 12, 12.0, 30.0)  # out of fuel at 24
+    assert not launch(f, 20.0, 14.0, 128.0, -6.0, 12, 12.0, 30.0)  # never catches it

@@ -321,7 +321,11 @@ class Policy(Captain):
         if not aboard and not me.drone_bays:
             return NO_LAUNCH
         missiles = 0
-        if aboard > 0 and situation.range <= self.missile_range:
+        per_turn = self.missiles_per_impulse * situation.combat.quick.impulses
+        if aboard > 0 and race.launch_missiles(situation.combat.figures, situation.range,
+                                               self.missile_range, self._wanted_range,
+                                               enemy.velocity, aboard, per_turn,
+                                               self._to_live):
             missiles = min(self.missiles_per_impulse, aboard)
         drones = len(me.drone_bays) if me.drone_bays and race.launch_drones(
             situation.combat.figures, situation.range, self.drone_range, me.velocity,

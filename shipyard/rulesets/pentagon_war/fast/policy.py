@@ -441,7 +441,10 @@ def launch(st: State, tb: Tables, pol: np.ndarray, side: int) -> tuple[int, int,
         return 0, 0, 0
     rng = st.rangef[RANGE]
     missiles = 0
-    if aboard > 0 and rng <= pol[side, P_MISSILE_RANGE]:
+    per_turn = float(pol[side, P_MISSILES_PER_IMPULSE] * tb.f.impulses)
+    if aboard > 0 and race.launch_missiles(tb.f, rng, float(pol[side, P_MISSILE_RANGE]),
+                                           st.cf[side, WANTED_RANGE], st.cf[1 - side, VELOCITY],
+                                           aboard, per_turn, st.cf[side, TO_LIVE]):
         missiles = min(pol[side, P_MISSILES_PER_IMPULSE], aboard)
     drones = bays if bays and race.launch_drones(
         tb.f, rng, float(pol[side, P_DRONE_RANGE]), st.cf[side, VELOCITY],

@@ -183,3 +183,19 @@ def ammunition_floor(least: float, shots: int, per_turn: float, to_live: float,
     if shots >= per_turn * to_live:
         return 0.0
     return min(least, ahead)
+
+
+@rule
+def launch_missiles(f: Figures, range_: float, missile_range: float, wanted_range: float,
+                    enemy_velocity: float, aboard: int, per_turn: float,
+                    to_live: float) -> bool:
+    """Whether a craft launches missiles now: within its missile range; or beyond it, while
+    a missile at speed 6 still reaches the enemy on its fuel (2.6), when the range will
+    not come nearer (the craft holds or opens it) or it expects to die before it could
+    launch every missile aboard at `per_turn`."""
+    if range_ <= missile_range:
+        return True
+    closing = f.missile_speed + enemy_velocity
+    if closing <= 0.0 or range_ * f.missile_speed / closing >= f.missile_fuel:
+        return False
+    return wanted_range >= range_ or aboard >= per_turn * to_live
