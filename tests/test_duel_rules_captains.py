@@ -222,14 +222,19 @@ def test_no_volley_whose_best_case_the_screens_can_stop() -> None:
     # At 29 hexes (URM -6) against size class 3 the best roll, 12, modifies to 9: each of
     # the 2 lasers does 4 and each of the 2 proton cannons 2 (it hits on 6+), 12 in all.
     # The Hive has 10 screen boxes up and could raise 1 more per 3 power, up to 20.
+    policy = Policy()
+    policy.fire_range = 30  # fires at this range before the last impulse of the turn
     hive.spent = hive.charge  # no power left: 10 screens, 12 can pass
-    assert {o.index for o in Policy().fire(mercurand, hive, situation_of(fight, 12))}
+    assert {o.index for o in policy.fire(mercurand, hive, situation_of(fight, 11))}
     hive.spent = hive.charge - 6  # 6 power left: 2 more screens, 12 in all: nothing passes
-    assert not Policy().fire(mercurand, hive, situation_of(fight, 12))
+    assert not policy.fire(mercurand, hive, situation_of(fight, 11))
     hive.spent = hive.charge - 5  # 5 power left pays for 1 more screen only: 1 can pass
-    assert Policy().fire(mercurand, hive, situation_of(fight, 12))
+    assert policy.fire(mercurand, hive, situation_of(fight, 11))
     hive.spent, hive.reinforcement = hive.charge, 2  # 2 raised earlier this turn (R19)
-    assert not Policy().fire(mercurand, hive, situation_of(fight, 12))
+    assert not policy.fire(mercurand, hive, situation_of(fight, 11))
+    # On the last impulse its power is lost after the volley (2.2): the screens up count.
+    hive.spent, hive.reinforcement = hive.charge - 6, 0
+    assert Policy().fire(mercurand, hive, situation_of(fight, 12))
 
 
 # -- no charge it would not live through -------------------------------------------------------

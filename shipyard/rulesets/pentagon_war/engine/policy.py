@@ -66,6 +66,8 @@ class Policy(Captain):
         self._wanted_range = float(self.preferred_range)
         self._running = False
         self._aimed: tuple[tuple[int, int, int], int] = ((-1, -1, -1), 1)
+        self._ordered: list[FireOrder] = []  # this impulse's fire orders (`reinforce`)
+        self._to_live = float(FAR)  # turns it expects to live at the present range
 
     # -- the plan for the turn ---------------------------------------------
     def plan(self, me: Craft, enemy: Craft, situation: Situation) -> float:
@@ -81,6 +83,9 @@ class Policy(Captain):
         found = judgement.races(me, enemy, ranges, combat, covering, situation.rates)
         speed, rate = judgement.closing(me, combat)
         now = situation.range
+        for hexes, (_, theirs) in zip(ranges, found, strict=True):
+            if hexes <= now or hexes == ranges[0]:  # the race where it stands
+                self._to_live = race.turns_to_live(theirs)
         for hexes, (mine, theirs) in zip(ranges, found, strict=True):
             ratio = race.race_ratio(mine, theirs)
             if hexes < now:  # no charge it would not live through (2.3)
@@ -316,9 +321,15 @@ class Policy(Captain):
         if not aboard and not me.drone_bays:
             return NO_LAUNCH
         missiles = 0
-        if aboard > 0 and situation.range <= self.missile_range:
+        per_turn = self.missiles_per_impulse * situation.combat.quick.impulses
+        if aboard > 0 and race.launch_missiles(situation.combat.figures, situation.range,
+                                               self.missile_range, self._wanted_range,
+                                               enemy.velocity, aboard, per_turn,
+                                               self._to_live):
             missiles = min(self.missiles_per_impulse, aboard)
-        drones = len(me.drone_bays) if situation.range <= self.drone_range else 0
+        drones = len(me.drone_bays) if me.drone_bays and race.launch_drones(
+            situation.combat.figures, situation.range, self.drone_range, me.velocity,
+            enemy.velocity) else 0
         if not missiles and not drones:
             return NO_LAUNCH
         spare = me.power - self.weapon_power(me, enemy, situation)
@@ -333,13 +344,16 @@ class Policy(Captain):
         # 2.8, 2.3: one target a turn without control or while evading.
         if me.has_control and not me.crashing and not me.evasive:
             orders, spent = aim_at_small_craft(me, enemy, situation, now)
+        self._ordered = orders
         if not now:
             return orders
         extra = fire.modifier(me.evading, enemy.evading, combat)
         hexes = fire.firing_range(situation.hexes, me.locked, combat)
         # No volley the target's screens stop at the best rolls, counting the screens its
-        # power can still raise (2.7: they subtract once from everything this impulse).
-        passes = judgement.strike_now(me, enemy, situation, raised=True) > 0.0
+        # power can still raise (2.7: they subtract once from everything this impulse);
+        # on the last impulse of a turn, whose power is lost after it, those already up.
+        last = situation.impulse == combat.quick.impulses
+        passes = judgement.strike_now(me, enemy, situation, raised=not last) > 0.0
         for index, group in enumerate(me.weapons):
             left = group.boxes * combat.quick.secondary_shots - group.fired - spent.get(index, 0)
             if left <= 0:
@@ -357,9 +371,17 @@ class Policy(Captain):
             if gun.type == "liquid_metal_gun":
                 if situation.range <= bolt_reach(combat.figures):
                     orders.append(aim(index, gun=True))
-            elif gun.type == "acid_gum_gun":  # limited boxes: not on long odds
-                if passes and fire.chance(gun.type, hexes, enemy.size_class, extra,
-                                          combat) >= ACID_GUM_CHANCE:
+            elif gun.type == "acid_gum_gun":  # limited boxes: not on long odds, unless
+                # they get no better where it goes or it expects to die before it could
+                # fire them all (once a turn, 2.2)
+                ahead = fire.chance(gun.type, fire.firing_range(int(self._wanted_range),
+                                                                me.locked, combat),
+                                    enemy.size_class, extra, combat)
+                least = race.ammunition_floor(ACID_GUM_CHANCE,
+                                              gun.boxes // combat.figures.acid_boxes, 1.0,
+                                              self._to_live, ahead)
+                odds = fire.chance(gun.type, hexes, enemy.size_class, extra, combat)
+                if passes and odds > 0.0 and odds >= least:
                     orders.append(aim(index, gun=True))
             elif passes and fire.best_case(gun.type, hexes, enemy.size_class, extra,
                                            combat) > 0:
@@ -411,8 +433,11 @@ class Policy(Captain):
             mean, top = judgement.screened(drone.weapon, 1, gap, size, drone_extra, combat)
             expected, best = expected + mean, best + top
         wanted = min(best, me.boxes["screen"] + ceil(expected))
+        unfired = self._unfired_power(me, combat)
+        if situation.impulse == combat.quick.impulses:  # power left now is lost (2.2)
+            wanted, unfired = best, self._ordered_power(me, combat)
         more = wanted - screen_strength(me, combat)
-        spare = me.power - self._unfired_power(me, combat)
+        spare = me.power - unfired
         return max(0, min(spare // combat.power.screen_reinforcement, more))
 
     # -- helpers -----------------------------------------------------------
@@ -420,6 +445,16 @@ class Policy(Captain):
         gun = me.guns[index]
         rest = situation.combat.quick.rests.get(gun.type, 0)
         return gun.boxes > 0 and gun.last_turn < situation.turn - rest
+
+    def _ordered_power(self, me: Craft, combat: Combat) -> int:
+        """Power this impulse's own fire orders will draw (the secondary weapons')."""
+        costs, total = combat.quick.costs, 0
+        for order in self._ordered:
+            if not order.gun and 0 <= order.index < len(me.weapons):
+                group = me.weapons[order.index]
+                boxes = order.boxes or max(group.boxes - group.fired, 0)
+                total += boxes * costs.get(group.type, 0)
+        return total
 
     def _unfired_power(self, me: Craft, combat: Combat) -> int:
         costs = combat.quick.costs

@@ -73,6 +73,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     T_CRAFT,
     T_DRONE,
     T_MISSILE,
+    TO_LIVE,
     W_ARCS,
     W_BOXES,
     W_FIRED,
@@ -80,6 +81,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     WANTED_RANGE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.rules import race
 from shipyard.rulesets.pentagon_war.rules.figures import (
     ACID,
     BEAM,
@@ -238,9 +240,10 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
     rng = st.rangef[RANGE]
     hexes = min(firing_range(tb.f, int(rng), locked), tb.f.rcap)
     size = ci[enemy, SIZE]
-    # No volley the target's screens stop at the best rolls, with those it can still raise.
+    # No volley the target's screens stop at the best rolls, with those it can still raise
+    # (on the last impulse, whose power is lost after it, those already up).
     clock = (turn - 1) * tb.f.impulses + impulse
-    passes = judgement.strike_now(st, tb, enemy, turn, clock, True) > 0.0
+    passes = judgement.strike_now(st, tb, enemy, turn, clock, impulse != tb.f.impulses) > 0.0
     for g in range(ci[side, N_WEAPONS]):
         kind = wg[side, g, W_TYPE]
         left = secondary_shots_left(tb.f, wg[side, g, W_BOXES], wg[side, g, W_FIRED]) \
@@ -260,18 +263,26 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
         if kind == LIQUID:
             if rng <= bolt_reach(tb.f):
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
-        elif kind == ACID:  # limited boxes: not on long odds
-            if passes and tb.odds[CHANCE, kind, hexes, size, evaders] >= tb.f.acid_gum_chance:
+        elif kind == ACID:  # limited boxes: not on long odds, unless they get no better
+            # where it goes or it expects to die first
+            there = min(firing_range(tb.f, int(st.cf[side, WANTED_RANGE]), locked), tb.f.rcap)
+            least = race.ammunition_floor(tb.f.acid_gum_chance,
+                                          gn[side, g, G_BOXES] // tb.f.acid_boxes, 1.0,
+                                          st.cf[side, TO_LIVE],
+                                          tb.odds[CHANCE, kind, there, size, evaders])
+            odds = tb.odds[CHANCE, kind, hexes, size, evaders]
+            if passes and odds > 0.0 and odds >= least:
                 add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
         elif passes and tb.odds[BEST, kind, hexes, size, evaders] > 0:
             add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
 
 
 @lean_kernel
-def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
+def reinforce(st: State, tb: Tables, side: int, arriving: int, last: bool) -> int:
     """More screen points for what the enemy announced, up to the mean of it on top of the
     boxes and never past its best case, from power the unfired weapons leave
-    (Policy.reinforce)."""
+    (Policy.reinforce); on the last impulse of a turn the best case, from power its own
+    orders leave."""
     ci, enemy = st.ci, 1 - side
     if ci[enemy, N_ORDERS] == 0 and ci[enemy, N_DRONE_ORDERS] == 0 and arriving == 0:
         return 0
@@ -305,10 +316,21 @@ def reinforce(st: State, tb: Tables, side: int, arriving: int) -> int:
                                        int(ci[side, EVADING]))
         expected, best = expected + mean, best + top
     wanted = min(best, ci[side, BOX + SCREEN] + math.ceil(expected))
-    more = wanted - damage.screen_strength(st, tb, side)
     unfired = 0
-    for g in range(ci[side, N_WEAPONS]):
-        group = st.it[side, WG_T, g]
-        unfired += max(group[W_BOXES] - group[W_FIRED], 0) * tb.kinds[COSTS, group[W_TYPE]]
+    if last:  # power left now is lost (2.2): only this impulse's own orders draw on it
+        wanted = best
+        for k in range(ci[side, N_ORDERS]):
+            order = st.it[side, ORDERS_T, k]
+            if not order[O_GUN] and 0 <= order[O_INDEX] < ci[side, N_WEAPONS]:
+                group = st.it[side, WG_T, order[O_INDEX]]
+                boxes = order[O_BOXES]
+                if not boxes:
+                    boxes = max(group[W_BOXES] - group[W_FIRED], 0)
+                unfired += boxes * tb.kinds[COSTS, group[W_TYPE]]
+    else:
+        for g in range(ci[side, N_WEAPONS]):
+            group = st.it[side, WG_T, g]
+            unfired += max(group[W_BOXES] - group[W_FIRED], 0) * tb.kinds[COSTS, group[W_TYPE]]
+    more = wanted - damage.screen_strength(st, tb, side)
     spare = policy.power(st, side) - unfired
     return int(max(0, min(spare // tb.f.reinforcement_cost, more)))

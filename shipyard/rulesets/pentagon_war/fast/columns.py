@@ -100,6 +100,7 @@ _cf = Columns()
 VELOCITY = _cf()
 BEAM_PUSH = _cf()
 WANTED_RANGE = _cf()
+TO_LIVE = _cf()  # turns the captain expects to live at the present range (plan)
 CF_COLUMNS = _cf.count
 
 # -- weapon groups wg[side, group, column]; guns gn[side, gun, column] -----------------------

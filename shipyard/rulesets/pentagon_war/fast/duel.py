@@ -315,7 +315,7 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
         arriving = 0
         if ci[side, N_HITS] or ci[1 - side, N_BOLTS]:
             arriving = flight.arriving(st, tb, side)
-        want = aiming.reinforce(st, tb, side, arriving)
+        want = aiming.reinforce(st, tb, side, arriving, impulse == tb.f.impulses)
         if want:
             reinforce(st, tb, side, want)
         if ci[side, N_LINGERING]:

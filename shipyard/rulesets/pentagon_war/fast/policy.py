@@ -64,6 +64,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     SIZE,
     SPECIAL_ELECTRONICS,
     SPENT,
+    TO_LIVE,
     VELOCITY,
     W_BOXES,
     W_FIRED,
@@ -157,6 +158,9 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
             theirs + mine * judgement.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
     speed, rate = judgement.closing(st, tb, side)
     now = st.rangef[RANGE]
+    for r in range(n):  # the race where it stands: the turns it expects to live
+        if used[r] != 0.0 and (ranges[r] <= now or r == 0):
+            st.cf[side, TO_LIVE] = race.turns_to_live(theirs_all[r])
     for r in range(n):
         if used[r] == 0.0:
             continue
@@ -437,9 +441,14 @@ def launch(st: State, tb: Tables, pol: np.ndarray, side: int) -> tuple[int, int,
         return 0, 0, 0
     rng = st.rangef[RANGE]
     missiles = 0
-    if aboard > 0 and rng <= pol[side, P_MISSILE_RANGE]:
+    per_turn = float(pol[side, P_MISSILES_PER_IMPULSE] * tb.f.impulses)
+    if aboard > 0 and race.launch_missiles(tb.f, rng, float(pol[side, P_MISSILE_RANGE]),
+                                           st.cf[side, WANTED_RANGE], st.cf[1 - side, VELOCITY],
+                                           aboard, per_turn, st.cf[side, TO_LIVE]):
         missiles = min(pol[side, P_MISSILES_PER_IMPULSE], aboard)
-    drones = bays if rng <= pol[side, P_DRONE_RANGE] else 0
+    drones = bays if bays and race.launch_drones(
+        tb.f, rng, float(pol[side, P_DRONE_RANGE]), st.cf[side, VELOCITY],
+        st.cf[1 - side, VELOCITY]) else 0
     if not missiles and not drones:
         return 0, 0, 0
     spare = power(st, side) - weapon_power(st, tb, pol, side)

@@ -153,3 +153,49 @@ def station_thrust(f: Figures, gap: float, relative: float, accelerations: int,
 def nearest(range_: float, velocity: float, enemy_velocity: float) -> float:
     """The nearest the two craft can come this turn at their present speeds."""
     return max(0.0, range_ - abs(velocity) - abs(enemy_velocity))
+
+
+@rule
+def launch_drones(f: Figures, range_: float, drone_range: float, velocity: float,
+                  enemy_velocity: float) -> bool:
+    """Whether a carrier launches its drones now: within its drone range, or sooner when the
+    enemy opens the range (or holds it) faster than the carrier closes it, while drones
+    launched now (2.6: within 3 of its speed) would still close on it."""
+    if range_ <= drone_range:
+        return True
+    closing = velocity + enemy_velocity
+    return enemy_velocity < 0.0 and closing <= 0.0 < closing + f.drone_spread
+
+
+@rule
+def turns_to_live(theirs: float) -> float:
+    """The turns a craft expects to live when the enemy destroys `theirs` of it a turn."""
+    return 1.0 / theirs if theirs > 0.0 else inf
+
+
+@rule
+def ammunition_floor(least: float, shots: int, per_turn: float, to_live: float,
+                     ahead: float) -> float:
+    """The least chance to hit worth a shot of limited ammunition: `least`, or the chance
+    `ahead` at the range the craft is making for when that is no better (its odds will not
+    improve by waiting), while it expects to live long enough to fire every shot left at
+    `per_turn`; none once it does not (shots left unfired at its death are wasted)."""
+    if shots >= per_turn * to_live:
+        return 0.0
+    return min(least, ahead)
+
+
+@rule
+def launch_missiles(f: Figures, range_: float, missile_range: float, wanted_range: float,
+                    enemy_velocity: float, aboard: int, per_turn: float,
+                    to_live: float) -> bool:
+    """Whether a craft launches missiles now: within its missile range; or beyond it, while
+    a missile at speed 6 still reaches the enemy on its fuel (2.6), when the range will
+    not come nearer (the craft holds or opens it) or it expects to die before it could
+    launch every missile aboard at `per_turn`."""
+    if range_ <= missile_range:
+        return True
+    closing = f.missile_speed + enemy_velocity
+    if closing <= 0.0 or range_ * f.missile_speed / closing >= f.missile_fuel:
+        return False
+    return wanted_range >= range_ or aboard >= per_turn * to_live
