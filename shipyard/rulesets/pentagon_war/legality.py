@@ -199,6 +199,13 @@ def _craft(design: Design, sheet: Sheet, catalog: Catalog, scenario: Agreement) 
     return found
 
 
+def _hurts(design: Design) -> bool:
+    """Whether any weapon aboard does damage (a magnetic beam only moves its target)."""
+    return bool(any(count(w.count) for w in design.weapons if w.type != "magnetic_beam")
+                or any(count(g.boxes) for g in design.guns) or count(design.systems.missile)
+                or any(count(d.count) for d in design.drones) or design.options.suicide_bomb)
+
+
 def _warnings(design: Design, sheet: Sheet, scenario: Agreement) -> list[Issue]:
     found: list[Issue] = []
     engines = count(design.systems.engine)
@@ -214,6 +221,15 @@ def _warnings(design: Design, sheet: Sheet, scenario: Agreement) -> list[Issue]:
     if engines and not count(design.systems.fuel_tank) and not scooped:
         found.append(_warning("no-fuel", "engines but no fuel tank: the engines cannot work",
                               "systems.fuel_tank", "1.2"))
+    if engines and scooped and not count(design.systems.fuel_tank):
+        found.append(_warning("never-starts", "a ramscoop with no fuel tank can never start "
+                              "moving from rest nor brake: in a duel starting at rest it "
+                              "never moves", "systems.fuel_tank", "R20"))
+    if not _hurts(design):
+        beam = any(count(w.count) for w in design.weapons if w.type == "magnetic_beam")
+        found.append(_warning("never-hurts", "no weapon that does damage" + (
+            " (a magnetic beam only pushes and pulls)" if beam else "") +
+            ": it can never hurt anything in range of its own guns", "weapons", "2.4"))
     if count(design.systems.repair) and not design.manned:
         found.append(_warning("idle-repair", "repair boxes do nothing on an unmanned craft "
                               "with no attachment", "systems.repair", "1.1"))
