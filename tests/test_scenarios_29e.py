@@ -165,15 +165,21 @@ def test_validate_warns_of_a_ramscoop_that_can_never_start_moving(tmp_path: Path
 
 
 def test_validate_warns_of_a_craft_that_can_never_hurt_anything(tmp_path: Path) -> None:
-    unarmed = _edited(tmp_path, "starter", weapons=[])
-    result = RUNNER.invoke(app, ["validate", str(unarmed)])
+    # The Starter's one laser fires on capacitor power (2.2): without capacitors, never.
+    starter = json.loads(resolve("sample:starter").read_text(encoding="utf-8"))
+    unpowered = _edited(tmp_path, "starter", systems={**starter["systems"], "capacitor": 0})
+    result = RUNNER.invoke(app, ["validate", str(unpowered)])
     lines = [line for line in result.output.splitlines() if "never hurt" in line]
-    assert len(lines) == 1 and lines[0].rstrip().endswith("(2.4)")
+    assert len(lines) == 1 and "no capacitor" in lines[0]
+    assert lines[0].rstrip().endswith("(2.4)")
     beam_only = _edited(tmp_path, "starter",
                         weapons=[{"type": "magnetic_beam", "arcs": ["LF", "RF"], "count": 1}])
-    assert "a magnetic beam only pushes and pulls" in \
+    assert "the magnetic beam, pushes and pulls but does no damage" in \
         RUNNER.invoke(app, ["validate", str(beam_only)]).output
     assert "never hurt" not in RUNNER.invoke(app, ["validate", "sample:starter"]).output
+    # An unarmed hull is the player's plain choice: no warning.
+    assert "never hurt" not in RUNNER.invoke(
+        app, ["validate", str(_edited(tmp_path, "starter", weapons=[]))]).output
 
 
 # -- 14: the turn limit ---------------------------------------------------------------------

@@ -55,7 +55,7 @@ from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import Rate, Summary, kill_lines, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
 from shipyard.services.cluster import connect
-from shipyard.services.scenarios import pick, start_for
+from shipyard.services.scenarios import damage_words, pick, start_for
 
 __all__ = ["EXIT_ILLEGAL", "EXIT_UNREADABLE", "duel_command"]
 
@@ -216,14 +216,14 @@ def duel_command(
     if as_json:
         print(json.dumps({"a": name_a, "b": name_b, "policies": [policy_a, policy_b],
                           "seed": seed, "scenario": scenario.as_data(),
-                          **summary.as_data(), "damage_counts": duels.damage_words,
+                          **summary.as_data(), "damage_counts": damage_words(duels),
                           "notes": result_notes(summary, scenario),
                           **(_logged_data(told, logged, (name_a, name_b))
                              if told is not None and logged is not None else {}),
                           **({"catalog": house} if house is not None else {})}, indent=2))
         return
     _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario,
-                   duels.damage_words)
+                   damage_words(duels))
     if told is not None and logged is not None:
         out.print()
         out.print(f"Duel {told} of the batch (seed {seed}), turn by turn:", markup=False)

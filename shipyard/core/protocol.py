@@ -274,6 +274,8 @@ class Duels(Protocol[D, S, C]):
         """The duel captains' names; the first is the default."""
         ...
 
+    # What follows `engines` down to `top_speed` a game may leave out: the services read
+    # them with a fallback (`services.scenarios`): no presets, no opening, no label.
     damage_words: str  # what "damage dealt" counts in this game, for its label
 
     def duel_defaults(self, catalog: C) -> DuelScenario:

@@ -38,6 +38,7 @@ from shipyard.core.stats import Rate, rate
 from shipyard.services.batch import Matchup, run_batch
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, sample_name
+from shipyard.services.scenarios import opening
 
 POPULATION = 12  # candidates raced in each generation
 PARENTS = 4  # one candidate in this many goes on to the next generation and parents it
@@ -197,8 +198,8 @@ class _Arena:
         if self.stop is not None and self.stop():
             raise OptimizeStopped("the search was stopped")
         rival = self.opponents[j].evaluation
-        opened = duels_of(design.ruleset).opening(self.scenario, design, rival,
-                                                  self.settings.asked)
+        opened = opening(duels_of(design.ruleset), self.scenario, design, rival,
+                         self.settings.asked)
         matchup = Matchup(design, rival, self.policy, self.policy, opened)
         extra = {"scheduler": self.settings.scheduler} if self.settings.scheduler else {}
         batch: Callable[..., list[Result]] = run_batch  # `scheduler` only when asked for

@@ -34,6 +34,7 @@ from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Z95, Rate, rate
 from shipyard.services.batch import Job, Matchup, fight
+from shipyard.services.scenarios import opening
 
 BLOCK = 200  # duels between two looks at a pair's interval under `until_ci`
 PRIOR_DRAWS = 1.0  # virtual drawn duels added to every pair before the fit
@@ -116,8 +117,8 @@ def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
     chosen = scenario if scenario is not None else DuelScenario()
     duels = duels_of(entrants[0].evaluation.ruleset)
     matchups = [Matchup(entrants[a].evaluation, entrants[b].evaluation, policy, policy,
-                        duels.opening(chosen, entrants[a].evaluation, entrants[b].evaluation,
-                                      asked))
+                        opening(duels, chosen, entrants[a].evaluation, entrants[b].evaluation,
+                                asked))
                 for a, b in pairs]
     seeds = [pair_seed(seed, k) for k in range(len(pairs))]
     counts = {k: [0, 0, 0, 0] for k in range(len(pairs))}

@@ -56,7 +56,7 @@ from shipyard.services.duel_setup import (
     whole_number,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
-from shipyard.services.scenarios import pick, start_for
+from shipyard.services.scenarios import damage_words, pick, presets, start_for
 from shipyard.tui.engine import EngineLine
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.duel_chart import DuelResults
@@ -130,7 +130,7 @@ class DuelScreen(Screen[None]):
         try:
             self.defaults = duels_of(evaluation.ruleset).duel_defaults(evaluation.catalog)
             self.presets = {name: scenario for name, (scenario, _) in
-                            duels_of(evaluation.ruleset).scenarios(evaluation.catalog).items()}
+                            presets(duels_of(evaluation.ruleset), evaluation.catalog).items()}
         except ShipyardError as exc:
             self.combat_problem = str(exc)
 
@@ -417,10 +417,9 @@ class DuelScreen(Screen[None]):
         if outcome.setup.matchup.a.design != self.evaluation.design:
             text += ("\nThese results are for the design as it was: it has changed since. "
                      "Ctrl+R runs the duels again.")
-        duels = self.evaluation.ruleset.duels
         self.query_one(DuelResults).show(text, outcome.setup.names, outcome.summary,
                                          outcome.results, outcome.setup.matchup.scenario.turn_limit,
-                                         duels.damage_words if duels is not None else "")
+                                         damage_words(self.evaluation.ruleset.duels))
         self.show_problem("")
 
     # One duel turn by turn ------------------------------------------------------------
