@@ -387,3 +387,31 @@ def test_results_and_form_come_back_with_f4_and_say_when_the_design_changed(
         assert text_of(changed, "#duel-heading").startswith(heading)
 
     drive(designer(tmp_path), steps)
+
+
+def test_a_preset_fills_the_start_and_the_result_names_the_scenario(tmp_path: Path) -> None:
+    """Issue 29: the screen takes the scenario `shipyard duel --scenario` takes, and the
+    heading says which one the duels were fought in, and when too many were cut off."""
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        assert screen.query_one("#duel-scenario", Select).value == "meeting"
+        screen.query_one("#duel-scenario", Select).value = "standoff"
+        await pilot.pause()
+        values = [screen.query_one(f"#duel-{key}", Input).value
+                  for key in ("range", "speed-a", "speed-b")]
+        assert values == ["30", "0", "0"]  # the preset's range and speeds (catalog)
+        # One turn at rest 30 hexes apart: every duel is cut off at the limit.
+        await fill(pilot, screen, opponent="sample:lancer", runs="4", turns="1")
+        await pilot.click("#duel-run")
+        await finish(pilot, screen)
+        heading = text_of(screen, "#duel-heading")
+        assert "Scenario standoff: start range 30, both at rest, turn limit 1" in heading
+        assert "100% of the duels reached the turn limit (1) undecided" in heading
+        await fill(pilot, screen, **{"speed-a": "-2"})
+        await pilot.click("#duel-run")
+        await finish(pilot, screen)
+        assert "Scenario standoff+: start range 30, Starter 2 away, Lancer at rest" in \
+            text_of(screen, "#duel-heading")
+
+    drive(designer(tmp_path), steps)
