@@ -40,7 +40,9 @@ def test_json_is_deterministic_and_worker_independent() -> None:
     data = json.loads(one.output)
     assert data == json.loads(two.output)
     assert data["runs"] == 60
-    assert data["scenario"] == {"start_range": 20, "closing_speed": 0, "turn_limit": 8}
+    # The old keys first; issue 29 added the preset's name ("+": changed by hand) and speeds.
+    assert data["scenario"] == {"start_range": 20, "closing_speed": 6, "turn_limit": 8,
+                                "name": "meeting+", "speeds": [3, 3]}
     assert sum(data[k]["count"] for k in ("wins", "losses", "draws")) == 60
     low, high = data["wins"]["ci95"]
     assert 0 <= low <= data["wins"]["rate"] <= high <= 1
@@ -73,7 +75,9 @@ def test_log_prints_the_statistics_then_the_batchs_first_duel() -> None:
     from shipyard.services.registry import evaluate, read_design
     from shipyard.services.samples import resolve
     a, b = (evaluate(read_design(resolve(f"sample:{n}"))) for n in ("lancer", "zelta-dee"))
-    first = run_batch(Matchup(a, b), 1, 3)[0]
+    duels = a.ruleset.duels
+    assert duels is not None
+    first = run_batch(Matchup(a, b, scenario=duels.duel_defaults(a.catalog)), 1, 3)[0]
     assert (data["turns"], data["damage"]["a"], data["damage"]["b"]) == (
         first.turns, *first.damage)
 

@@ -195,8 +195,9 @@ def _play(a: Evaluation, b: Evaluation, names: tuple[str, str], seed: int,
     assert 1 <= result.turns <= scenario.turn_limit
     for craft in crafts:
         assert craft.taken.total == delivered.get(id(craft), 0)
-    assert result.damage == (crafts[1].taken.total - crafts[1].taken.wasted,
-                             crafts[0].taken.total - crafts[0].taken.wasted)
+    # What each side dealt is what got past the screens: armor and interior (issue 29).
+    assert result.damage == (crafts[1].taken.armor + crafts[1].taken.interior,
+                             crafts[0].taken.armor + crafts[0].taken.interior)
 
 
 policies = st.sampled_from(sorted(POLICIES))
@@ -272,7 +273,8 @@ def test_unknown_policy_names_the_known_ones() -> None:
 
 def test_scenario_defaults_come_from_the_catalog() -> None:
     combat: Combat = load_combat()
-    assert scenario_defaults(combat) == DuelScenario(30, 0, 20)
+    # The default preset, "meeting": 30 hexes, each closing at 3 hexes a turn, 30 turns.
+    assert scenario_defaults(combat) == DuelScenario(30, 6, 30, (3, 3), "meeting")
     assert Hit(1, "x").screened
 
 

@@ -153,7 +153,7 @@ def test_command_defaults_match_the_catalog(combat: Combat) -> None:
     defaults = get_ruleset("pentagon-war").duels.duel_defaults(
         get_ruleset("pentagon-war").catalog())
     assert (defaults.start_range, defaults.turn_limit) == \
-        (combat.scenario.start_range, combat.scenario.turn_limit) == (30, 20)
+        (combat.scenario.start_range, combat.scenario.turn_limit) == (30, 30)
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:

@@ -259,7 +259,9 @@ def test_validate_says_what_is_left_of_the_budget() -> None:
     assert shipyard("validate", "sample:hawk") == \
         "sample:hawk: legal (24 points, 6 left of 30, two-man fighter)\n"  # rules 4: 30
     assert shipyard("validate", "sample:hammer") == \
-        "sample:hammer: legal (378 points, size class II)\n"  # no budget agreed
+        ("sample:hammer: legal (378 points, size class II)\n"
+        "  warning systems.fuel_tank: a ramscoop with no fuel tank can never start moving "
+        "from rest nor brake: in a duel starting at rest it never moves (R20)\n")  # no budget
 
 
 FLEETS = sorted(str(path) for path in (catalog_root()).glob("*/fleets/*.fleet.json"))

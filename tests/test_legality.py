@@ -149,7 +149,10 @@ def test_warning(label: str, changes: dict[str, Any], expected: tuple[str, str])
 
 
 def test_no_warning_when_the_rule_is_met() -> None:
-    assert issues(scoop="ramscoop", systems={"engine": 2}) == []  # ramscoop needs no fuel
+    # A ramscoop needs no fuel to run its engines; without a tank it cannot start from
+    # rest (R20, issue 29), the one warning left.
+    assert [i.code for i in issues(scoop="ramscoop", systems={"engine": 2})] == ["never-starts"]
+    assert issues(scoop="ramscoop", systems={"engine": 2, "fuel_tank": 1}) == []
     assert issues(manned=True, systems={**GOOD["systems"], "repair": 1}) == []
     base = list(evaluate(make(systems={"screen": 1})).issues)
     assert base == []  # a base needs no radar, engines or fuel

@@ -126,12 +126,19 @@ CASES: list[tuple[str, dict[str, Any], list[Issue]]] = [
             error("arcs-unknown", "unknown arc 'UP'; arcs are RF, R, RR, LR, L, LF or F2",
                   "weapons[1].arcs", "R12"),
             error("arcs-repeated", "arcs given more than once: RF", "weapons[1].arcs", "1.3"),
+            # Issue 29: lasers with no capacitor never fire (2.2).
+            warning("never-hurts", "it can never hurt anything in range of its own guns: its "
+                    "lasers and cannons fire on capacitor power and it has no capacitor "
+                    "(2.2)", "weapons", "2.4"),
         ],
     ),
     (
         "several repeated arcs are listed together",
         {"weapons": [{"type": "laser", "arcs": ["RF", "RF", "L", "L"]}]},
-        [error("arcs-repeated", "arcs given more than once: RF, L", "weapons[0].arcs", "1.3")],
+        [error("arcs-repeated", "arcs given more than once: RF, L", "weapons[0].arcs", "1.3"),
+         warning("never-hurts", "it can never hurt anything in range of its own guns: its "
+                    "lasers and cannons fire on capacitor power and it has no capacitor "
+                    "(2.2)", "weapons", "2.4")],
     ),
     (
         # 1.2: a liquid metal gun of 1 box is an odd count, as much as 3.
@@ -190,9 +197,15 @@ CASES: list[tuple[str, dict[str, Any], list[Issue]]] = [
         [error("scoop-on-base", "a base (no engines) cannot have a magnascoop", "scoop",
                "1.2")],
     ),
-    ("a magnascoop needs no fuel either", {"scoop": "magnascoop", "systems": {"engine": 2}}, []),
+    # No "no-fuel" warning for a scoop; issue 29: it cannot start from rest without one (R20).
+    ("a magnascoop needs no fuel either", {"scoop": "magnascoop", "systems": {"engine": 2}},
+     [warning("never-starts", "a ramscoop with no fuel tank can never start moving from "
+                      "rest nor brake: in a duel starting at rest it never moves",
+                      "systems.fuel_tank", "R20")]),
     ("a scoop written as a list counts too", {"scoop": ["magnascoop"], "systems": {"engine": 2}},
-     []),
+     [warning("never-starts", "a ramscoop with no fuel tank can never start moving from "
+                      "rest nor brake: in a duel starting at rest it never moves",
+                      "systems.fuel_tank", "R20")]),
     (
         "engines but no fuel",
         {"systems": {"engine": 2}},

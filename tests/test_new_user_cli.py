@@ -72,7 +72,9 @@ def fleet(tmp_path: Path) -> Path:
 def test_validate_prints_a_sample_name_with_colons_literally() -> None:
     result = run("validate", "sample:hammer")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "sample:hammer: legal (378 points, size class II)\n"
+    assert result.stdout == ("sample:hammer: legal (378 points, size class II)\n"
+        "  warning systems.fuel_tank: a ramscoop with no fuel tank can never start moving "
+        "from rest nor brake: in a duel starting at rest it never moves (R20)\n")
 
 
 def test_cost_prints_names_literally(odd: Path) -> None:

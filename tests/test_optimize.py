@@ -42,7 +42,7 @@ from tests.fake_game import NAME, PRICE, CoinDesign, CoinGame
 
 BUDGET = 30  # hull 10 at 3 points a box
 KEYS = {"ruleset", "budget", "seed", "generations", "runs", "design", "points", "opponents",
-        "mean_win_rate", "field", "beats_field", "duels", "file"}
+        "mean_win_rate", "field", "beats_field", "duels", "file", "scenario"}
 runner = CliRunner()
 
 

@@ -45,7 +45,10 @@ def test_every_pairs_shares_sum_to_one() -> None:
         mirror = next(r for r in data["matrix"] if (r["a"], r["b"]) == (row["b"], row["a"]))
         assert (mirror["wins"], mirror["losses"], mirror["draws"]) == (
             row["losses"], row["wins"], row["draws"])
-    assert list(data) == ["ranking", "matrix", "runs", "seed"]
+    # Issue 29 added the scenario, the duels cut off at the turn limit and whether every
+    # craft is bought with one budget, after the keys that were there.
+    assert list(data) == ["ranking", "matrix", "runs", "seed", "scenario", "turn_limit_reached",
+                          "equal_points"]
     assert list(data["ranking"][0]) == ["design", "points", "rating", "ci95", "per_100_points"]
 
 

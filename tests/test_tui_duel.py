@@ -48,6 +48,13 @@ from shipyard.tui.widgets.duel_chart import (
 
 SIZE = (130, 45)
 
+DEFAULT = scenario_defaults(load_combat())  # the game's default start, as the screen fills it
+
+
+def versus_lancer() -> Matchup:
+    """The Starter against the Lancer in the game's default start."""
+    return Matchup(sample("starter"), sample("lancer"), scenario=DEFAULT)
+
 
 def sample(name: str) -> Evaluation:
     path = resolve(f"sample:{name}")
@@ -119,7 +126,8 @@ def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
         return getattr(parameters[name].annotation.__metadata__[0], "min", None)
 
     cli_minimum = {"runs": minimum("runs"), "seed": minimum("seed"),
-                   "range": minimum("range_"), "turns": minimum("turns")}
+                   "range": minimum("range_"), "turns": minimum("turns"), "speed-a": None,
+                   "speed-b": None}
     screen = (screen_module.RUNS, screen_module.SEED, screen_module.POLICY, screen_module.POLICY,
               screen_module.MINIMUM)
     assert screen == (default("runs"), default("seed"), default("policy_a"),
@@ -134,8 +142,8 @@ def test_the_defaults_and_limits_are_those_of_shipyard_duel() -> None:
 
 def test_a_run_shows_the_figures_of_the_engine(tmp_path: Path) -> None:
     runs, seed = 40, 7
-    expected_results = run_batch(Matchup(sample("starter"), sample("lancer")), runs, seed)
-    expected = summarize(expected_results)
+    expected_results = run_batch(versus_lancer(), runs, seed)
+    expected = summarize(expected_results, DEFAULT.turn_limit)
 
     async def steps(pilot: Pilot[Any]) -> None:
         screen = await open_duel(pilot)
@@ -153,7 +161,8 @@ def test_a_run_shows_the_figures_of_the_engine(tmp_path: Path) -> None:
         assert rows[1][:2] == ["Lancer wins", str(expected.losses.count)]
         assert rows[2][:2] == ["draws", str(expected.draws.count)]
         figures = text_of(screen, "#duel-figures")
-        assert (f"Mean damage dealt: Starter {expected.mean_damage[0]:.1f}, "
+        assert (f"Mean damage dealt (past the screens: armor and interior boxes): "
+                f"Starter {expected.mean_damage[0]:.1f}, "
                 f"Lancer {expected.mean_damage[1]:.1f}") in figures
         if expected.mean_turns_to_kill is not None:
             assert f"Turns to a kill: mean {expected.mean_turns_to_kill:.2f}" in figures
@@ -189,7 +198,8 @@ def test_a_stopped_run_keeps_every_duel_it_fought() -> None:
         done = screen.outcome.results
         assert screen.outcome.stopped and len(done) % CHUNK == 0 and len(done) < 1000000
         matchup = screen.outcome.setup.matchup
-        assert screen.outcome.summary == summarize(run_batch(matchup, len(done), 3))
+        assert screen.outcome.summary == summarize(run_batch(matchup, len(done), 3),
+                                                   matchup.scenario.turn_limit)
         assert "(stopped after" in text_of(screen, "#duel-heading")
 
     CHUNK = duel_setup_module.FAST_CHUNK  # the compiled engine stops between calls
@@ -248,7 +258,7 @@ def test_an_illegal_design_is_not_sent_to_duel() -> None:
 
 
 def test_the_log_shows_the_first_duel_turn_by_turn() -> None:
-    expected = run_one(Matchup(sample("starter"), sample("lancer")), duel_seed(5, 0), log=True)
+    expected = run_one(versus_lancer(), duel_seed(5, 0), log=True)
 
     async def steps(pilot: Pilot[Any]) -> None:
         screen = await open_duel(pilot)
@@ -267,7 +277,7 @@ def test_the_log_shows_the_first_duel_turn_by_turn() -> None:
 
 def test_the_log_after_a_run_is_duel_1_of_the_run_shown_and_says_so() -> None:
     runs, seed = 30, 9
-    shown = run_batch(Matchup(sample("starter"), sample("lancer")), runs, seed)
+    shown = run_batch(versus_lancer(), runs, seed)
 
     async def steps(pilot: Pilot[Any]) -> None:
         screen = await open_duel(pilot)
@@ -280,7 +290,7 @@ def test_the_log_after_a_run_is_duel_1_of_the_run_shown_and_says_so() -> None:
         log_screen = pilot.app.screen
         assert isinstance(log_screen, DuelLogScreen)
         assert log_screen.title_line.startswith("Duel 1 of the 30 duels shown (seed 9): ")
-        logged = run_one(Matchup(sample("starter"), sample("lancer")), duel_seed(seed, 0),
+        logged = run_one(versus_lancer(), duel_seed(seed, 0),
                          log=True)
         text = str(log_screen.query_one("#duel-log", Static).content)
         assert text.splitlines() == list(logged.log)
@@ -375,5 +385,33 @@ def test_results_and_form_come_back_with_f4_and_say_when_the_design_changed(
         assert changed.outcome is outcome
         assert "for the design as it was" in text_of(changed, "#duel-heading")
         assert text_of(changed, "#duel-heading").startswith(heading)
+
+    drive(designer(tmp_path), steps)
+
+
+def test_a_preset_fills_the_start_and_the_result_names_the_scenario(tmp_path: Path) -> None:
+    """Issue 29: the screen takes the scenario `shipyard duel --scenario` takes, and the
+    heading says which one the duels were fought in, and when too many were cut off."""
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_duel(pilot)
+        assert screen.query_one("#duel-scenario", Select).value == "meeting"
+        screen.query_one("#duel-scenario", Select).value = "standoff"
+        await pilot.pause()
+        values = [screen.query_one(f"#duel-{key}", Input).value
+                  for key in ("range", "speed-a", "speed-b")]
+        assert values == ["30", "0", "0"]  # the preset's range and speeds (catalog)
+        # One turn at rest 30 hexes apart: every duel is cut off at the limit.
+        await fill(pilot, screen, opponent="sample:lancer", runs="4", turns="1")
+        await pilot.click("#duel-run")
+        await finish(pilot, screen)
+        heading = text_of(screen, "#duel-heading")
+        assert "Scenario standoff: start range 30, both at rest, turn limit 1" in heading
+        assert "100% of the duels reached the turn limit (1) undecided" in heading
+        await fill(pilot, screen, **{"speed-a": "-2"})
+        await pilot.click("#duel-run")
+        await finish(pilot, screen)
+        assert "Scenario standoff+: start range 30, Starter 2 away, Lancer at rest" in \
+            text_of(screen, "#duel-heading")
 
     drive(designer(tmp_path), steps)

@@ -17,14 +17,27 @@ from rich.markup import escape
 from rich.table import Table
 
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load_all
-from shipyard.commands.options import CatalogOpt, HyperOpt, WorkersOpt, runs_option
+from shipyard.commands.options import (
+    CatalogOpt,
+    HyperOpt,
+    RangeOpt,
+    ScenarioOpt,
+    SpeedAOpt,
+    SpeedBOpt,
+    WorkersOpt,
+    runs_option,
+    turns_option,
+)
 from shipyard.commands.terminal import EXIT_UNREADABLE, before_duels, fail, out, problem
 from shipyard.commands.tournament import require_legal
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Agreement
+from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import duels_of
+from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import Rate
 from shipyard.services.compare import Row, check_comparable, compare, rows_data
+from shipyard.services.scenarios import pick
 from shipyard.services.tournament import Entrant, PairResult, play
 
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
@@ -63,10 +76,19 @@ def _interval(value: Rate) -> str:
     return f"{value.share:.1%} ({value.low:.1%} - {value.high:.1%})"
 
 
-def _print_duels(labels: list[str], pairs: list[PairResult], seed: int) -> None:
+def _cut_off_line(pairs: list[PairResult], scenario: DuelScenario) -> str | None:
+    played = sum(p.runs for p in pairs)
+    share = sum(p.cut_off for p in pairs) / played if played else 0.0
+    return turn_limit_line(share, scenario.turn_limit)
+
+
+def _print_duels(labels: list[str], pairs: list[PairResult], seed: int,
+                 scenario: DuelScenario) -> None:
     runs = pairs[0].runs if pairs else 0
     out.print()  # a blank line: a "\n" inside the text would show as an escape
     out.print(f"[bold]Head to head[/bold]: {runs} duels a pair, seed {seed}")
+    words = scenario.words()
+    out.print(words[0].upper() + words[1:], markup=False)
     table = Table(show_edge=False, pad_edge=False)
     for column in ("A", "B", "A wins", "draws", "B wins"):
         table.add_column(column, justify="left" if column in ("A", "B") else "right")
@@ -75,6 +97,9 @@ def _print_duels(labels: list[str], pairs: list[PairResult], seed: int) -> None:
         table.add_row(escape(labels[pair.a]), escape(labels[pair.b]), _interval(wins),
                       _interval(draws), _interval(losses))
     out.print(table)
+    line = _cut_off_line(pairs, scenario)
+    if line is not None:
+        out.print(line, markup=False, style="yellow")
 
 
 def compare_command(
@@ -88,6 +113,12 @@ def compare_command(
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the duels.")] = 1,
     workers: WorkersOpt = 1,
+    scenario_name: ScenarioOpt = None,
+    range_: RangeOpt = None,
+    turns: Annotated[int | None, turns_option(
+        "Turn limit of the duels (default: the game's own).")] = None,
+    speed_a: SpeedAOpt = None,
+    speed_b: SpeedBOpt = None,
     catalog: CatalogOpt = None,
     allow_hyper_bombs: HyperOpt = False,
 ) -> None:
@@ -112,13 +143,15 @@ def compare_command(
         require_legal([(one.file, e) for one, e in zip(loaded, evaluations, strict=True)])
         try:
             duels = duels_of(evaluations[0].ruleset)
-            scenario = duels.duel_defaults(evaluations[0].catalog)
+            picked = pick(duels, evaluations[0].catalog, scenario_name, range_, turns,
+                          (speed_a, speed_b))
         except ShipyardError as exc:
             fail(str(exc))
         count = workers if workers > 0 else (os.cpu_count() or 1)
         entrants = [Entrant(label, e) for label, e in zip(labels, evaluations, strict=True)]
         before_duels(evaluations[0])
-        pairs = play(entrants, duel, seed, count, duels.policies[0], scenario)
+        pairs = play(entrants, duel, seed, count, duels.policies[0], picked.scenario,
+                     asked=picked.asked)
     if as_json:
         data: dict[str, Any] = {
             "designs": [{"file": one.file, "name": e.design.name, "ruleset": e.ruleset.name,
@@ -128,8 +161,12 @@ def compare_command(
         if duel is not None:
             data["duels"] = [{"a": labels[p.a], "b": labels[p.b], "runs": p.runs, "seed": seed,
                               **dict(zip(("wins", "draws", "losses"),
-                                         map(_rate_data, p.rates()), strict=True))}
+                                         map(_rate_data, p.rates()), strict=True)),
+                              "turn_limit_reached": p.cut_off}
                              for p in pairs]
+            data["scenario"] = picked.scenario.as_data()
+            line = _cut_off_line(pairs, picked.scenario)
+            data["notes"] = [] if line is None else [line]
         house = catalog_data(evaluations[0])
         if house is not None:
             data["catalog"] = house
@@ -140,4 +177,4 @@ def compare_command(
         out.print(note, markup=False)
     _print_rows(labels, rows)
     if duel is not None:
-        _print_duels(labels, pairs, seed)
+        _print_duels(labels, pairs, seed, picked.scenario)

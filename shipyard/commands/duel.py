@@ -24,7 +24,11 @@ from shipyard.commands.inputs import CatalogNotes, catalog_data, load
 from shipyard.commands.options import (
     CatalogOpt,
     HyperOpt,
+    RangeOpt,
+    ScenarioOpt,
     SchedulerOpt,
+    SpeedAOpt,
+    SpeedBOpt,
     WorkersOpt,
     runs_option,
     turns_option,
@@ -47,9 +51,11 @@ from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import duels_of
+from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import Rate, Summary, kill_lines, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
 from shipyard.services.cluster import connect
+from shipyard.services.scenarios import damage_words, pick, start_for
 
 __all__ = ["EXIT_ILLEGAL", "EXIT_UNREADABLE", "duel_command"]
 
@@ -95,13 +101,20 @@ def _percent(rate: Rate) -> str:
     return f"{rate.share:6.1%}"
 
 
+def result_notes(summary: Summary, scenario: DuelScenario) -> list[str]:
+    """The lines every face adds under a result: too many duels cut off at the limit."""
+    line = turn_limit_line(summary.cut_off_share, scenario.turn_limit)
+    return [] if line is None else [line]
+
+
 def _print_summary(a: str, b: str, summary: Summary, seed: int, policies: tuple[str, str],
-                   scenario: DuelScenario) -> None:
+                   scenario: DuelScenario, damage_words: str) -> None:
     plain = (a, b)
     a, b = escape(a), escape(b)  # design names are the player's text, not markup
     out.print(f"[bold]{a}[/bold] ({policies[0]}) against [bold]{b}[/bold] ({policies[1]}): "
               f"{summary.runs} duels, seed {seed}, start range {scenario.start_range}, "
               f"turn limit {scenario.turn_limit}")
+    out.print(escape(scenario.words(plain)[0].upper() + scenario.words(plain)[1:]))
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("Outcome")
     table.add_column("Duels", justify="right")
@@ -117,11 +130,13 @@ def _print_summary(a: str, b: str, summary: Summary, seed: int, policies: tuple[
     else:
         out.print(f"Turns to a kill: mean {summary.mean_turns_to_kill:.2f}, "
                   f"median {summary.median_turns_to_kill:g}")
-    out.print(f"Mean damage dealt: {a} {summary.mean_damage[0]:.1f}, "
+    out.print(f"Mean damage dealt ({escape(damage_words)}): {a} {summary.mean_damage[0]:.1f}, "
               f"{b} {summary.mean_damage[1]:.1f}")
     if summary.kill_causes:
         for line in kill_lines(plain, summary):
             out.print(line, markup=False)
+    for line in result_notes(summary, scenario):
+        out.print(line, markup=False, style="yellow")
 
 
 def duel_command(
@@ -132,11 +147,12 @@ def duel_command(
     runs: Annotated[int, runs_option("Duels to run (the most, with --until-ci).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", metavar="N",
                                       help="Master seed of the batch.")] = 1,
-    range_: Annotated[int | None, typer.Option(
-        "--range", min=0, metavar="HEXES", show_default=False,
-        help="Start range in hexes (default: the game's own).")] = None,
+    range_: RangeOpt = None,
     turns: Annotated[int | None, turns_option(
         "Turn limit; a duel still going is a draw (default: the game's own).")] = None,
+    scenario_name: ScenarioOpt = None,
+    speed_a: SpeedAOpt = None,
+    speed_b: SpeedBOpt = None,
     policy_a: Annotated[str, typer.Option("--policy-a", metavar="NAME",
                                           help="Policy of the first design "
                                           "(shipyard rulesets lists each game's).")] = "default",
@@ -170,10 +186,11 @@ def duel_command(
             _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
     if engine is not None and engine not in duels.engines:
         _fail(f"unknown engine {engine!r} (known: {', '.join(duels.engines)})")
-    defaults = duels.duel_defaults(first.catalog)
-    scenario = DuelScenario(defaults.start_range if range_ is None else range_,
-                            defaults.closing_speed,
-                            defaults.turn_limit if turns is None else turns)
+    try:
+        picked = pick(duels, first.catalog, scenario_name, range_, turns, (speed_a, speed_b))
+        scenario = start_for(duels, picked, first, second)
+    except ShipyardError as exc:
+        _fail(str(exc))
     matchup = Matchup(first, second, policy_a, policy_b, scenario, engine)
     name_a, name_b = names(matchup)
     house = catalog_data(first)
@@ -190,7 +207,7 @@ def duel_command(
         results = _run(matchup, runs, seed, count, until_ci, show, scheduler)
     except ShipyardError as exc:
         _fail(str(exc))
-    summary = summarize(results)
+    summary = summarize(results, scenario.turn_limit)
     told = log_duel if log_duel is not None else (1 if log else None)
     if told is not None and told > len(results):
         _fail(f"--log-duel {told}: the batch has {len(results)} duel(s)")
@@ -198,15 +215,15 @@ def duel_command(
     logged = None if told is None else run_one(matchup, duel_seed(seed, told - 1), log=True)
     if as_json:
         print(json.dumps({"a": name_a, "b": name_b, "policies": [policy_a, policy_b],
-                          "seed": seed, "scenario": {"start_range": scenario.start_range,
-                                                     "closing_speed": scenario.closing_speed,
-                                                     "turn_limit": scenario.turn_limit},
-                          **summary.as_data(),
+                          "seed": seed, "scenario": scenario.as_data(),
+                          **summary.as_data(), "damage_counts": damage_words(duels),
+                          "notes": result_notes(summary, scenario),
                           **(_logged_data(told, logged, (name_a, name_b))
                              if told is not None and logged is not None else {}),
                           **({"catalog": house} if house is not None else {})}, indent=2))
         return
-    _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario)
+    _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario,
+                   damage_words(duels))
     if told is not None and logged is not None:
         out.print()
         out.print(f"Duel {told} of the batch (seed {seed}), turn by turn:", markup=False)

@@ -24,7 +24,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shipyard.commands.inputs import input_paths, load
-from shipyard.commands.options import WorkersOpt, runs_option
+from shipyard.commands.options import (
+    RangeOpt,
+    ScenarioOpt,
+    SpeedAOpt,
+    SpeedBOpt,
+    WorkersOpt,
+    runs_option,
+    turns_option,
+)
 from shipyard.commands.outputs import ForceOpt, check_output, free_name
 from shipyard.commands.sheets import print_sheet
 from shipyard.commands.terminal import (
@@ -41,6 +49,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.files import write_atomic
 from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation, Ruleset
+from shipyard.core.protocol import duels_of
 from shipyard.services.optimize import (
     Opponent,
     Optimized,
@@ -52,6 +61,7 @@ from shipyard.services.optimize import (
     planned_duels,
 )
 from shipyard.services.registry import default_ruleset, ruleset_option
+from shipyard.services.scenarios import pick
 
 DEFAULT_OUTPUT = Path("best.ship.json")
 
@@ -121,6 +131,9 @@ def _print(result: Optimized, output: Path) -> None:
               f"written to {escape(str(output))}")
     out.print()
     print_sheet(str(output), evaluation, settings.budget)
+    if settings.scenario is not None:
+        words = settings.scenario.words()
+        out.print(words[0].upper() + words[1:], markup=False)
     table = Table(title=f"Win rate against each opponent ({settings.runs} fresh duels each, "
                   "95% interval)", title_justify="left", show_edge=False, pad_edge=False)
     for column in ("Opponent", "Points", "Wins", "Draws", "Losses", "Win rate", "95% interval"):
@@ -187,6 +200,12 @@ def optimize_command(
     force: ForceOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
     = False,
+    scenario_name: ScenarioOpt = None,
+    range_: RangeOpt = None,
+    turns: Annotated[int | None, turns_option(
+        "Turn limit of the duels (default: the game's own).")] = None,
+    speed_a: SpeedAOpt = None,
+    speed_b: SpeedBOpt = None,
     allow_hyper_bombs: Annotated[bool, typer.Option(
         "--allow-hyper-bombs", help="An --against design may carry hyper bombs (R15; duels "
         "do not use them, and the search never buys any).")] = False,
@@ -200,7 +219,13 @@ def optimize_command(
         output = free_name(DEFAULT_OUTPUT)
     check_output(output, input_paths(against or []), force)
     count = workers if workers > 0 else (os.cpu_count() or 1)
-    settings = Settings(points, generations, runs, seed, workers=count, scheduler=scheduler)
+    try:
+        picked = pick(duels_of(game), opponents[0].evaluation.catalog, scenario_name, range_,
+                      turns, (speed_a, speed_b))
+    except ShipyardError as exc:
+        fail(str(exc))
+    settings = Settings(points, generations, runs, seed, workers=count, scheduler=scheduler,
+                        scenario=picked.scenario, asked=picked.asked)
     rivals = sum(1 for o in opponents if o.evaluation.sheet.total <= points)
     total = planned_duels(settings, len(opponents), rivals)
     if scheduler is None:

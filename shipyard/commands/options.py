@@ -73,3 +73,19 @@ SchedulerOpt = Annotated[
 ]
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+ScenarioOpt = Annotated[str | None, typer.Option(
+    "--scenario", metavar="NAME", show_default=False,
+    help="Starting scenario, a preset of the game: meeting (the default), standoff, ambush, "
+         "chase (docs/duel-model.md, Scenarios).")]
+SpeedAOpt = Annotated[int | None, typer.Option(
+    "--speed-a", min=-99, max=99, metavar="HEXES", show_default=False,
+    help="First design's start speed toward the other, hexes a turn (negative: away; "
+         "0: at rest; default: the scenario's).")]
+SpeedBOpt = Annotated[int | None, typer.Option(
+    "--speed-b", min=-99, max=99, metavar="HEXES", show_default=False,
+    help="Second design's start speed toward the other (as --speed-a).")]
+RangeOpt = Annotated[int | None, typer.Option(
+    "--range", min=0, metavar="HEXES", show_default=False,
+    help="Start range in hexes (default: the scenario's).")]

@@ -29,9 +29,14 @@ from shipyard.commands.inputs import CatalogNotes, catalog_data, input_paths, lo
 from shipyard.commands.options import (
     CatalogOpt,
     HyperOpt,
+    RangeOpt,
+    ScenarioOpt,
     SchedulerOpt,
+    SpeedAOpt,
+    SpeedBOpt,
     WorkersOpt,
     runs_option,
+    turns_option,
     until_ci_option,
 )
 from shipyard.commands.outputs import ForceOpt, check_output
@@ -51,9 +56,11 @@ from shipyard.core.files import encodable, write_atomic
 from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation
 from shipyard.core.protocol import duels_of
+from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import rate
 from shipyard.services.cluster import connect
 from shipyard.services.fleet import distinct_designs, is_fleet
+from shipyard.services.scenarios import pick
 from shipyard.services.tournament import Tournament, labelled, pairings, run_tournament
 
 FilesArg = Annotated[list[str], typer.Argument(
@@ -125,17 +132,31 @@ def _print(result: Tournament, policy: str) -> None:
     played = sum(pair.runs for pair in result.pairs)
     out.print(f"[bold]{len(result.entrants)} designs[/bold], {pairs} pairs, {played} duels "
               f"(up to {result.runs} a pair), seed {result.seed}, policy {escape(policy)}")
+    if result.scenario is not None:
+        words = result.scenario.words()
+        out.print(words[0].upper() + words[1:] + " (a base at rest; unless a range or "
+                  "scenario is given, its enemy starts beyond its batteries)", markup=False)
     out.print(_matrix(result))
     out.print()
     ranking = Table(title="Ranking (Bradley-Terry; 100 = the field's average)",
                     title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("#", "Design", "Points", "Rating", "95% interval", "Per 100 points"):
+    for column in ("#", "Design", "Points", "Rating", "95% interval"):
         ranking.add_column(column, justify="left" if column == "Design" else "right")
     for place, s in enumerate(result.standings, start=1):
         ranking.add_row(str(place), escape(s.label), str(s.points), f"{s.rating:.1f}",
-                        f"{s.low:.1f} - {s.high:.1f}", f"{s.per_100_points:.2f}")
+                        f"{s.low:.1f} - {s.high:.1f}")
     out.print(ranking)
     out.print()
+    if result.scenario is not None:
+        line = turn_limit_line(result.cut_off_share, result.scenario.turn_limit)
+        if line is not None:
+            out.print(line, markup=False, style="yellow")
+    if result.equal_points:
+        out.print("Every craft is bought with the same points budget: the ranking is the "
+                  "efficiency ranking.", style="dim")
+        out.print("Intervals on ratings come from the observed Fisher information of the fit; "
+                  "a draw counts half a win to each side.", style="dim")
+        return
     efficiency = Table(title="Points efficiency (rating per 100 points)", title_justify="left",
                        show_edge=False, pad_edge=False)
     for column in ("#", "Design", "Per 100 points", "Rating", "Points"):
@@ -180,6 +201,12 @@ def tournament_command(
     until_ci: Annotated[float | None, until_ci_option(
         "Stop a pair early once its win and loss 95% intervals are narrower than this.")]
     = None,
+    scenario_name: ScenarioOpt = None,
+    range_: RangeOpt = None,
+    turns: Annotated[int | None, turns_option(
+        "Turn limit; a duel still going is a draw (default: the game's own).")] = None,
+    speed_a: SpeedAOpt = None,
+    speed_b: SpeedBOpt = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
     force: ForceOpt = False,
@@ -206,7 +233,8 @@ def tournament_command(
     if chosen not in duels.policies:
         fail(f"unknown policy {chosen!r} (known: {', '.join(duels.policies)})")
     try:
-        scenario = duels.duel_defaults(entrants[0].evaluation.catalog)
+        picked = pick(duels, entrants[0].evaluation.catalog, scenario_name, range_, turns,
+                      (speed_a, speed_b))
     except ShipyardError as exc:
         fail(str(exc))
     count = workers if workers > 0 else (os.cpu_count() or 1)
@@ -221,8 +249,8 @@ def tournament_command(
                       disable=as_json) as progress:
             task = progress.add_task("duels", total=total)
             advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
-            result = run_tournament(entrants, runs, seed, count, chosen, scenario, until_ci,
-                                    advance, scheduler)
+            result = run_tournament(entrants, runs, seed, count, chosen, picked.scenario,
+                                    until_ci, advance, scheduler, picked.asked)
     except ShipyardError as exc:
         fail(str(exc))
     if csv_file is not None:

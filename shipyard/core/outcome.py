@@ -7,7 +7,7 @@ duel; batches, statistics and faces read only these.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -23,6 +23,49 @@ class DuelScenario:
     start_range: int = 30
     closing_speed: int = 0
     turn_limit: int = 20
+    # Each craft's own start speed, hexes a turn toward the other (negative: away), or
+    # None to split `closing_speed` evenly between the craft that can move.
+    speeds: tuple[int, int] | None = None
+    name: str = ""  # the preset it was made from ("" for one set by hand)
+
+    def start_speeds(self, moves: tuple[bool, bool]) -> tuple[float, float]:
+        """Each craft's start speed toward the other; a craft that cannot move (a base)
+        starts at rest."""
+        if self.speeds is not None:
+            return (float(self.speeds[0]) if moves[0] else 0.0,
+                    float(self.speeds[1]) if moves[1] else 0.0)
+        movers = sum(moves) or 1
+        return (self.closing_speed / movers if moves[0] else 0.0,
+                self.closing_speed / movers if moves[1] else 0.0)
+
+    def with_speeds(self, speeds: tuple[int, int]) -> DuelScenario:
+        """This scenario with each craft's own start speed (the closing speed their sum)."""
+        return replace(self, speeds=speeds, closing_speed=speeds[0] + speeds[1])
+
+    def as_data(self) -> dict[str, object]:
+        """The scenario as `--json` prints it (the first three keys are the oldest)."""
+        return {"start_range": self.start_range, "closing_speed": self.closing_speed,
+                "turn_limit": self.turn_limit, "name": self.name or "custom",
+                "speeds": list(self.speeds) if self.speeds is not None else None}
+
+    def words(self, labels: tuple[str, str] = ("A", "B")) -> str:
+        """One line a player reads: the preset, the range, each side's speed, the limit."""
+        if self.speeds is None:
+            speeds = ("both at rest" if self.closing_speed == 0
+                      else f"closing at {self.closing_speed} hexes a turn")
+        elif self.speeds == (0, 0):
+            speeds = "both at rest"
+        else:
+            speeds = ", ".join(f"{label} {_speed_words(v)}"
+                               for label, v in zip(labels, self.speeds, strict=True))
+        return (f"scenario {self.name or 'custom'}: start range {self.start_range}, "
+                f"{speeds}, turn limit {self.turn_limit}")
+
+
+def _speed_words(speed: int) -> str:
+    if speed == 0:
+        return "at rest"
+    return f"{abs(speed)} toward" if speed > 0 else f"{abs(speed)} away"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +74,7 @@ class Result:
 
     winner: int | None  # 0 = first craft, 1 = second, None = a draw
     turns: int
-    damage: tuple[int, int]  # points each side delivered to the other
+    damage: tuple[int, int]  # points each side dealt the other past the screens
     cause: str  # what destroyed the loser; "" for a draw
     log: tuple[str, ...] = ()
     draws: int = 0  # dice drawn: both engines of a game draw as many for the same seed

@@ -274,9 +274,28 @@ class Duels(Protocol[D, S, C]):
         """The duel captains' names; the first is the default."""
         ...
 
+    # What follows `engines` down to `top_speed` a game may leave out: the services read
+    # them with a fallback (`services.scenarios`): no presets, no opening, no label.
+    damage_words: str  # what "damage dealt" counts in this game, for its label
+
     def duel_defaults(self, catalog: C) -> DuelScenario:
         """The scenario this catalog's combat tables suggest: start range, closing
-        speed, turn limit."""
+        speed, turn limit (its default preset)."""
+        ...
+
+    def scenarios(self, catalog: C) -> dict[str, tuple[DuelScenario, str]]:
+        """The named starting scenarios, each with one line on what it is; the default
+        first."""
+        ...
+
+    def opening(self, scenario: DuelScenario, a: Evaluation[D, S, C],
+                b: Evaluation[D, S, C], asked: bool = False) -> DuelScenario:
+        """The scenario as these two start it (e.g. a base at rest, its enemy beyond its
+        batteries unless the player `asked` for a range or preset)."""
+        ...
+
+    def top_speed(self, catalog: C) -> int:
+        """The fastest start speed a scenario may give a craft, hexes a turn."""
         ...
 
     def lineup(self, a: Evaluation[D, S, C], b: Evaluation[D, S, C], names: tuple[str, str],

@@ -59,6 +59,7 @@ class Summary:
     # cause -> share of that side's kills: what A killed B with, what B killed A with
     kill_causes_by_side: tuple[dict[str, float], dict[str, float]] = field(
         default_factory=lambda: ({}, {}))
+    cut_off: int = 0  # duels still undecided at the turn limit (0 if it was not told)
 
     def as_data(self) -> dict[str, object]:
         def r(x: Rate) -> dict[str, object]:
@@ -73,10 +74,17 @@ class Summary:
             "kills_by_side": {"a": self.kills_by_side[0], "b": self.kills_by_side[1]},
             "kill_causes_by_side": {"a": self.kill_causes_by_side[0],
                                     "b": self.kill_causes_by_side[1]},
+            "turn_limit_reached": {"count": self.cut_off, "rate": self.cut_off_share},
         }
 
+    @property
+    def cut_off_share(self) -> float:
+        """The share of the duels still undecided at the turn limit."""
+        return self.cut_off / self.runs if self.runs else 0.0
 
-def summarize(results: Sequence[Result]) -> Summary:
+
+def summarize(results: Sequence[Result], turn_limit: int | None = None) -> Summary:
+    """The summary of these duels; with `turn_limit`, it counts the duels cut off there."""
     runs = len(results)
     wins = sum(1 for r in results if r.winner == 0)
     losses = sum(1 for r in results if r.winner == 1)
@@ -97,6 +105,8 @@ def summarize(results: Sequence[Result]) -> Summary:
         kill_causes=_shares(kills),
         kills_by_side=(len(by_side[0]), len(by_side[1])),
         kill_causes_by_side=(_shares(by_side[0]), _shares(by_side[1])),
+        cut_off=0 if turn_limit is None else sum(
+            1 for r in results if r.winner is None and r.turns >= turn_limit),
     )
 
 

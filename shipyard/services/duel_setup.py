@@ -15,6 +15,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import Result
 from shipyard.core.protocol import duels_of
+from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import Summary, summarize
 from shipyard.services.batch import Matchup, names, run_batch
 from shipyard.services.registry import evaluate, read_design
@@ -22,7 +23,7 @@ from shipyard.services.samples import PREFIX, resolve
 
 # The defaults and lower limits of `shipyard duel` (tests/test_tui_duel.py keeps them equal).
 RUNS, SEED, POLICY = 1000, 1, "default"
-MINIMUM = {"runs": 1, "seed": None, "range": 0, "turns": 1}
+MINIMUM = {"runs": 1, "seed": None, "range": 0, "turns": 1, "speed-a": None, "speed-b": None}
 BLOCK = 2000  # duels a call of the batch service
 FAST_CHUNK = 500  # duels a call of a compiled engine: the Stop button is asked this often
 WORKERS = os.cpu_count() or 1  # every core: compiled engines on threads, a reference one on
@@ -111,8 +112,12 @@ def heading(outcome: Outcome) -> str:
     text = (f"{a} ({setup.matchup.policy_a}) against {b} ({setup.matchup.policy_b}): "
             f"{outcome.summary.runs} duels, seed {setup.seed}, start range "
             f"{scenario.start_range}, turn limit {scenario.turn_limit}")
-    return text + (f" (stopped after {len(outcome.results)} of {setup.runs})"
-                   if outcome.stopped else "")
+    text += (f" (stopped after {len(outcome.results)} of {setup.runs})"
+             if outcome.stopped else "")
+    words = scenario.words((a, b))
+    text += "\n" + words[0].upper() + words[1:]
+    cut_off = turn_limit_line(outcome.summary.cut_off_share, scenario.turn_limit)
+    return text + ("" if cut_off is None else "\n" + cut_off)
 
 
 def run_in_blocks(setup: Setup, cancelled: Callable[[], bool],
@@ -124,4 +129,5 @@ def run_in_blocks(setup: Setup, cancelled: Callable[[], bool],
         block = min(BLOCK, setup.runs - len(results))
         results += run_batch(setup.matchup, block, setup.seed, WORKERS, start=len(results),
                              progress=progress, stopped=cancelled, fast_chunk=FAST_CHUNK)
-    return Outcome(setup, tuple(results), summarize(results))
+    return Outcome(setup, tuple(results),
+                   summarize(results, setup.matchup.scenario.turn_limit))

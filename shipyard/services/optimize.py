@@ -25,7 +25,7 @@ import hashlib
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
@@ -38,6 +38,7 @@ from shipyard.core.stats import Rate, rate
 from shipyard.services.batch import Matchup, run_batch
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, sample_name
+from shipyard.services.scenarios import opening
 
 POPULATION = 12  # candidates raced in each generation
 PARENTS = 4  # one candidate in this many goes on to the next generation and parents it
@@ -63,6 +64,8 @@ class Settings:
     population: int = POPULATION
     workers: int = 1
     scheduler: str | None = None  # a Dask scheduler address, handed on to `run_batch`
+    scenario: DuelScenario | None = None  # the start asked for (None: the game's default)
+    asked: bool = False  # the player chose its range or preset (no base opening)
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,8 @@ class Optimized:
             "ruleset": self.ruleset.name, "budget": self.settings.budget,
             "seed": self.settings.seed, "generations": self.settings.generations,
             "runs": self.settings.runs, "design": evaluation.design.to_data(),
+            "scenario": None if self.settings.scenario is None
+            else self.settings.scenario.as_data(),
             "points": int(evaluation.sheet.total),
             "opponents": [{"name": r.opponent.label, "file": r.opponent.file, "wins": r.wins,
                            "draws": r.draws, "losses": r.losses, "runs": r.runs,
@@ -192,8 +197,10 @@ class _Arena:
         """Wins, draws and losses of `design` in duels `start` to `start + runs` of a stream."""
         if self.stop is not None and self.stop():
             raise OptimizeStopped("the search was stopped")
-        matchup = Matchup(design, self.opponents[j].evaluation, self.policy, self.policy,
-                          self.scenario)
+        rival = self.opponents[j].evaluation
+        opened = opening(duels_of(design.ruleset), self.scenario, design, rival,
+                         self.settings.asked)
+        matchup = Matchup(design, rival, self.policy, self.policy, opened)
         extra = {"scheduler": self.settings.scheduler} if self.settings.scheduler else {}
         batch: Callable[..., list[Result]] = run_batch  # `scheduler` only when asked for
         report, stop = self.progress, self.stop
@@ -298,7 +305,8 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
     if not opponents:
         raise OptimizeError("nothing to fight: no opponent was given")
     duels = duels_of(ruleset)
-    scenario = duels.duel_defaults(opponents[0].evaluation.catalog)
+    scenario = settings.scenario or duels.duel_defaults(opponents[0].evaluation.catalog)
+    settings = replace(settings, scenario=scenario)
     arena = _Arena(opponents, scenario, duels.policies[0], settings, progress, stop)
     breeder = _Breeder(ruleset, settings.budget, Random(stream_seed(settings.seed, "search")))
     rivals = [o for o in opponents if o.evaluation.legal

@@ -38,7 +38,9 @@ MASTER = 2024  # the master seed pinned duels are seeded from
 DUELS = 800  # about as many duels pinned for each game: a few seeds each matchup
 LEAST_SEEDS = 2
 HEADER = ("game", "a", "b", "captain_a", "captain_b", "start_range", "closing_speed",
-          "turn_limit", "seed", "winner", "turns", "dealt_a", "dealt_b", "cause", "draws")
+          "turn_limit", "speed_a", "speed_b", "scenario", "seed", "winner", "turns", "dealt_a",
+          "dealt_b", "cause", "draws")
+NO_SPEEDS = "-"  # the speed columns of a scenario that splits its closing speed evenly
 WINNERS = {0: "a", 1: "b", None: "draw"}
 READ_WINNER = {word: side for side, word in WINNERS.items()}
 
@@ -100,7 +102,8 @@ class Mismatch:
 
 
 def scenarios(default: DuelScenario) -> tuple[DuelScenario, ...]:
-    """The game's own scenario, a close start and a fast approach."""
+    """The game's own scenario (its default preset), a close start and a fast approach;
+    each row of the file names the scenario it used (its range, speeds and preset)."""
     close = DuelScenario(max(2, default.start_range // 4), default.closing_speed,
                          max(3, default.turn_limit // 2))
     rush = DuelScenario(default.start_range,
@@ -189,8 +192,10 @@ def write(rows: Iterable[Pinned], path: Path, game: str) -> None:
     out.writerow(HEADER)
     for row in rows:
         s = row.setup
+        speeds = s.scenario.speeds or (NO_SPEEDS, NO_SPEEDS)
         out.writerow((s.game, s.a, s.b, s.captain_a, s.captain_b, s.scenario.start_range,
-                      s.scenario.closing_speed, s.scenario.turn_limit, s.seed,
+                      s.scenario.closing_speed, s.scenario.turn_limit, *speeds,
+                      s.scenario.name or "custom", s.seed,
                       WINNERS[row.winner], row.turns, row.dealt[0], row.dealt[1], row.cause,
                       row.draws))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -208,10 +213,12 @@ def read(path: Path) -> list[Pinned]:
         raise ValueError(f"{path}: not a pinned-duels file (its first row is not the header)")
     found = []
     for cells in rows[1:]:
-        (game, a, b, captain_a, captain_b, start, closing, limit, seed, winner, turns,
-         dealt_a, dealt_b, cause, draws) = cells
-        setup = Setup(game, a, b, captain_a, captain_b,
-                      DuelScenario(int(start), int(closing), int(limit)), int(seed))
+        (game, a, b, captain_a, captain_b, start, closing, limit, speed_a, speed_b, name, seed,
+         winner, turns, dealt_a, dealt_b, cause, draws) = cells
+        speeds = None if NO_SPEEDS in (speed_a, speed_b) else (int(speed_a), int(speed_b))
+        scenario = DuelScenario(int(start), int(closing), int(limit), speeds,
+                                "" if name == "custom" else name)
+        setup = Setup(game, a, b, captain_a, captain_b, scenario, int(seed))
         found.append(Pinned(setup, READ_WINNER[winner], int(turns), (int(dealt_a), int(dealt_b)),
                             cause, int(draws)))
     return found

@@ -31,8 +31,10 @@ from typing import Any
 
 from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
+from shipyard.core.protocol import duels_of
 from shipyard.core.stats import Z95, Rate, rate
 from shipyard.services.batch import Job, Matchup, fight
+from shipyard.services.scenarios import opening
 
 BLOCK = 200  # duels between two looks at a pair's interval under `until_ci`
 PRIOR_DRAWS = 1.0  # virtual drawn duels added to every pair before the fit
@@ -78,6 +80,7 @@ class PairResult:
     wins: int
     losses: int
     draws: int
+    cut_off: int = 0  # of the draws, duels still undecided at the turn limit
 
     @property
     def runs(self) -> int:
@@ -101,25 +104,30 @@ def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
          policy: str = "default", scenario: DuelScenario | None = None,
          until_ci: float | None = None,
          progress: Callable[[int], None] | None = None,
-         scheduler: str | None = None) -> list[PairResult]:
+         scheduler: str | None = None, asked: bool = True) -> list[PairResult]:
     """Every pair plays `runs` duels (fewer under `until_ci`); one result per pair.
 
     Each round hands the batch service (`services.batch.fight`) one job per pair still
     playing; with `scheduler` (a Dask scheduler's address) the duels run on that
-    cluster's workers and `workers` is not used; the results are the same.
+    cluster's workers and `workers` is not used; the results are the same. Each pair
+    starts as the game opens the scenario for it (a base at rest; unless `asked`, its
+    enemy beyond its batteries).
     """
     pairs = pairings(len(entrants))
     chosen = scenario if scenario is not None else DuelScenario()
-    matchups = [Matchup(entrants[a].evaluation, entrants[b].evaluation, policy, policy, chosen)
+    duels = duels_of(entrants[0].evaluation.ruleset)
+    matchups = [Matchup(entrants[a].evaluation, entrants[b].evaluation, policy, policy,
+                        opening(duels, chosen, entrants[a].evaluation, entrants[b].evaluation,
+                                asked))
                 for a, b in pairs]
     seeds = [pair_seed(seed, k) for k in range(len(pairs))]
-    counts = {k: [0, 0, 0] for k in range(len(pairs))}
+    counts = {k: [0, 0, 0, 0] for k in range(len(pairs))}
     active = list(range(len(pairs)))
     block = runs if until_ci is None else BLOCK
     while active:
         jobs = []
         for k in active:
-            played = sum(counts[k])
+            played = sum(counts[k][:3])
             jobs.append(Job(matchups[k], seeds[k], played, min(played + block, runs)))
         for k, results in zip(active, fight(jobs, workers, progress, scheduler), strict=True):
             winners = [r.winner for r in results]
@@ -128,6 +136,8 @@ def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
             tally[0] += wins
             tally[1] += losses
             tally[2] += len(winners) - wins - losses
+            limit = matchups[k].scenario.turn_limit
+            tally[3] += sum(1 for r in results if r.winner is None and r.turns >= limit)
         still = []
         for k in active:
             result = PairResult(*pairs[k], *counts[k])
@@ -246,6 +256,16 @@ class Tournament:
     runs: int
     seed: int
     standings: tuple[Standing, ...]  # best first
+    scenario: DuelScenario | None = None  # the start every pair was asked to meet in
+    # Every craft is bought with one budget (the game's own, e.g. 30 points a fighter) or
+    # costs the same: a rating per 100 points says nothing the rating does not.
+    equal_points: bool = False
+
+    @property
+    def cut_off_share(self) -> float:
+        """The share of all duels still undecided at the turn limit."""
+        played = sum(pair.runs for pair in self.pairs)
+        return sum(pair.cut_off for pair in self.pairs) / played if played else 0.0
 
     def by_efficiency(self) -> list[Standing]:
         """The standings by rating per 100 points, best first."""
@@ -277,11 +297,15 @@ class Tournament:
             "matrix": matrix,
             "runs": self.runs,
             "seed": self.seed,
+            "scenario": None if self.scenario is None else self.scenario.as_data(),
+            "turn_limit_reached": {"count": sum(pair.cut_off for pair in self.pairs),
+                                   "rate": self.cut_off_share},
+            "equal_points": self.equal_points,
         }
 
 
 def rank(entrants: Sequence[Entrant], pairs: Sequence[PairResult], runs: int,
-         seed: int) -> Tournament:
+         seed: int, scenario: DuelScenario | None = None) -> Tournament:
     """Fit the ratings to the pairs' results and rank the entrants, best first."""
     games = [(p.a, p.b, p.wins + p.draws / 2, p.losses + p.draws / 2) for p in pairs]
     strength = bradley_terry(len(entrants), games, PRIOR_DRAWS)
@@ -293,18 +317,22 @@ def rank(entrants: Sequence[Entrant], pairs: Sequence[PairResult], runs: int,
                                   100 * math.exp(theta - Z95 * error),
                                   100 * math.exp(theta + Z95 * error)))
     standings.sort(key=lambda s: (-s.rating, s.label))
-    return Tournament(tuple(entrants), tuple(pairs), runs, seed, tuple(standings))
+    first = entrants[0].evaluation
+    equal = (first.ruleset.budget(first.catalog) is not None
+             or len({entrant.points for entrant in entrants}) == 1)
+    return Tournament(tuple(entrants), tuple(pairs), runs, seed, tuple(standings), scenario,
+                      equal)
 
 
 def run_tournament(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
                    policy: str = "default", scenario: DuelScenario | None = None,
                    until_ci: float | None = None,
                    progress: Callable[[int], None] | None = None,
-                   scheduler: str | None = None) -> Tournament:
+                   scheduler: str | None = None, asked: bool = True) -> Tournament:
     """Play every pair and rank the field (on a Dask cluster with `scheduler`)."""
     pairs = play(entrants, runs, seed, workers, policy, scenario, until_ci, progress,
-                 scheduler)
-    return rank(entrants, pairs, runs, seed)
+                 scheduler, asked)
+    return rank(entrants, pairs, runs, seed, scenario)
 
 
 def labelled(found: Sequence[tuple[str, Evaluation]]) -> list[Entrant]:

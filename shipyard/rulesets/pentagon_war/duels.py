@@ -17,6 +17,7 @@ class PentagonWarDuels:
     """Two capital ships on the range track, one seeded duel at a time."""
 
     engines: tuple[str, ...] = ("fast", "reference")
+    damage_words = "past the screens: armor and interior boxes"
 
     @property
     def policies(self) -> tuple[str, ...]:
@@ -29,6 +30,28 @@ class PentagonWarDuels:
         from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 
         return scenario_defaults(load_combat(catalog.folder))
+
+    def scenarios(self, catalog: Catalog) -> dict[str, tuple[DuelScenario, str]]:
+        """The catalog's named starts, each with what it is, the default first."""
+        from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+
+        s = load_combat(catalog.folder).scenario
+        named = {name: (p.scenario(name, s.turn_limit), p.about) for name, p in s.presets.items()}
+        return dict(sorted(named.items(), key=lambda item: item[0] != s.default))
+
+    def opening(self, scenario: DuelScenario, a: PentagonWarEvaluation,
+                b: PentagonWarEvaluation, asked: bool = False) -> DuelScenario:
+        """The start for these two: a base at rest, its enemy beyond its battery range
+        unless the player `asked` for a range."""
+        from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+        from shipyard.rulesets.pentagon_war.start import opening
+
+        return opening(scenario, a, b, load_combat(a.catalog.folder), asked)
+
+    def top_speed(self, catalog: Catalog) -> int:
+        from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+
+        return int(load_combat(catalog.folder).movement.top_speed)
 
     def lineup(self, a: PentagonWarEvaluation, b: PentagonWarEvaluation,
                names: tuple[str, str], policies: tuple[str, str], scenario: DuelScenario,

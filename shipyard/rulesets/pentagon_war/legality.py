@@ -199,6 +199,23 @@ def _craft(design: Design, sheet: Sheet, catalog: Catalog, scenario: Agreement) 
     return found
 
 
+def _never_hurts(design: Design) -> str:
+    """Why an armed craft's weapons can never do damage, or "" if some can (or it carries
+    none: an unarmed hull is the player's plain choice). A magnetic beam only moves its
+    target (2.4); lasers and cannons fire on capacitor power (2.2)."""
+    weapons = [w for w in design.weapons if count(w.count)]
+    unpowered = (any(count(g.boxes) for g in design.guns) or count(design.systems.missile)
+                 or any(count(d.count) for d in design.drones) or design.options.suicide_bomb)
+    if not weapons or unpowered:
+        return ""
+    if all(w.type == "magnetic_beam" for w in weapons):
+        return "its only weapon, the magnetic beam, pushes and pulls but does no damage (2.4)"
+    if not count(design.systems.capacitor):
+        return ("its lasers and cannons fire on capacitor power and it has no capacitor "
+                "(2.2)")
+    return ""
+
+
 def _warnings(design: Design, sheet: Sheet, scenario: Agreement) -> list[Issue]:
     found: list[Issue] = []
     engines = count(design.systems.engine)
@@ -214,6 +231,14 @@ def _warnings(design: Design, sheet: Sheet, scenario: Agreement) -> list[Issue]:
     if engines and not count(design.systems.fuel_tank) and not scooped:
         found.append(_warning("no-fuel", "engines but no fuel tank: the engines cannot work",
                               "systems.fuel_tank", "1.2"))
+    if engines and scooped and not count(design.systems.fuel_tank):
+        found.append(_warning("never-starts", "a ramscoop with no fuel tank can never start "
+                              "moving from rest nor brake: in a duel starting at rest it "
+                              "never moves", "systems.fuel_tank", "R20"))
+    why = _never_hurts(design)
+    if why:
+        found.append(_warning("never-hurts", f"it can never hurt anything in range of its "
+                              f"own guns: {why}", "weapons", "2.4"))
     if count(design.systems.repair) and not design.manned:
         found.append(_warning("idle-repair", "repair boxes do nothing on an unmanned craft "
                               "with no attachment", "systems.repair", "1.1"))

@@ -18,6 +18,8 @@ from shipyard.rulesets.tacship.pricing import TacshipEvaluation
 def engine_scenario(scenario: DuelScenario) -> DuelScenario:
     """The scenario as the Tacship engines read it: their `closing_speed` is each
     fighter's own start speed, half the range's closing speed (rounded down)."""
+    if scenario.speeds is not None:
+        return scenario  # each fighter's own speed already
     return replace(scenario, closing_speed=scenario.closing_speed // 2)
 
 
@@ -25,6 +27,7 @@ class TacshipDuels:
     """Two fighters head-on on the hex map, one seeded duel at a time."""
 
     engines: tuple[str, ...] = ("fast", "reference")
+    damage_words = "damage boxes crossed off"
 
     @property
     def policies(self) -> tuple[str, ...]:
@@ -38,8 +41,27 @@ class TacshipDuels:
 
         # Both fighters start at the catalog's start speed, head-on (rules 4).
         scenario = load_combat(catalog.folder).scenario
+        if scenario.default in scenario.presets:
+            return scenario.presets[scenario.default].scenario(scenario.default,
+                                                               scenario.turn_limit)
         return DuelScenario(scenario.start_range, 2 * scenario.start_speed,
                             scenario.turn_limit)
+
+    def scenarios(self, catalog: TacshipCatalog) -> dict[str, tuple[DuelScenario, str]]:
+        """The catalog's named starts, each with what it is, the default first."""
+        from shipyard.rulesets.tacship.engine.tables import load_combat
+
+        s = load_combat(catalog.folder).scenario
+        named = {name: (p.scenario(name, s.turn_limit), p.about) for name, p in s.presets.items()}
+        return dict(sorted(named.items(), key=lambda item: item[0] != s.default))
+
+    def opening(self, scenario: DuelScenario, a: TacshipEvaluation,
+                b: TacshipEvaluation, asked: bool = False) -> DuelScenario:
+        """Every fighter moves: the start a player picked is the one fought."""
+        return scenario
+
+    def top_speed(self, catalog: TacshipCatalog) -> int:
+        return 99  # no top speed in rules 4; a start faster than this is no duel
 
     def lineup(self, a: TacshipEvaluation, b: TacshipEvaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,

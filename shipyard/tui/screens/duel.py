@@ -10,6 +10,7 @@ kept on the app for the session (`LAST_DUEL`) and shown again on return.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -55,6 +56,7 @@ from shipyard.services.duel_setup import (
     whole_number,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
+from shipyard.services.scenarios import damage_words, pick, presets, start_for
 from shipyard.tui.engine import EngineLine
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.duel_chart import DuelResults
@@ -124,8 +126,11 @@ class DuelScreen(Screen[None]):
         duels = evaluation.ruleset.duels
         self.policies = duels.policies if duels is not None else ()
         self.defaults = DuelScenario()
+        self.presets: dict[str, DuelScenario] = {}
         try:
             self.defaults = duels_of(evaluation.ruleset).duel_defaults(evaluation.catalog)
+            self.presets = {name: scenario for name, (scenario, _) in
+                            presets(duels_of(evaluation.ruleset), evaluation.catalog).items()}
         except ShipyardError as exc:
             self.combat_problem = str(exc)
 
@@ -151,9 +156,14 @@ class DuelScreen(Screen[None]):
         samples = [(sample_name(p), f"{PREFIX}{sample_name(p)}") for p in own]
         first = DEFAULT_OPPONENT if any(v == DEFAULT_OPPONENT for _, v in samples) else \
             (samples[0][1] if samples else "")
+        speeds = self.defaults.start_speeds((True, True))
         form = {"sample": first, "opponent": first, "runs": str(RUNS), "seed": str(SEED),
                 "range": str(self.defaults.start_range), "turns": str(self.defaults.turn_limit),
+                "speed-a": str(int(speeds[0])), "speed-b": str(int(speeds[1])),
+                "scenario": self.defaults.name,
                 "policy-a": POLICY, "policy-b": POLICY} | (self.last.form if self.last else {})
+        if form["scenario"] not in self.presets:
+            form["scenario"] = self.defaults.name
         if form["sample"] and form["sample"] not in {value for _, value in samples}:
             form["sample"] = first
         if form["policy-a"] not in self.policies:
@@ -173,8 +183,15 @@ class DuelScreen(Screen[None]):
                 yield Static(id="duel-opponent-status", markup=False)
                 yield Static("Options", classes="section")
                 with Grid(id="duel-options"):
-                    for key, label in (("runs", "Runs"), ("seed", "Seed"),
-                                       ("range", "Start range"), ("turns", "Turn limit")):
+                    for key, label in (("runs", "Runs"), ("seed", "Seed")):
+                        yield Label(label)
+                        yield Input(form[key], type="integer", id=f"duel-{key}")
+                    yield Label("Scenario")
+                    yield Select([(name, name) for name in self.presets],
+                                 value=form["scenario"] or Select.NULL, id="duel-scenario",
+                                 prompt="custom")
+                    for key, label in (("range", "Start range"), ("speed-a", "Your speed"),
+                                       ("speed-b", "Their speed"), ("turns", "Turn limit")):
                         yield Label(label)
                         yield Input(form[key], type="integer", id=f"duel-{key}")
                     for key, label in (("policy-a", "Your policy"), ("policy-b", "Opponent's")):
@@ -230,6 +247,17 @@ class DuelScreen(Screen[None]):
             self.query_one("#duel-opponent", Input).value = event.value
             self.check_opponent()
 
+    @on(Select.Changed, "#duel-scenario")
+    def scenario_chosen(self, event: Select.Changed) -> None:
+        """A preset fills the start range and both speeds (hexes a turn toward the other)."""
+        chosen = self.presets.get(event.value) if isinstance(event.value, str) else None
+        if chosen is None:
+            return
+        speeds = chosen.start_speeds((True, True))
+        for key, value in (("range", chosen.start_range), ("speed-a", int(speeds[0])),
+                           ("speed-b", int(speeds[1]))):
+            self.query_one(f"#duel-{key}", Input).value = str(value)
+
     @on(Input.Changed, "#duel-opponent")
     def opponent_typed(self, event: Input.Changed) -> None:
         sample = self.query_one("#duel-sample", Select)
@@ -273,12 +301,29 @@ class DuelScreen(Screen[None]):
             raise DuelProblem("Choose an opponent that can duel (see above).")
         number = {key: whole_number(self.query_one(f"#duel-{key}", Input).value, label, low)
                   for (key, low), label in zip(MINIMUM.items(),
-                                               ("Runs", "Seed", "Start range", "Turn limit"),
+                                               ("Runs", "Seed", "Start range", "Turn limit",
+                                                "Your speed", "Opponent's speed"),
                                                strict=True)}
-        scenario = DuelScenario(number["range"], self.defaults.closing_speed, number["turns"])
+        scenario = self.scenario(number)
         matchup = Matchup(self.evaluation, opponent, self.policy("#duel-policy-a"),
-                          self.policy("#duel-policy-b"), scenario)
+                          self.policy("#duel-policy-b"), scenario(opponent))
         return Setup(matchup, number["runs"], number["seed"])
+
+    def scenario(self, number: dict[str, int]) -> Callable[[Evaluation], DuelScenario]:
+        """The start the form asks for, as `shipyard duel --scenario --range --speed-a
+        --speed-b --turns` reads it; a value left as the preset has it is not "asked"."""
+        value = self.query_one("#duel-scenario", Select).value
+        preset = value if isinstance(value, str) and value in self.presets else None
+        base = self.presets.get(preset or "", self.defaults)
+        speeds = base.start_speeds((True, True))
+        duels = duels_of(self.evaluation.ruleset)
+        picked = pick(duels, self.evaluation.catalog,
+                      None if preset == self.defaults.name else preset,
+                      None if number["range"] == base.start_range else number["range"],
+                      number["turns"],
+                      (None if number["speed-a"] == speeds[0] else number["speed-a"],
+                       None if number["speed-b"] == speeds[1] else number["speed-b"]))
+        return lambda opponent: start_for(duels, picked, self.evaluation, opponent)
 
     def show_problem(self, text: str) -> None:
         self.query_one("#duel-problem", Static).update(text)
@@ -373,7 +418,8 @@ class DuelScreen(Screen[None]):
             text += ("\nThese results are for the design as it was: it has changed since. "
                      "Ctrl+R runs the duels again.")
         self.query_one(DuelResults).show(text, outcome.setup.names, outcome.summary,
-                                         outcome.results, outcome.setup.matchup.scenario.turn_limit)
+                                         outcome.results, outcome.setup.matchup.scenario.turn_limit,
+                                         damage_words(self.evaluation.ruleset.duels))
         self.show_problem("")
 
     # One duel turn by turn ------------------------------------------------------------

@@ -34,7 +34,7 @@ def outcome_rows(names: tuple[str, str], summary: Summary) -> list[tuple[str, st
                                 ("draws", summary.draws))]
 
 
-def figure_lines(names: tuple[str, str], summary: Summary) -> list[str]:
+def figure_lines(names: tuple[str, str], summary: Summary, damage_words: str = "") -> list[str]:
     """Turns to a kill, damage each way and kills by cause, in `shipyard duel`'s words."""
     a, b = names
     if summary.mean_turns_to_kill is None:
@@ -42,7 +42,8 @@ def figure_lines(names: tuple[str, str], summary: Summary) -> list[str]:
     else:
         lines = [f"Turns to a kill: mean {summary.mean_turns_to_kill:.2f}, "
                  f"median {summary.median_turns_to_kill:g}"]
-    lines.append(f"Mean damage dealt: {a} {summary.mean_damage[0]:.1f}, "
+    counts = f" ({damage_words})" if damage_words else ""
+    lines.append(f"Mean damage dealt{counts}: {a} {summary.mean_damage[0]:.1f}, "
                  f"{b} {summary.mean_damage[1]:.1f}")
     if summary.kill_causes:  # each side's kills and their causes, as the command prints them
         lines += kill_lines(names, summary)
@@ -203,11 +204,12 @@ class DuelResults(Vertical):
         self.query_one("#duel-heading", Static).update(heading)
 
     def show(self, heading: str, names: tuple[str, str], summary: Summary,
-             results: Sequence[Result], turn_limit: int) -> None:
+             results: Sequence[Result], turn_limit: int, damage_words: str = "") -> None:
         self.query_one("#duel-heading", Static).update(heading)
         self.shown = (names, summary)
         self.fill_table()
-        self.query_one("#duel-figures", Static).update("\n".join(figure_lines(names, summary)))
+        self.query_one("#duel-figures", Static).update(
+            "\n".join(figure_lines(names, summary, damage_words)))
         self.query_one(OutcomeChart).show(names, summary)
         self.query_one(KillTurnsChart).show(results, turn_limit)
         self.query_one("#duel-kill-legend", Static).update(legend(names))

@@ -41,8 +41,10 @@ from shipyard.rulesets.pentagon_war.rules import damage, movement, power
 
 
 def scenario_defaults(combat: Combat) -> DuelScenario:
-    """The scenario the catalog's combat tables suggest (rules 3)."""
+    """The scenario the catalog's combat tables suggest (rules 3): its default preset."""
     s = combat.scenario
+    if s.default in s.presets:
+        return s.presets[s.default].scenario(s.default, s.turn_limit)
     return DuelScenario(s.start_range, s.closing_speed, s.turn_limit)
 
 
@@ -74,9 +76,9 @@ class Duel:
         # Each side with its craft, the enemy craft and its policy, for the impulse loop.
         self.sides = ((0, crafts[0], crafts[1], policies[0]),
                       (1, crafts[1], crafts[0], policies[1]))
-        movers = [c for c in crafts if not c.is_base]
-        for craft in movers:
-            craft.velocity = scenario.closing_speed / len(movers)
+        speeds = scenario.start_speeds((not crafts[0].is_base, not crafts[1].is_base))
+        for craft, speed in zip(crafts, speeds, strict=True):
+            craft.velocity = speed
         for craft in crafts:
             craft.direction = 1
 
@@ -114,7 +116,8 @@ class Duel:
             winner, cause = 1, a.killed_by
         elif b.destroyed and not a.destroyed:
             winner, cause = 0, b.killed_by
-        dealt = (b.taken.total - b.taken.wasted, a.taken.total - a.taken.wasted)
+        # What got past the screens (armor and interior), as every result says.
+        dealt = (b.taken.armor + b.taken.interior, a.taken.armor + a.taken.interior)
         if self.lines is not None:
             if winner is None:
                 both = a.destroyed and b.destroyed

@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from shipyard.core.scenario import Preset
 from shipyard.rulesets.pentagon_war.rules.fire import step_value
 
 CHART_SYSTEMS = frozenset({
@@ -242,5 +243,7 @@ class ScenarioDefaults(Table):
     start_range: int = Field(ge=0)
     closing_speed: int
     turn_limit: int = Field(gt=0)
+    default: str = ""  # the preset a duel starts in when the player names none
+    presets: dict[str, Preset] = Field(default_factory=dict)
 
 

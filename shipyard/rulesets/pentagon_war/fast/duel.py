@@ -24,7 +24,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     CAUSE_ACID,
     CAUSE_RAYS,
     CHARGE,
-    CLOSING_SPEED,
     CRASHED_AT,
     CRASHING,
     DESTROYED,
@@ -78,7 +77,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     T_NONE,
     TAKEN_ARMOR,
     TAKEN_INTERIOR,
-    TAKEN_SCREENS,
     TURN_KIND,
     TURN_LIMIT,
     VELOCITY,
@@ -125,11 +123,7 @@ def reset(st: State, pair: Duelists) -> None:
             st.it[side, RADAR_T, i, 0] = pair.radar[side, i]
         for i in range(pair.ci[side, BAY_END]):
             st.it[side, BAYS_T, i, 0] = pair.bays[side, i]
-    st.rangef[RANGE] = float(pair.scenario[START_RANGE])
-    movers = 2 - st.ci[0, IS_BASE] - st.ci[1, IS_BASE]
-    for side in range(2):
-        if not st.ci[side, IS_BASE]:
-            st.cf[side, VELOCITY] = pair.scenario[CLOSING_SPEED] / movers
+    st.rangef[RANGE] = float(pair.scenario[START_RANGE])  # start speeds: in pair.cf
 
 
 @lean_kernel
@@ -368,8 +362,8 @@ def play(st: State, tb: Tables, pair: Duelists, key: np.uint64, out: np.ndarray)
     elif ci[1, DESTROYED] and not ci[0, DESTROYED]:
         winner, cause = 0, ci[1, KILLED_BY]
     out[R_WINNER], out[R_TURNS], out[R_CAUSE] = winner, turn, cause
-    out[R_DEALT_A] = ci[1, TAKEN_SCREENS] + ci[1, TAKEN_ARMOR] + ci[1, TAKEN_INTERIOR]
-    out[R_DEALT_B] = ci[0, TAKEN_SCREENS] + ci[0, TAKEN_ARMOR] + ci[0, TAKEN_INTERIOR]
+    out[R_DEALT_A] = ci[1, TAKEN_ARMOR] + ci[1, TAKEN_INTERIOR]  # past the screens
+    out[R_DEALT_B] = ci[0, TAKEN_ARMOR] + ci[0, TAKEN_INTERIOR]
     out[R_DRAWS] = st.rng[1]
 
 

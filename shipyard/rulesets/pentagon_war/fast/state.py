@@ -112,6 +112,9 @@ def duelists(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
           scenario: DuelScenario, combat: Combat, bits: dict[str, int]) -> Duelists:
     """Two fresh craft (never fought) and their captains, as arrays."""
     rows = [_craft_row(c) for c in crafts]
+    speeds = scenario.start_speeds((not crafts[0].is_base, not crafts[1].is_base))
+    for (_, cf), speed in zip(rows, speeds, strict=True):
+        cf[C.VELOCITY] = speed  # the scenario's start speed (the kernel's reset copies it)
     groups = max(1, *(len(c.weapons) for c in crafts))
     guns = max(1, *(len(c.guns) for c in crafts))
     radar = max(len(c.radar) for c in crafts)

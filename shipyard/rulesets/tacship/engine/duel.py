@@ -57,6 +57,13 @@ class DuelStart:
     start_speed: int = 4
     turn_limit: int = 20
     initiative: tuple[int, int] | None = None
+    # Each fighter's own start speed toward the other (negative: facing away), or None
+    # for both at `start_speed` head-on.
+    speeds: tuple[int, int] | None = None
+
+    @property
+    def each_speed(self) -> tuple[int, int]:
+        return self.speeds if self.speeds is not None else (self.start_speed,) * 2
 
     @classmethod
     def defaults(cls, combat: Combat) -> DuelStart:
@@ -110,9 +117,12 @@ class Duel:
     def run(self) -> Result:
         a, b = self.crafts
         self.roll_initiative()
+        speed_a, speed_b = self.scenario.each_speed
+        speeds = (f"at speed {speed_a}" if speed_a == speed_b >= 0 else
+                  f"{a.name} at speed {speed_a}, {b.name} at speed {speed_b}"
+                  " (negative: facing away)")
         self.say(f"{a.name} and {b.name} meet head-on {self.scenario.start_range} hexes apart "
-                 f"at speed {self.scenario.start_speed}; initiative {a.initiative} "
-                 f"against {b.initiative}")
+                 f"{speeds}; initiative {a.initiative} against {b.initiative}")
         for turn in range(1, self.scenario.turn_limit + 1):
             self.turn = turn
             self.moved = set()
@@ -306,8 +316,9 @@ def fight(fighter_a: Fighter, fighter_b: Fighter, scenario: DuelStart | None = N
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
     half = scenario.start_range
-    a = Craft.enter(fighter_a, "a", (0, 0), 0, scenario.start_speed, name_a)
-    b = Craft.enter(fighter_b, "b", (half, 0), 3, scenario.start_speed, name_b)
+    speed_a, speed_b = scenario.each_speed  # negative: facing away from the other
+    a = Craft.enter(fighter_a, "a", (0, 0), 0 if speed_a >= 0 else 3, abs(speed_a), name_a)
+    b = Craft.enter(fighter_b, "b", (half, 0), 3 if speed_b >= 0 else 0, abs(speed_b), name_b)
     policies = tuple(policy_named(p) if isinstance(p, str) else p for p in (policy_a, policy_b))
     duel = Duel((a, b), (policies[0], policies[1]), scenario, combat,
                 dice or CounterDice(seed), log)

@@ -44,7 +44,7 @@ class Lineup:
         self.policies = policies
         # The shared closing speed is each fighter's start speed, head-on (docs).
         self.scenario = DuelStart(scenario.start_range, scenario.closing_speed,
-                                 scenario.turn_limit)
+                                 scenario.turn_limit, speeds=scenario.speeds)
 
     def fight(self, seed: int, log: bool = False) -> Result:
         """One duel: same matchup and seed, same duel."""

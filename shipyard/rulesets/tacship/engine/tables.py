@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from shipyard.core.catalog_files import catalog_root, check_model, read_toml
+from shipyard.core.scenario import Preset
 from shipyard.rulesets.tacship.rules.figures import ROUNDING, Figures
 
 BlastRow = tuple[int, int, int]  # fixed points, d6 dice, halve rounding up (0 or 1)
@@ -97,6 +98,8 @@ class ScenarioDefaults(Table):
     start_range: int = Field(gt=0)
     start_speed: int = Field(ge=0)
     turn_limit: int = Field(gt=0)
+    default: str = ""  # the preset a duel starts in when the player names none
+    presets: dict[str, Preset] = Field(default_factory=dict)
 
 
 class Combat(BaseModel):

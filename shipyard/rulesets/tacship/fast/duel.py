@@ -168,9 +168,10 @@ def play_duel(rng: np.ndarray, fig: Any, scenario: np.ndarray, table: np.ndarray
     state = np.zeros((2, f.CRAFT_FIELDS), dtype=np.int64)
     start_speed = scenario[f.START_SPEED]
     state[1, f.Q] = scenario[f.START_RANGE]  # T3: head-on, a at the origin facing b
-    state[1, f.HEADING] = behind(0)
+    state[0, f.HEADING] = 0 if scenario[f.SPEED_A] >= 0 else behind(0)  # away: turned
+    state[1, f.HEADING] = behind(0) if scenario[f.SPEED_B] >= 0 else 0
     for side in range(2):
-        state[side, f.SPEED] = start_speed
+        state[side, f.SPEED] = abs(scenario[f.SPEED_A + side])
         state[side, f.STRAIGHT] = scenario[f.START_STRAIGHT]
         for item in range(3):
             state[side, f.STORES + item] = charts[side, f.STORED + item]

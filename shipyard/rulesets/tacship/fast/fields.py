@@ -18,6 +18,8 @@ START_RANGE = _scenario()
 START_SPEED = _scenario()
 TURN_LIMIT = _scenario()
 START_STRAIGHT = _scenario()  # straight hexes a fighter counts at the start (state.py `Craft`)
+SPEED_A = _scenario()  # each fighter's start speed toward the other (negative: facing away)
+SPEED_B = _scenario()
 SCENARIO_FIELDS = _scenario.count
 
 # -- the blast table, int64 (distances, 3): one row per distance, its columns

@@ -78,7 +78,7 @@ class FastLineup(Lineup):
     def _pack(self) -> None:
         combat, s = self.combat, self.scenario
         charts = charts_array(self.fighters)
-        start = scenario_array(s.start_range, s.start_speed, s.turn_limit)
+        start = scenario_array(s.start_range, s.start_speed, s.turn_limit, s.speeds)
         cap = int(PILOT_HEURISTICS[f.CHANCE_CAP])
         self._arrays = (record_of(combat.figures), start, blast_array(combat),
                         charts.figures, charts.fixed, charts.turrets,

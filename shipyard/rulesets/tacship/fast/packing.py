@@ -52,11 +52,14 @@ PILOT_HEURISTICS: dict[int, float] = {  # the reference pilots' rules of thumb, 
 }
 
 
-def scenario_array(start_range: int, start_speed: int, turn_limit: int) -> Ints:
+def scenario_array(start_range: int, start_speed: int, turn_limit: int,
+                   speeds: tuple[int, int] | None = None) -> Ints:
     """The lineup's scenario (T3) as one int64 vector (`fields` START_RANGE ...)."""
     out = np.zeros(f.SCENARIO_FIELDS, dtype=np.int64)
+    each = speeds if speeds is not None else (start_speed, start_speed)
     out[f.START_RANGE] = start_range
-    out[f.START_SPEED] = start_speed
+    out[f.START_SPEED] = max(abs(each[0]), abs(each[1]))
+    out[f.SPEED_A], out[f.SPEED_B] = each
     out[f.TURN_LIMIT] = turn_limit
     out[f.START_STRAIGHT] = _START_STRAIGHT
     return out
