@@ -82,6 +82,9 @@ IMPULSE_KIND = _ci()
 IMPULSE_INDEX = _ci()
 PLANNED = _ci()
 RUNNING = _ci()
+AIM_BOXES = _ci()  # best_direction remembered: the craft's boxes and the range then, and it
+AIM_HEXES = _ci()
+AIM_DIRECTION = _ci()
 N_ORDERS = _ci()
 N_DRONE_ORDERS = _ci()
 SCREENS_USED = _ci()
@@ -100,6 +103,12 @@ _cf = Columns()
 VELOCITY = _cf()
 BEAM_PUSH = _cf()
 WANTED_RANGE = _cf()
+RACE_RANGES = 16  # room for the ranges a captain weighs (engine.judgement.RANGES)
+RACE_KEYS = 7  # what the remembered races were worked out from (fast.policy.plan)
+RACE_KEY = _cf(RACE_KEYS)
+RACE_MINE = _cf(RACE_RANGES)  # the remembered races: mine, theirs, weighed at all
+RACE_THEIRS = _cf(RACE_RANGES)
+RACE_USED = _cf(RACE_RANGES)
 CF_COLUMNS = _cf.count
 
 # -- weapon groups wg[side, group, column]; guns gn[side, gun, column] -----------------------

@@ -15,6 +15,9 @@ from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage, judgement
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.columns import (
+    AIM_BOXES,
+    AIM_DIRECTION,
+    AIM_HEXES,
     ARMOR,
     BAY_END,
     BAY_HEAD,
@@ -55,6 +58,11 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     P_MISSILES_PER_IMPULSE,
     P_PREFERRED,
     PLANNED,
+    RACE_KEY,
+    RACE_KEYS,
+    RACE_MINE,
+    RACE_THEIRS,
+    RACE_USED,
     RADAR_END,
     RADAR_T,
     RADAR_TOP,
@@ -143,18 +151,32 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     best_ratio, best_range = 0.0, preferred
     n = tb.f.n_ranges
     ranges = tb.seqs[RANGES, :n]
-    st.xf[2, :n] = 0.0
-    mines, theirs_all, used = st.xf[0], st.xf[1], st.xf[2]  # scratch rows (no PD in a plan)
-    for r in range(n):
-        hexes = ranges[r]
-        if carrier and hexes > tb.f.carrier_reach:
-            continue  # its drones must get there
-        mine = judgement.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
-        theirs = judgement.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
-        # 2.7: whoever destroys the other meets its death explosion (judgement.races).
-        mines[r], theirs_all[r], used[r] = (
-            mine + theirs * judgement.blast_share(st, tb, mine_blast, enemy, hexes),
-            theirs + mine * judgement.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
+    cf = st.cf[side]
+    mines = cf[RACE_MINE:RACE_MINE + n]
+    theirs_all = cf[RACE_THEIRS:RACE_THEIRS + n]
+    used = cf[RACE_USED:RACE_USED + n]
+    # The races change only with what either craft has left: remembered from the last
+    # turn they were worked out while no box, drone or charge of either has changed (as
+    # engine.judgement.races remembers them).
+    key = cf[RACE_KEY:RACE_KEY + RACE_KEYS]
+    carried = 1.0 if carrier else 0.0
+    fresh = (key[0] == mine_boxes and key[1] == theirs_boxes and key[2] == mine_drones
+             and key[3] == theirs_drones and key[4] == mine_blast and key[5] == theirs_blast
+             and key[6] == carried)
+    key[0], key[1], key[2], key[3] = mine_boxes, theirs_boxes, mine_drones, theirs_drones
+    key[4], key[5], key[6] = mine_blast, theirs_blast, carried
+    if not fresh:
+        used[:] = 0.0
+        for r in range(n):
+            hexes = ranges[r]
+            if carrier and hexes > tb.f.carrier_reach:
+                continue  # its drones must get there
+            mine = judgement.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
+            theirs = judgement.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
+            # 2.7: whoever destroys the other meets its death explosion (judgement.races).
+            mines[r], theirs_all[r], used[r] = (
+                mine + theirs * judgement.blast_share(st, tb, mine_blast, enemy, hexes),
+                theirs + mine * judgement.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
     speed, rate = judgement.closing(st, tb, side)
     now = st.rangef[RANGE]
     for r in range(n):
@@ -276,7 +298,11 @@ def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
 
 @inline_kernel
 def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
-    """The direction whose weapons deal the most now; ties go to thicker armor."""
+    """The direction whose weapons deal the most now; ties go to thicker armor. Remembered
+    while the range and every box of the craft stay (engine.judgement.bearings)."""
+    boxes = judgement.total_boxes(st, side)
+    if st.ci[side, AIM_BOXES] == boxes and st.ci[side, AIM_HEXES] == hexes:
+        return int(st.ci[side, AIM_DIRECTION])
     size = st.ci[1 - side, SIZE]
     best, score, armor = 1, -1.0, -1
     for direction in range(1, 7):
@@ -285,6 +311,8 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
         thick = st.ci[side, ARMOR + direction]
         if rating > score or (rating == score and thick > armor):
             best, score, armor = direction, rating, thick
+    ci = st.ci
+    ci[side, AIM_BOXES], ci[side, AIM_HEXES], ci[side, AIM_DIRECTION] = boxes, hexes, best
     return best
 
 
