@@ -319,3 +319,28 @@ def closing(st: State, tb: Tables, side: int) -> tuple[float, float]:
     size = movement.rate_size(st.ci[side, SIZE])
     engines = working_engines(st, side)
     return speed, float(tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses)
+
+
+@lean_kernel
+def can_close(st: State, side: int) -> bool:
+    """Whether `side` can come nearer: engines pushing it toward, or drifting toward."""
+    return bool(thrusting.engines_pushing(st, side, thrusting.AHEAD, 1) > 0
+                or st.cf[side, VELOCITY] > 0.0)
+
+
+@lean_kernel
+def top_rate(st: State, tb: Tables, side: int, direction: int, thrust: int) -> float:
+    """The speed a turn of thrust facing `direction` adds at best (judgement.top_rate)."""
+    engines = thrusting.engines_pushing(st, side, direction, thrust)
+    if engines <= 0:
+        return 0.0
+    manned, size = st.ci[side, MANNED], movement.rate_size(st.ci[side, SIZE])
+    return float(race.top_rate(tb.accel[manned, engines, size, 0],
+                               tb.accel[manned, engines, size, 1], manned != 0, tb.f.impulses))
+
+
+@lean_kernel
+def outruns(st: State, tb: Tables, side: int) -> bool:
+    """Whether `side`, thrusting away but on the last impulse, gains on the enemy."""
+    return bool(race.outruns(top_rate(st, tb, side, thrusting.ASTERN, -1),
+                             top_rate(st, tb, 1 - side, thrusting.AHEAD, 1), tb.f.impulses))
