@@ -106,11 +106,9 @@ VELOCITY = _cf()
 BEAM_PUSH = _cf()
 WANTED_RANGE = _cf()
 RACE_RANGES = 16  # room for the ranges a captain weighs (engine.judgement.RANGES)
-RACE_KEYS = 7  # what the remembered races were worked out from (fast.policy.plan)
-RACE_KEY = _cf(RACE_KEYS)
-RACE_MINE = _cf(RACE_RANGES)  # the remembered races: mine, theirs, weighed at all
-RACE_THEIRS = _cf(RACE_RANGES)
-RACE_USED = _cf(RACE_RANGES)
+NETS_KEYS = 4  # what the remembered nets were worked out from (fast.policy.nets)
+NETS_KEY = _cf(NETS_KEYS)
+NETS = _cf(RACE_RANGES)  # the remembered damage per turn past the enemy's screens, by range
 CF_COLUMNS = _cf.count
 
 # -- weapon groups wg[side, group, column]; guns gn[side, gun, column] -----------------------

@@ -231,6 +231,17 @@ def total_boxes(st: State, side: int) -> int:
 
 
 @lean_kernel
+def arms_boxes(st: State, side: int) -> int:
+    """The boxes of every weapon group and gun left: what its firepower depends on."""
+    total = 0
+    for g in range(st.ci[side, N_WEAPONS]):
+        total += st.it[side, WG_T, g, W_BOXES]
+    for g in range(st.ci[side, N_GUNS]):
+        total += st.it[side, GN_T, g, G_BOXES]
+    return int(total)
+
+
+@lean_kernel
 def durability(st: State, side: int) -> float:
     return float(max(total_boxes(st, side), 1))
 

@@ -50,6 +50,9 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     N_DRONES,
     N_GUNS,
     N_WEAPONS,
+    NETS,
+    NETS_KEY,
+    NETS_KEYS,
     P_ADAPTIVE,
     P_CRASH_FAR,
     P_DRONE_HOLD,
@@ -60,11 +63,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     P_MISSILES_PER_IMPULSE,
     P_PREFERRED,
     PLANNED,
-    RACE_KEY,
-    RACE_KEYS,
-    RACE_MINE,
-    RACE_THEIRS,
-    RACE_USED,
     RADAR_END,
     RADAR_T,
     RADAR_TOP,
@@ -132,6 +130,25 @@ def beam_boxes(st: State, side: int) -> int:
 
 
 @lean_kernel
+def nets(st: State, tb: Tables, side: int, drones: float) -> None:
+    """`judgement.net_per_turn` of `side` at each range a captain weighs, with `drones` its
+    drones' damage: worked out afresh only when its weapon and gun boxes, the enemy's
+    screen boxes or `drones` changed since (boxes are only ever lost, so their count
+    says whether any changed), as engine.judgement remembers races and bearings. They
+    are kept in `cf[side, NETS:]`."""
+    cf, n = st.cf[side], tb.f.n_ranges
+    found, key = cf[NETS:NETS + n], cf[NETS_KEY:NETS_KEY + NETS_KEYS]
+    arms = float(judgement.arms_boxes(st, side))
+    screens = float(st.ci[1 - side, BOX + SCREEN])
+    if key[0] == 1.0 and key[1] == arms and key[2] == screens and key[3] == drones:
+        return
+    ranges = tb.seqs[RANGES, :n]
+    for r in range(n):
+        found[r] = judgement.net_per_turn(st, tb, side, ranges[r], drones, 0)
+    key[0], key[1], key[2], key[3] = 1.0, arms, screens, drones
+
+
+@lean_kernel
 def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     """The range to hold this turn (Policy.plan), worked out once a turn."""
     ci = st.ci
@@ -153,32 +170,23 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     best_ratio, best_range = 0.0, preferred
     n = tb.f.n_ranges
     ranges = tb.seqs[RANGES, :n]
-    cf = st.cf[side]
-    mines = cf[RACE_MINE:RACE_MINE + n]
-    theirs_all = cf[RACE_THEIRS:RACE_THEIRS + n]
-    used = cf[RACE_USED:RACE_USED + n]
-    # The races change only with what either craft has left: remembered from the last
-    # turn they were worked out while no box, drone or charge of either has changed (as
-    # engine.judgement.races remembers them).
-    key = cf[RACE_KEY:RACE_KEY + RACE_KEYS]
-    carried = 1.0 if carrier else 0.0
-    fresh = (key[0] == mine_boxes and key[1] == theirs_boxes and key[2] == mine_drones
-             and key[3] == theirs_drones and key[4] == mine_blast and key[5] == theirs_blast
-             and key[6] == carried)
-    key[0], key[1], key[2], key[3] = mine_boxes, theirs_boxes, mine_drones, theirs_drones
-    key[4], key[5], key[6] = mine_blast, theirs_blast, carried
-    if not fresh:
-        used[:] = 0.0
-        for r in range(n):
-            hexes = ranges[r]
-            if carrier and hexes > tb.f.carrier_reach:
-                continue  # its drones must get there
-            mine = judgement.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
-            theirs = judgement.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
-            # 2.7: whoever destroys the other meets its death explosion (judgement.races).
-            mines[r], theirs_all[r], used[r] = (
-                mine + theirs * judgement.blast_share(st, tb, mine_blast, enemy, hexes),
-                theirs + mine * judgement.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
+    # What each side's weapons put past the other's screens, per range, is remembered
+    # while its weapons, the other's screens and its drones stay (nets).
+    nets(st, tb, side, mine_drones)
+    nets(st, tb, enemy, theirs_drones)
+    mine_nets, theirs_nets = st.cf[side, NETS:NETS + n], st.cf[enemy, NETS:NETS + n]
+    st.xf[2, :n] = 0.0
+    mines, theirs_all, used = st.xf[0], st.xf[1], st.xf[2]  # scratch rows (no PD in a plan)
+    for r in range(n):
+        hexes = ranges[r]
+        if carrier and hexes > tb.f.carrier_reach:
+            continue  # its drones must get there
+        mine = mine_nets[r] / theirs_boxes
+        theirs = theirs_nets[r] / mine_boxes
+        # 2.7: whoever destroys the other meets its death explosion (judgement.races).
+        mines[r], theirs_all[r], used[r] = (
+            mine + theirs * judgement.blast_share(st, tb, mine_blast, enemy, hexes),
+            theirs + mine * judgement.blast_share(st, tb, theirs_blast, side, hexes), 1.0)
     speed, rate = judgement.closing(st, tb, side)
     now = st.rangef[RANGE]
     for r in range(n):
