@@ -22,8 +22,10 @@ PINNED = [  # (a, b, wins, draws, losses, mean damage dealt by a and by b)
     # so neither craft locks on those turns; captains buy ECM and ECCM only where they
     # can pay off, fire no volley the target's screens stop at the best rolls, and weigh
     # the fire they would take closing in (was 121, 79, 0, 13.79, 22.935). Both engines
-    # give these figures.
-    ("lancer", "shade", 90, 110, 0, 26.025, 16.065),
+    # give these figures. Re-pinned when runners came to thrust away (and to run only
+    # from an enemy they can outrun), manned craft to crash-accelerate and no craft to
+    # run from one that cannot come nearer (was 90, 110, 0, 26.025, 16.065).
+    ("lancer", "shade", 96, 104, 0, 25.965, 15.905),
     ("valkyrie", "hawk", 162, 0, 38, 9.22, 8.21),
 ]
 
