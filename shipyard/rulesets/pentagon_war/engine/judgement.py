@@ -16,7 +16,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import Situation
 from shipyard.rulesets.pentagon_war.engine.quick_reference import Covering, ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, total_boxes
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
-from shipyard.rulesets.pentagon_war.engine.thrust import AHEAD, engines_pushing
+from shipyard.rulesets.pentagon_war.engine.thrust import AHEAD, ASTERN, engines_pushing
 from shipyard.rulesets.pentagon_war.rules import race as race_rules
 from shipyard.rulesets.pentagon_war.rules.figures import KIND
 from shipyard.rulesets.pentagon_war.rules.flight import (
@@ -302,3 +302,44 @@ def raisable(craft: Craft, combat: Combat) -> int:
 
 def can_run(craft: Craft) -> bool:
     return not craft.is_base and craft.working_engines > 0
+
+
+def can_close(enemy: Craft) -> bool:
+    """Whether `enemy` can come nearer: its engines push it toward (2.3, R20) or it drifts
+    toward already. A base, or a ramscoop at rest with no fuel, cannot."""
+    return engines_pushing(enemy, AHEAD, 1) > 0 or enemy.velocity > 0.0
+
+
+def top_rate(craft: Craft, direction: int, thrust: int, combat: Combat) -> float:
+    """The speed a turn of thrust facing `direction` adds at best: crash acceleration for a
+    manned craft (2.3: no mishap risk for it), normal acceleration for an unmanned one."""
+    engines = engines_pushing(craft, direction, thrust)
+    if engines <= 0:
+        return 0.0
+    quick = combat.quick
+    normal, crash = quick.acceleration(craft.manned, engines, rate_size(craft.size_class))
+    return race_rules.top_rate(normal, crash, craft.manned, quick.impulses)
+
+
+def outruns(me: Craft, enemy: Craft, combat: Combat) -> bool:
+    """Whether `me`, thrusting away on every impulse but the last of a turn, gains on the
+    enemy thrusting toward it on every impulse."""
+    return race_rules.outruns(top_rate(me, ASTERN, -1, combat),
+                              top_rate(enemy, AHEAD, 1, combat), combat.quick.impulses)
+
+
+def stand_off(ranges: tuple[int, ...], found: list[tuple[float, float]],
+              now: float) -> int:
+    """Where to hold against an enemy that cannot come nearer (`rules.race.stand_off`):
+    the index in `ranges` of the nearest range where it cannot hurt me, else of the
+    range where it hurts me least."""
+    theirs = [their for _, their in found]
+    return race_rules.stand_off(ranges, theirs, [1.0] * len(ranges), len(ranges), now)
+
+
+def reaches(me: Craft, enemy: Craft, situation: Situation) -> bool:
+    """Whether any weapon of `me` could do damage at this range, facing the best way (the
+    firepower `Policy.best_direction` weighs, to as many digits)."""
+    found = bearings(me, situation.hexes, enemy.size_class, situation.combat,
+                     situation.covering)
+    return any(round(weapons + guns, 6) > 0.0 for weapons, guns in found[1:])

@@ -17,7 +17,6 @@ from shipyard.rulesets.pentagon_war.engine import fire, judgement
 from shipyard.rulesets.pentagon_war.engine.aiming import aim_at_small_craft
 from shipyard.rulesets.pentagon_war.engine.damage import screen_strength
 from shipyard.rulesets.pentagon_war.engine.orders import (
-    AWAY,
     CRASH_TOWARD,
     NO_LAUNCH,
     NOTHING,
@@ -65,13 +64,15 @@ class Policy(Captain):
         self._planned = -1  # the turn the plan below was made for
         self._wanted_range = float(self.preferred_range)
         self._running = False
+        self._engaged = False  # the range it holds is one where it can hurt the enemy
         self._aimed: tuple[tuple[int, int, int], int] = ((-1, -1, -1), 1)
         self._ordered: list[FireOrder] = []  # this impulse's fire orders (`reinforce`)
         self._to_live = float(FAR)  # turns it expects to live at the present range
 
     # -- the plan for the turn ---------------------------------------------
     def plan(self, me: Craft, enemy: Craft, situation: Situation) -> float:
-        """The range to hold this turn; runs when no range wins and the craft can move."""
+        """The range to hold this turn; runs when no range wins and it can outrun the enemy,
+        stands off an enemy that cannot come nearer."""
         if self._planned == situation.turn:
             return self._wanted_range
         self._planned = situation.turn
@@ -92,19 +93,29 @@ class Policy(Captain):
                 ratio = judgement.after_approach(ratio, hexes, now, ranges, found, speed, rate)
             if ratio > best_ratio:
                 best_ratio, best_range = ratio, hexes
-        # 2.3 lets a craft run; a draw is better than a loss it cannot avoid.
-        self._running = best_ratio < FLEE_RATIO and judgement.can_run(me)
+        # 2.3 lets a craft run; a draw is better than a loss it cannot avoid, and running
+        # avoids it only from an enemy that can move but cannot catch up.
+        still, losing = not judgement.can_close(enemy), best_ratio < FLEE_RATIO
+        self._running = (losing and not still and judgement.can_run(me)
+                         and judgement.outruns(me, enemy, combat))
+        self._engaged = not self._running and best_ratio > 0.0
         if self._running:
             self._wanted_range = float(FAR)
-        elif best_ratio == 0.0:
-            self._wanted_range = max(situation.range, float(self.preferred_range))  # no charge
+        elif still and losing:  # it holds where it cannot be hurt, if anywhere
+            index = judgement.stand_off(ranges, found, now)
+            self._wanted_range, self._engaged = float(ranges[index]), found[index][0] > 0.0
+        elif losing:  # no charge; and one that cannot get away keeps the range
+            self._wanted_range = max(situation.range, float(self.preferred_range))
         elif self.adaptive_range:
             self._wanted_range = float(best_range)
         else:
             self._wanted_range = float(self.preferred_range)
-        if me.weapon_boxes("magnetic_beam") and not self._running and best_ratio > 0.0:
+        if me.weapon_boxes("magnetic_beam") and not losing:
             reach = combat.magnetic_beam.max_range  # in reach of its beams
             self._wanted_range = min(self._wanted_range, float(reach))
+        if (still and not self._running and self._wanted_range > now + 1.0
+                and judgement.can_run(me)):  # it withdraws as a runner does, to stand off
+            self._running, self._engaged = True, False
         return self._wanted_range
 
     # -- turn start --------------------------------------------------------
@@ -213,9 +224,9 @@ class Policy(Captain):
         # 2.3, R20: thrust only where the engines (and fuel) allow it.
         if me.velocity < wanted - half_step:
             if engines_pushing(me, AHEAD, 1):
-                if (self.crash_when_far and situation.range > self.fire_range * 2
-                        and not me.evasive):  # 2.3: no crash acceleration while evading
-                    return CRASH_TOWARD
+                if ((self.crash_when_far or me.manned) and not me.evasive
+                        and situation.range > self.fire_range * 2):
+                    return CRASH_TOWARD  # 2.3: none while evading; no risk when manned
                 return TOWARD
             if engines_pushing(me, ASTERN, 1) and self.may_show_rear(me, enemy, situation):
                 return steer(ASTERN, 1)  # a ramscoop braking nose-first
@@ -223,7 +234,7 @@ class Policy(Captain):
             if engines_pushing(me, AHEAD, -1):
                 return steer(AHEAD, -1)  # a ramscoop braking nose-first
             if engines_pushing(me, ASTERN, -1) and self.may_show_rear(me, enemy, situation):
-                return AWAY
+                return steer(ASTERN, -1, crash=me.manned and not me.evasive)
         return steer(self.armored_direction(me, aiming))
 
     def may_show_rear(self, me: Craft, enemy: Craft, situation: Situation) -> bool:
@@ -234,14 +245,14 @@ class Policy(Captain):
         quick = situation.combat.quick
         engines = me.working_engines
         size = me.size_class if me.size_class > 1 else 1
-        if quick.acceleration(me.manned, engines, size)[0] * quick.impulses < BRAKE_WORTH:
+        if self._running:  # any speed away helps it; not into the last-impulse volley
+            if situation.impulse != quick.impulses:
+                return True
+        elif quick.acceleration(me.manned, engines, size)[0] * quick.impulses < BRAKE_WORTH:
             return False  # showing the rear for almost no change of speed
         if me.armor[ASTERN] >= max(me.armor[1:]):
             return True
-        harmless = judgement.strike_now(enemy, me, situation) <= 0.0
-        if self._running:  # thrust away, but not into the last-impulse volley
-            return harmless or situation.impulse != quick.impulses
-        return harmless
+        return judgement.strike_now(enemy, me, situation) <= 0.0
 
     def armored_direction(self, me: Craft, aiming: int) -> int:
         """Between volleys, the side with the most armor faces the enemy (ties: aiming)."""
@@ -256,7 +267,9 @@ class Policy(Captain):
         """Fire at the planned range, else on the last impulse of the turn; without control
         (2.8: one firing impulse a turn) only once the best weapons bear or time runs out."""
         quick = situation.combat.quick
-        near = situation.range <= max(self.fire_range, self.plan(me, enemy, situation) + 1)
+        planned = self.plan(me, enemy, situation)  # a runner fires on the last impulse only
+        near = (self._engaged and situation.range <= max(self.fire_range, planned + 1)
+                and judgement.reaches(me, enemy, situation))  # else nothing holds it still
         if not near and situation.impulse != quick.impulses:
             return False
         if not self._loaded(me, situation):

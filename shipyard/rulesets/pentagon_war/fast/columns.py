@@ -82,6 +82,11 @@ IMPULSE_KIND = _ci()
 IMPULSE_INDEX = _ci()
 PLANNED = _ci()
 RUNNING = _ci()
+ENGAGED = _ci()  # the range it holds is one where it can hurt the enemy
+AIM_BOXES = _ci()  # best_direction remembered: the craft's boxes and the range then, and it
+AIM_HEXES = _ci()
+AIM_DIRECTION = _ci()
+AIM_REACHES = _ci()
 N_ORDERS = _ci()
 N_DRONE_ORDERS = _ci()
 SCREENS_USED = _ci()
@@ -101,6 +106,10 @@ VELOCITY = _cf()
 BEAM_PUSH = _cf()
 WANTED_RANGE = _cf()
 TO_LIVE = _cf()  # turns the captain expects to live at the present range (plan)
+RACE_RANGES = 16  # room for the ranges a captain weighs (engine.judgement.RANGES)
+NETS_KEYS = 4  # what the remembered nets were worked out from (fast.policy.nets)
+NETS_KEY = _cf(NETS_KEYS)
+NETS = _cf(RACE_RANGES)  # the remembered damage per turn past the enemy's screens, by range
 CF_COLUMNS = _cf.count
 
 # -- weapon groups wg[side, group, column]; guns gn[side, gun, column] -----------------------

@@ -231,6 +231,17 @@ def total_boxes(st: State, side: int) -> int:
 
 
 @lean_kernel
+def arms_boxes(st: State, side: int) -> int:
+    """The boxes of every weapon group and gun left: what its firepower depends on."""
+    total = 0
+    for g in range(st.ci[side, N_WEAPONS]):
+        total += st.it[side, WG_T, g, W_BOXES]
+    for g in range(st.ci[side, N_GUNS]):
+        total += st.it[side, GN_T, g, G_BOXES]
+    return int(total)
+
+
+@lean_kernel
 def durability(st: State, side: int) -> float:
     return float(max(total_boxes(st, side), 1))
 
@@ -319,3 +330,28 @@ def closing(st: State, tb: Tables, side: int) -> tuple[float, float]:
     size = movement.rate_size(st.ci[side, SIZE])
     engines = working_engines(st, side)
     return speed, float(tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses)
+
+
+@lean_kernel
+def can_close(st: State, side: int) -> bool:
+    """Whether `side` can come nearer: engines pushing it toward, or drifting toward."""
+    return bool(thrusting.engines_pushing(st, side, thrusting.AHEAD, 1) > 0
+                or st.cf[side, VELOCITY] > 0.0)
+
+
+@lean_kernel
+def top_rate(st: State, tb: Tables, side: int, direction: int, thrust: int) -> float:
+    """The speed a turn of thrust facing `direction` adds at best (judgement.top_rate)."""
+    engines = thrusting.engines_pushing(st, side, direction, thrust)
+    if engines <= 0:
+        return 0.0
+    manned, size = st.ci[side, MANNED], movement.rate_size(st.ci[side, SIZE])
+    return float(race.top_rate(tb.accel[manned, engines, size, 0],
+                               tb.accel[manned, engines, size, 1], manned != 0, tb.f.impulses))
+
+
+@lean_kernel
+def outruns(st: State, tb: Tables, side: int) -> bool:
+    """Whether `side`, thrusting away but on the last impulse, gains on the enemy."""
+    return bool(race.outruns(top_rate(st, tb, side, thrusting.ASTERN, -1),
+                             top_rate(st, tb, 1 - side, thrusting.AHEAD, 1), tb.f.impulses))

@@ -15,6 +15,10 @@ from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage, judgement
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.columns import (
+    AIM_BOXES,
+    AIM_DIRECTION,
+    AIM_HEXES,
+    AIM_REACHES,
     ARMOR,
     BAY_END,
     BAY_HEAD,
@@ -33,6 +37,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     DRI_T,
     ECCM,
     ECM,
+    ENGAGED,
     EVASIVE,
     G_BOXES,
     G_LAST_TURN,
@@ -45,6 +50,9 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     N_DRONES,
     N_GUNS,
     N_WEAPONS,
+    NETS,
+    NETS_KEY,
+    NETS_KEYS,
     P_ADAPTIVE,
     P_CRASH_FAR,
     P_DRONE_HOLD,
@@ -123,6 +131,25 @@ def beam_boxes(st: State, side: int) -> int:
 
 
 @lean_kernel
+def nets(st: State, tb: Tables, side: int, drones: float) -> None:
+    """`judgement.net_per_turn` of `side` at each range a captain weighs, with `drones` its
+    drones' damage: worked out afresh only when its weapon and gun boxes, the enemy's
+    screen boxes or `drones` changed since (boxes are only ever lost, so their count
+    says whether any changed), as engine.judgement remembers races and bearings. They
+    are kept in `cf[side, NETS:]`."""
+    cf, n = st.cf[side], tb.f.n_ranges
+    found, key = cf[NETS:NETS + n], cf[NETS_KEY:NETS_KEY + NETS_KEYS]
+    arms = float(judgement.arms_boxes(st, side))
+    screens = float(st.ci[1 - side, BOX + SCREEN])
+    if key[0] == 1.0 and key[1] == arms and key[2] == screens and key[3] == drones:
+        return
+    ranges = tb.seqs[RANGES, :n]
+    for r in range(n):
+        found[r] = judgement.net_per_turn(st, tb, side, ranges[r], drones, 0)
+    key[0], key[1], key[2], key[3] = 1.0, arms, screens, drones
+
+
+@lean_kernel
 def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     """The range to hold this turn (Policy.plan), worked out once a turn."""
     ci = st.ci
@@ -144,14 +171,19 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     best_ratio, best_range = 0.0, preferred
     n = tb.f.n_ranges
     ranges = tb.seqs[RANGES, :n]
+    # What each side's weapons put past the other's screens, per range, is remembered
+    # while its weapons, the other's screens and its drones stay (nets).
+    nets(st, tb, side, mine_drones)
+    nets(st, tb, enemy, theirs_drones)
+    mine_nets, theirs_nets = st.cf[side, NETS:NETS + n], st.cf[enemy, NETS:NETS + n]
     st.xf[2, :n] = 0.0
     mines, theirs_all, used = st.xf[0], st.xf[1], st.xf[2]  # scratch rows (no PD in a plan)
     for r in range(n):
         hexes = ranges[r]
         if carrier and hexes > tb.f.carrier_reach:
             continue  # its drones must get there
-        mine = judgement.net_per_turn(st, tb, side, hexes, mine_drones, 0) / theirs_boxes
-        theirs = judgement.net_per_turn(st, tb, enemy, hexes, theirs_drones, 0) / mine_boxes
+        mine = mine_nets[r] / theirs_boxes
+        theirs = theirs_nets[r] / mine_boxes
         # 2.7: whoever destroys the other meets its death explosion (judgement.races).
         mines[r], theirs_all[r], used[r] = (
             mine + theirs * judgement.blast_share(st, tb, mine_blast, enemy, hexes),
@@ -171,19 +203,31 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
                                         speed, rate)
         if ratio > best_ratio:
             best_ratio, best_range = ratio, float(hexes)
-    running = best_ratio < tb.f.flee_ratio and judgement.can_run(st, side)
+    # A draw is better than a loss it cannot avoid: running avoids it only from an enemy
+    # that can move but cannot catch up.
+    still, losing = not judgement.can_close(st, enemy), best_ratio < tb.f.flee_ratio
+    running = (losing and not still and judgement.can_run(st, side)
+               and judgement.outruns(st, tb, side))
+    engaged = not running and best_ratio > 0.0
     ci[side, RUNNING] = running
     if running:
         wanted = tb.f.far
-    elif best_ratio == 0.0:
-        wanted = max(st.rangef[RANGE], preferred)  # no charge
+    elif still and losing:  # it holds where it cannot be hurt, if anywhere
+        index = race.stand_off(ranges, theirs_all, used, n, now)
+        wanted, engaged = float(ranges[index]), mines[index] > 0.0
+    elif losing:  # no charge; and one that cannot get away keeps the range
+        wanted = max(st.rangef[RANGE], preferred)
     elif pol[side, P_ADAPTIVE]:
         wanted = best_range
     else:
         wanted = preferred
-    if beam_boxes(st, side) and not running and best_ratio > 0.0:
+    if beam_boxes(st, side) and not losing:
         wanted = min(wanted, float(tb.f.beam_max_range))  # in reach of its beams
+    if still and not running and wanted > now + 1.0 and judgement.can_run(st, side):
+        running, engaged = True, False  # it withdraws as a runner does, to stand off
+        ci[side, RUNNING] = running
     st.cf[side, WANTED_RANGE] = wanted
+    ci[side, ENGAGED] = engaged
 
 
 @inline_kernel
@@ -280,7 +324,11 @@ def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
 
 @inline_kernel
 def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
-    """The direction whose weapons deal the most now; ties go to thicker armor."""
+    """The direction whose weapons deal the most now; ties go to thicker armor. Remembered
+    while the range and every box of the craft stay (engine.judgement.bearings)."""
+    boxes = judgement.total_boxes(st, side)
+    if st.ci[side, AIM_BOXES] == boxes and st.ci[side, AIM_HEXES] == hexes:
+        return int(st.ci[side, AIM_DIRECTION])
     size = st.ci[1 - side, SIZE]
     best, score, armor = 1, -1.0, -1
     for direction in range(1, 7):
@@ -289,7 +337,18 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
         thick = st.ci[side, ARMOR + direction]
         if rating > score or (rating == score and thick > armor):
             best, score, armor = direction, rating, thick
+    ci = st.ci
+    ci[side, AIM_BOXES], ci[side, AIM_HEXES], ci[side, AIM_DIRECTION] = boxes, hexes, best
+    ci[side, AIM_REACHES] = score > 0.0
     return best
+
+
+@inline_kernel
+def reaches(st: State, tb: Tables, side: int, hexes: int) -> bool:
+    """Whether any weapon could do damage at `hexes`, facing the best way
+    (judgement.reaches: best_direction's firepower)."""
+    best_direction(st, tb, side, hexes)
+    return bool(st.ci[side, AIM_REACHES] != 0)
 
 
 @inline_kernel
@@ -351,7 +410,9 @@ def fire_now(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
     """Fire at the planned range, else on the last impulse; without control only once the
     best weapons bear or time runs out (Policy.fire_now)."""
     rng = st.rangef[RANGE]
-    near = rng <= max(float(pol[side, P_FIRE_RANGE]), st.cf[side, WANTED_RANGE] + 1)
+    near = (st.ci[side, ENGAGED] != 0
+            and rng <= max(float(pol[side, P_FIRE_RANGE]), st.cf[side, WANTED_RANGE] + 1)
+            and reaches(st, tb, side, int(rng)))  # else nothing holds it still
     if not near and impulse != tb.f.impulses:
         return False
     if not loaded(st, tb, side, turn):
@@ -378,7 +439,10 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     the screens, or when running (not into the last-impulse volley) (Policy.may_show_rear)."""
     size = movement.rate_size(st.ci[side, SIZE])
     engines = judgement.working_engines(st, side)
-    if tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses < tb.f.brake_worth:
+    if st.ci[side, RUNNING]:  # any speed away helps it; not into the last-impulse volley
+        if impulse != tb.f.impulses:
+            return True
+    elif tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses < tb.f.brake_worth:
         return False  # showing the rear for almost no change of speed
     rear = st.ci[side, ARMOR + REAR]
     thickest = st.ci[side, ARMOR + 1]
@@ -387,10 +451,7 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     if rear >= thickest:
         return True
     clock = (turn - 1) * tb.f.impulses + impulse
-    harmless = judgement.strike_now(st, tb, side, turn, clock, False) <= 0.0
-    if st.ci[side, RUNNING]:
-        return harmless or impulse != tb.f.impulses
-    return harmless
+    return bool(judgement.strike_now(st, tb, side, turn, clock, False) <= 0.0)
 
 
 @lean_kernel
@@ -409,9 +470,9 @@ def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
     # 2.3, R20: thrust only where the engines (and fuel) allow it.
     if velocity < wanted - tb.f.half_step:
         if thrusting.engines_pushing(st, side, AHEAD, 1):
-            if (pol[side, P_CRASH_FAR] and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2
-                    and not st.ci[side, EVASIVE]):  # 2.3: no crash acceleration while evading
-                return AHEAD, 1, True
+            if ((pol[side, P_CRASH_FAR] or st.ci[side, MANNED]) and not st.ci[side, EVASIVE]
+                    and st.rangef[RANGE] > pol[side, P_FIRE_RANGE] * 2):
+                return AHEAD, 1, True  # 2.3: none while evading; no risk when manned
             return AHEAD, 1, False
         if (thrusting.engines_pushing(st, side, REAR, 1)
                 and may_show_rear(st, tb, side, turn, impulse)):
@@ -421,7 +482,7 @@ def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
             return AHEAD, -1, False  # a ramscoop braking nose-first
         if (thrusting.engines_pushing(st, side, REAR, -1)
                 and may_show_rear(st, tb, side, turn, impulse)):
-            return REAR, -1, False
+            return REAR, -1, bool(st.ci[side, MANNED] and not st.ci[side, EVASIVE])
     # Between volleys, the side with the most armor faces the enemy (ties: aiming).
     best, thick = 1, st.ci[side, ARMOR + 1]
     for direction in range(2, 7):

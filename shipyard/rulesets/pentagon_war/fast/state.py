@@ -83,6 +83,7 @@ def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
     ci[C.BAY_END] = len(craft.drone_bays)
     ci[C.TURN_KIND] = ci[C.IMPULSE_KIND] = C.T_NONE
     ci[C.PLANNED] = -1
+    ci[C.AIM_BOXES] = -1  # no facing remembered yet
     for i, name in enumerate(SYSTEMS):
         ci[C.BOX + i] = craft.boxes[name]
     ci[C.ARMOR:C.ARMOR + 7] = craft.armor
@@ -160,6 +161,7 @@ def new_state(pair: Duelists) -> State:
     rows = max(*capacity, pair.wg.shape[1], pair.gn.shape[1], pair.radar.shape[1],
                pair.bays.shape[1])
     scratch = max(capacity[6], capacity[7], len(RANGES))  # RANGES: the captain's plan
+    assert len(RANGES) <= C.RACE_RANGES  # the plan's races are remembered in `cf`
     return State(
         ci=pair.ci.copy(), cf=pair.cf.copy(),
         it=np.zeros((2, C.INT_TABLES, rows, C.INT_COLUMNS), dtype=np.int64),

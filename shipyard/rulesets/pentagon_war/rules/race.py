@@ -199,3 +199,34 @@ def launch_missiles(f: Figures, range_: float, missile_range: float, wanted_rang
     if closing <= 0.0 or range_ * f.missile_speed / closing >= f.missile_fuel:
         return False
     return wanted_range >= range_ or aboard >= per_turn * to_live
+def top_rate(normal: float, crash: float, manned: bool, impulses: int) -> float:
+    """The speed a turn of thrust adds at best, from the per-impulse rates: crash
+    acceleration for a manned craft when faster (2.3: no mishap risk for it)."""
+    rate = crash if manned and crash > normal else normal
+    return float(rate * impulses)
+
+
+@rule
+def outruns(away: float, toward: float, impulses: int) -> bool:
+    """Whether a craft gaining `away` a turn, thrusting on every impulse but the last of a
+    turn (when the long-range volleys come), gains on an enemy gaining `toward` a turn."""
+    return bool(away * (impulses - 1) / impulses > toward)
+
+
+@rule
+def stand_off(ranges: Cells, theirs: Cells, used: Cells, count_ranges: int,
+              now: float) -> int:
+    """Against an enemy that cannot come nearer, where a craft losing the race everywhere
+    holds: the range nearest `now` where the enemy cannot hurt it (`theirs` 0; the farther
+    of two as near), a draw it keeps; else where it is hurt least (the farther of two).
+    Returns the index of that range in `ranges` (weighed where `used`)."""
+    safe, gap = -1, inf
+    least, hurt = -1, inf
+    for r in range(count_ranges):
+        if used[r] == 0.0:
+            continue
+        if theirs[r] <= 0.0 and abs(ranges[r] - now) <= gap:
+            safe, gap = r, abs(ranges[r] - now)
+        if theirs[r] <= hurt:
+            least, hurt = r, theirs[r]
+    return safe if safe >= 0 else least
