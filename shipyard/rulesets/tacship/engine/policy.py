@@ -45,7 +45,12 @@ from shipyard.rulesets.tacship.engine.movement import (
     trace,
     turn_cost,
 )
-from shipyard.rulesets.tacship.engine.ordnance import launch_missile, missile_plans, missile_run
+from shipyard.rulesets.tacship.engine.ordnance import (
+    in_reach,
+    launch_missile,
+    missile_plans,
+    missile_run,
+)
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Missile
 from shipyard.rulesets.tacship.engine.tables import load_combat
 from shipyard.rulesets.tacship.rules.figures import Figures
@@ -249,6 +254,8 @@ class Pilot:
         reply, _ = self.move(View(enemy, me, board, f, view.turn, enemy_moves_later=True,
                                   blast=view.blast))
         end = end_of(enemy.pos, enemy.heading, reply)[0]
+        if not in_reach(missile, end, f):
+            return 0.0  # no run comes within detonation range: nothing to steer
         steer = self.steer(missile, end, f)
         if steer.detonate is None:
             return 0.0

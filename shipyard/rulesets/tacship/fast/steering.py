@@ -25,6 +25,7 @@ from shipyard.rulesets.tacship.rules.ordnance import (
     beats_decoy,
     blast_mean,
     first_homing_move,
+    in_reach,
     launch_hex,
     missile_speed,
     next_homing_move,
@@ -91,6 +92,8 @@ def launch_damage(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
     board[f.MISSILES_IN_PLAY] = in_play
     n = trace(state[enemy, f.Q], state[enemy, f.R], state[enemy, f.HEADING], plan,
               path_q, path_r, path_h)
+    if not in_reach(fig, mq, mr, heading, flying, path_q[n - 1], path_r[n - 1]):
+        return 0.0  # no run comes within detonation range: nothing to steer
     _, fuse = steer(mq, mr, heading, flying, path_q[n - 1], path_r[n - 1], fig, pilot,
                     plan, path_q, path_r, path_h)
     if fuse < 0:

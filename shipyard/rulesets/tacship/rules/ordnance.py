@@ -171,6 +171,8 @@ def in_reach(f: Figures, q: int, r: int, heading: int, speed: int, tq: int, tr: 
     target sitting at (tq, tr) on its homing move? (rules 4)"""
     most = f.missile_turns
     reach = f.detonation_range
+    if distance(q, r, tq, tr) > speed + reach:
+        return False  # a homing move never ends farther than its speed from its start
     if most > CLOSED_FORM_TURNS:
         return comes_within(f, q, r, heading, speed, tq, tr)
     dq, dr = seen_from(q, r, heading, tq, tr)
