@@ -166,8 +166,10 @@ def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndar
         value += standing(me, path_q[n - 1], path_r[n - 1], path_h[n - 1],
                           plan[PLAN_SPEED], state, charts, turrets, missiles, board,
                           fig, pilot, chance)
-        if launching and missile_reaches(path_q[n - 1], path_r[n - 1], path_h[n - 1],
-                                         plan[PLAN_SPEED], tq, tr, fig):
+        # asked only where the bonus could make this move the best (the same choice)
+        if launching and (not found or value + pilot[f.LAUNCH_VALUE] > best_value) \
+                and missile_reaches(path_q[n - 1], path_r[n - 1], path_h[n - 1],
+                                    plan[PLAN_SPEED], tq, tr, fig):
             value += pilot[f.LAUNCH_VALUE]
         if not found or value > best_value:
             found = True
