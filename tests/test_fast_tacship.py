@@ -52,6 +52,7 @@ COMBAT = load_combat()
 F = COMBAT.figures
 FIG = record_of(F)  # the figures as the kernels read them
 CHANCE = chance_array(COMBAT, int(PILOT_HEURISTICS[f.CHANCE_CAP]))
+TABLE = blast_array(COMBAT)
 SCENARIO = DuelScenario(20, 4, 20)
 SAMPLES = ("bulwark", "harpy", "hawk", "kestrel", "nightjar", "valkyrie")
 WIDTH = PLAN_FIRST + 2 * f.MOST_TURNS
@@ -204,7 +205,8 @@ def _arrays(me: Craft, enemy: Craft, board: Board,
             state[k, f.ARMED + column] = craft.armed.count(item)
     state[1, f.MOVED] = 0 if later else 1
     side = {"a": 0, "b": 1}
-    missiles = np.zeros((max(1, len(board.missiles)), f.MISSILE_FIELDS), dtype=np.int64)
+    # a row to spare: the pilot weighs a launch with its missile in flight
+    missiles = np.zeros((len(board.missiles) + 1, f.MISSILE_FIELDS), dtype=np.int64)
     for k, m in enumerate(board.missiles):
         missiles[k] = (side[m.owner], side[m.target], *m.pos, m.heading, m.speed, m.launched)
     mines = np.zeros((max(1, len(board.mines)), f.MINE_FIELDS), dtype=np.int64)
@@ -251,8 +253,8 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
                                                          for t in orders.turrets]
 
     release = reference.release(view)
-    assert release_wants(0, state, charts.figures, missiles, counts, FIG, pilot, *buffers) \
-        == (release.missile, release.mine, release.decoy is not None)
+    assert _release(state, charts.figures, charts.turrets, missiles, mines, counts, pilot,
+                    buffers) == (release.missile, release.mine, release.decoy is not None)
 
     missile = Missile("a", "b", (rng.randint(-8, 8), rng.randint(-8, 8)), rng.randrange(6),
                       rng.randint(6, 20), 1)
@@ -266,15 +268,15 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
 
 
 # A pursuer with a missile (stored or armed) astern of a Valkyrie at speed 8 that has
-# moved: launch spots the reference pilot takes (tests/tacship_engine/test_launch.py).
-CHASES = [((-10, 0), 12, ["missile"], True), ((-10, 0), 11, ["missile"], False),
-          ((-22, 0), 12, [], True), ((-18, -4), 8, ["missile"], True),
+# moved: launches the reference pilot makes (tests/tacship_engine/test_launch.py).
+CHASES = [((-10, 0), 12, ["missile"], True), ((-10, 0), 11, ["missile"], True),
+          ((-22, 0), 12, [], False), ((-18, -4), 8, ["missile"], True),
           ((-18, -4), 8, ["decoy", "missile"], True), ((-60, 0), 12, [], False)]
 
 
-@pytest.mark.parametrize(("at", "speed", "armed", "sure"), CHASES)
+@pytest.mark.parametrize(("at", "speed", "armed", "launches"), CHASES)
 def test_the_compiled_pilot_arms_moves_and_launches_as_the_reference(
-        at: tuple[int, int], speed: int, armed: list[Item], sure: bool) -> None:
+        at: tuple[int, int], speed: int, armed: list[Item], launches: bool) -> None:
     fighter = fighter_of(evaluate(read_design(resolve("sample:valkyrie"))).design, "V")
     me = Craft.enter(fighter, "a", at, 0, speed)
     me.armed = list(armed)
@@ -289,16 +291,26 @@ def test_the_compiled_pilot_arms_moves_and_launches_as_the_reference(
     wanted = arm_wants(0, state, charts.figures, missiles, counts, FIG, pilot, wants,
                        *buffers)
     assert wants[:wanted].tolist() == [ITEMS[i] for i in reference.arm(view)]
-    assert ("missile" in reference.arm(view)) is (sure and not armed)
+    assert ("missile" in reference.arm(view)) is ("missile" not in armed)
     plan, _ = reference.move(view)
     best = np.zeros(WIDTH, dtype=np.int64)
     choose_move(0, state, charts.figures, charts.turrets, missiles, mines, counts, FIG,
                 pilot, CHANCE, *buffers, best, np.full(1, -1, dtype=np.int64))
     assert rows(best[None, :], 1)[0] == row(plan)
     release = reference.release(view)
-    assert release_wants(0, state, charts.figures, missiles, counts, FIG, pilot, *buffers) \
-        == (release.missile, release.mine, release.decoy is not None)
-    assert release.missile is (sure and at[1] == 0 and bool(armed))
+    assert release.missile is launches
+    assert _release(state, charts.figures, charts.turrets, missiles, mines, counts, pilot,
+                    buffers) == (release.missile, release.mine, release.decoy is not None)
+
+
+def _release(state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
+             missiles: np.ndarray, mines: np.ndarray, counts: np.ndarray, pilot: np.ndarray,
+             buffers: list[np.ndarray]) -> tuple[bool, bool, bool]:
+    """Side 0's step 4 on turn 3, as the compiled duel asks it."""
+    plan = np.zeros(WIDTH, dtype=np.int64)
+    turret_at = np.full(max(1, turrets.shape[1]), -1, dtype=np.int64)
+    return release_wants(0, 3, state, charts, turrets, missiles, mines, counts, FIG, TABLE,
+                         pilot, CHANCE, plan, *buffers, turret_at)
 
 
 def test_the_compiled_missile_turns_twice_into_the_only_hex_that_reaches() -> None:

@@ -3,6 +3,7 @@ target's next move; engine/launch.py)."""
 
 from __future__ import annotations
 
+from shipyard.rulesets.tacship.engine.launch import missile_reaches
 from shipyard.rulesets.tacship.engine.movement import Plan, trace
 from shipyard.rulesets.tacship.engine.policy import POLICIES, View
 from shipyard.rulesets.tacship.engine.state import Board, Craft
@@ -23,12 +24,21 @@ def chase(gap: int, speed: int, armed: bool = True, moved: bool = True,
     return View(me, enemy, Board(), COMBAT.figures, 3, enemy_moves_later=not moved)
 
 
-def test_a_launch_from_astern_that_the_target_cannot_outrun() -> None:
-    # Missile at (-4, 0), speed 12 + 6 = 18. The target's longest move, full thrust
-    # straight on at 16, ends at (16, 0): 20 hexes, 18 flown + 2 of blast.
+def test_a_launch_from_astern_that_the_target_will_not_outrun() -> None:
+    # Missile at (-4, 0), speed 12 + 6 = 18. The target's best reply (the pilot's own
+    # weights in its place) ends a hex from where the missile can get: half a d6
+    # rounded up, 2 on average, times 19/40 for the target's decoy still in store.
+    assert PILOT.launch_damage(chase(10, 12)) == 2.0 * 19 / 40
     assert PILOT.release(chase(10, 12)).missile
-    # One speed less: the missile flies 17, and 17 + 2 < 20: the target can outrun it.
-    assert not PILOT.release(chase(10, 11)).missile
+    # One speed less, the target could outrun the missile at full thrust, but its
+    # best move does not: the launch pays all the same (the old rule held it).
+    assert PILOT.release(chase(10, 11)).missile
+
+
+def test_no_launch_where_the_best_reply_escapes() -> None:
+    # 60 hexes astern nothing the target does ends within the missile's reach.
+    assert PILOT.launch_damage(chase(60, 12)) == 0.0
+    assert not PILOT.release(chase(60, 12)).missile
 
 
 def test_no_launch_before_the_target_has_moved_this_turn() -> None:
@@ -37,18 +47,16 @@ def test_no_launch_before_the_target_has_moved_this_turn() -> None:
     assert not PILOT.release(chase(10, 12, moved=False)).missile
 
 
-def test_a_missile_is_armed_only_when_this_move_can_end_at_a_sure_launch() -> None:
-    # 22 astern at speed 12: flying straight on ends 10 astern, the launch above.
+def test_a_missile_is_armed_once_the_target_has_moved() -> None:
     assert "missile" in PILOT.arm(chase(22, 12, armed=False))
-    # 60 astern no move of this turn gets within reach: the missile stays in store.
-    assert "missile" not in PILOT.arm(chase(60, 12, armed=False))
+    assert "missile" in PILOT.arm(chase(60, 12, armed=False))  # kept armed for later
     assert "missile" not in PILOT.arm(chase(22, 12, armed=False, moved=False))
 
 
-def test_an_armed_pilot_flies_to_a_sure_launch_it_would_not_fly_to_otherwise() -> None:
-    armed, unarmed = chase(18, 8, offset=-4), chase(18, 8, offset=-4, armed=False)
+def test_an_armed_pilot_flies_where_a_launch_reaches_the_target_as_it_stands() -> None:
+    armed, unarmed = chase(10, 8), chase(10, 8, armed=False)
     plan, _ = PILOT.move(armed)
-    assert plan == Plan(12)  # straight on at 12, to (-6, -4), and launch
-    assert PILOT.move(unarmed)[0] == Plan(8, ((2, -1), (6, 1)))  # a jink, for the guns
-    armed.me.pos, armed.me.speed = trace(armed.me.pos, 0, plan)[-1][0], 12
-    assert PILOT.release(armed).missile
+    assert plan == Plan(4)  # slows to end 6 astern: the missile starts on the target
+    assert PILOT.move(unarmed)[0] == Plan(8)  # closes to 2 astern, for the guns
+    end = trace(armed.me.pos, 0, plan)[-1]
+    assert missile_reaches(*end, 4, armed.enemy.pos, COMBAT.figures)

@@ -178,7 +178,8 @@ class Duel:
 
     def view(self, craft: Craft, enemy: Craft) -> View:
         return View(craft, enemy, self.board, self.figures, self.turn,
-                    enemy_moves_later=enemy.side not in self.moved)
+                    enemy_moves_later=enemy.side not in self.moved,
+                    blast=self.combat.blast_table)
 
     # -- one fighter's move -------------------------------------------------------
     def play(self, craft: Craft) -> None:

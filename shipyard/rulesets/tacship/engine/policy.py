@@ -13,9 +13,10 @@ or three the same way. Each move is worth the best laser shot along it
 ends: a shot next move, the slot behind the enemy, closing on a preferred
 range, less the enemy's lasers bearing on the end hex, mines brushed on the
 way and enemy missiles still in reach; with a missile armed, a move ending
-where a launch is sure to reach the enemy is worth more. A missile is armed
-and launched only there (`launch`): the target moves before the missile and
-would slip out of its reach anywhere else. The weights make the personalities.
+where a launch would reach the enemy where it is now is worth more. A
+missile is armed once the enemy has moved this turn and launched when its
+expected damage, the target making its best reply (`launch`), beats holding
+it. The weights make the personalities.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from shipyard.rulesets.tacship.engine.hexes import (
     on_ray,
     step,
 )
-from shipyard.rulesets.tacship.engine.launch import move_ends, reaches_all
+from shipyard.rulesets.tacship.engine.launch import decoy_ready, missile_reaches
 from shipyard.rulesets.tacship.engine.movement import (
     Plan,
     Point,
@@ -44,11 +45,18 @@ from shipyard.rulesets.tacship.engine.movement import (
     trace,
     turn_cost,
 )
-from shipyard.rulesets.tacship.engine.ordnance import missile_plans, missile_run
+from shipyard.rulesets.tacship.engine.ordnance import (
+    in_reach,
+    launch_missile,
+    missile_plans,
+    missile_run,
+)
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Missile
+from shipyard.rulesets.tacship.engine.tables import load_combat
 from shipyard.rulesets.tacship.rules.figures import Figures
 from shipyard.rulesets.tacship.rules.fire import hit_chance
 from shipyard.rulesets.tacship.rules.movement import PLAN_FIRST
+from shipyard.rulesets.tacship.rules.ordnance import beats_decoy, blast_mean
 from shipyard.rulesets.tacship.rules.piloting import MOST_TURNS, candidate_room, candidates
 
 # The pilots' rules of thumb (heuristics, not rules; the compiled engine reads these).
@@ -76,6 +84,7 @@ class View:
     f: Figures
     turn: int
     enemy_moves_later: bool = False  # the enemy has still to move this turn
+    blast: tuple[tuple[int, int, int], ...] = ()  # the blast table (empty: the catalog's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,32 +120,28 @@ class Pilot:
     range_weight: float = 0.05
     missile_fear: float = 1.5  # expected warhead damage of a missile still in reach
     eager_fuse: bool = False  # detonate at the first chance, not the closest
-    launch_value: float = 2.0  # a move ending where a launched missile is sure to arrive
+    launch_value: float = 2.0  # a move ending where a launch would reach the enemy now
+    hold_value: float = 0.4  # expected boxes a missile kept armed is worth
 
     # -- step 1 ---------------------------------------------------------------
     def arm(self, view: View) -> tuple[Item, ...]:
         me, enemy, board = view.me, view.enemy, view.board
         wanted: list[Item] = []
         threatened = bool(board.missiles_at(me.side)) or "missile" in enemy.armed
-        if threatened and "decoy" not in me.armed:
+        if threatened and "decoy" not in me.armed and me.stores.get("decoy", 0) > 0:
             wanted.append("decoy")
+        # a decoy in store keeps an armed slot free for the missile it will meet
+        keep = int("decoy" not in me.armed and "decoy" not in wanted
+                   and me.stores.get("decoy", 0) > 0)
         if "missile" not in me.armed and me.stores.get("missile", 0) > 0 \
-                and self.launch_ahead(view):
+                and not view.enemy_moves_later \
+                and len(me.armed) + len(wanted) + keep < view.f.armed_limit:
             wanted.append("missile")
         if "mine" not in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos) \
-                and distance(me.pos, enemy.pos) <= ARM_MINE_WITHIN:
+                and distance(me.pos, enemy.pos) <= ARM_MINE_WITHIN \
+                and len(me.armed) + len(wanted) + keep < view.f.armed_limit:
             wanted.append("mine")
         return tuple(wanted)
-
-    def launch_ahead(self, view: View) -> bool:
-        """Can some move of mine this turn end where a missile launch is sure to
-        reach the enemy (see `launch`)?"""
-        if view.enemy_moves_later:
-            return False
-        me, enemy, f = view.me, view.enemy, view.f
-        ends = move_ends(enemy, self.candidates(enemy, f))
-        return any(self.launch_spot(*end_of(me.pos, me.heading, plan), plan.speed, ends, f)
-                   for plan in self.candidates(me, f))
 
     # -- steps 2 and 3 --------------------------------------------------------
     def candidates(self, me: Craft, f: Figures) -> Iterator[Plan]:
@@ -155,7 +160,6 @@ class Pilot:
         missiles = view.board.missiles_at(me.side)
         fixed_total = me.fighter.fixed_total
         launching = "missile" in me.armed and not view.enemy_moves_later
-        ends = move_ends(enemy, self.candidates(enemy, f)) if launching else ()
         best: tuple[float, Plan, FireOrder] | None = None
         for plan in self.candidates(me, f):
             path = trace(me.pos, me.heading, plan)
@@ -180,7 +184,7 @@ class Pilot:
                 value -= sum(MINE_PENALTY for pos, _ in path[1:]
                              if any(distance(pos, m) <= reach for m in danger))
             value += self.standing(path[-1], plan.speed, view, chance, missiles)
-            if launching and self.launch_spot(*path[-1], plan.speed, ends, f):
+            if launching and missile_reaches(*path[-1], plan.speed, target, f):
                 value += self.launch_value
             if best is None or value > best[0]:
                 best = (value, plan, FireOrder(fixed_at, tuple(turret_at)))
@@ -221,7 +225,7 @@ class Pilot:
     # -- step 4 ---------------------------------------------------------------
     def release(self, view: View) -> Release:
         me, enemy, f = view.me, view.enemy, view.f
-        missile = "missile" in me.armed and self.launch_reaches(view)
+        missile = "missile" in me.armed and self.launch_pays(view)
         mine = ("mine" in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos)
                 and distance(me.pos, enemy.pos) <= f.mine_rear + MINE_RELEASE_EXTRA)
         decoy = None
@@ -231,20 +235,34 @@ class Pilot:
             decoy = step(me.pos, toward, f.decoy_range)
         return Release(missile, mine, decoy)
 
-    def launch_reaches(self, view: View) -> bool:
-        """Would a missile launched now reach the enemy whatever move it makes next?
-        Only once the enemy has moved this turn (see `launch`)."""
+    def launch_pays(self, view: View) -> bool:
+        """Does a missile launched now, the enemy having moved this turn, do more
+        expected damage against the enemy's best reply than holding it (see `launch`)?"""
         if view.enemy_moves_later:
             return False
-        me, enemy = view.me, view.enemy
-        ends = move_ends(enemy, self.candidates(enemy, view.f))
-        return self.launch_spot(me.pos, me.heading, me.speed, ends, view.f)
+        return self.launch_damage(view) > self.hold_value
 
-    def launch_spot(self, pos: Hex, heading: int, speed: int, ends: tuple[Hex, ...],
-                    f: Figures) -> bool:
-        """Is the end of a move here a place to launch from, the enemy's next move
-        ending at one of `ends`? Wherever a missile reaches every one of them."""
-        return reaches_all(pos, heading, speed, ends, f)
+    def launch_damage(self, view: View) -> float:
+        """A missile launched now: its expected boxes against the enemy's best reply, the
+        move this pilot would make in the enemy's place with the missile in flight
+        (engine/launch.py)."""
+        me, enemy, f = view.me, view.enemy, view.f
+        missile = launch_missile(me, enemy, view.turn, f)
+        decoy = decoy_ready(enemy, f)
+        feared = [] if decoy else [*view.board.missiles_at(enemy.side), missile]
+        board = Board(feared, view.board.mines, view.board.decoys)
+        reply, _ = self.move(View(enemy, me, board, f, view.turn, enemy_moves_later=True,
+                                  blast=view.blast))
+        end = end_of(enemy.pos, enemy.heading, reply)[0]
+        if not in_reach(missile, end, f):
+            return 0.0  # no run comes within detonation range: nothing to steer
+        steer = self.steer(missile, end, f)
+        if steer.detonate is None:
+            return 0.0
+        hexes = distance(missile_run(missile, steer.plan)[steer.detonate][0], end)
+        table = view.blast or load_combat().blast_table
+        damage = blast_mean(*table[hexes])
+        return damage * beats_decoy(f.decoy_die) if decoy else damage
 
     # -- missiles -------------------------------------------------------------
     def steer(self, missile: Missile, target: Hex, f: Figures) -> Steer:

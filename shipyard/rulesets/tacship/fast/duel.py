@@ -106,8 +106,9 @@ def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.
     state[me, f.STRAIGHT] = straight_after(state[me, f.STRAIGHT], plan)
     if _over(state):
         return
-    missile, mine, decoy = release_wants(me, state, charts, missiles, board, fig, pilot,
-                                         path_q, path_r, path_h)  # step 4
+    missile, mine, decoy = release_wants(me, turn, state, charts, turrets, missiles, mines,
+                                         board, fig, table, pilot, chance, plan, path_q,
+                                         path_r, path_h, turret_at)  # step 4
     heading = state[me, f.HEADING]
     if missile and take_armed(me, f.MISSILE, state):
         k = board[f.MISSILES_IN_PLAY]

@@ -120,6 +120,7 @@ def pilot_row(pilot: Pilot) -> Floats:
     row[f.MISSILE_FEAR] = pilot.missile_fear
     row[f.EAGER_FUSE] = float(pilot.eager_fuse)
     row[f.LAUNCH_VALUE] = pilot.launch_value
+    row[f.HOLD_VALUE] = pilot.hold_value
     for column, value in PILOT_HEURISTICS.items():
         row[column] = value
     return row

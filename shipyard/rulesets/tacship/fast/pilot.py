@@ -14,7 +14,7 @@ import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel
-from shipyard.rulesets.tacship.fast.launch import launch_ahead, move_ends, reaches_all
+from shipyard.rulesets.tacship.fast.launch import missile_reaches
 from shipyard.rulesets.tacship.rules.hexes import AFT, FORE, distance, in_arc, in_slot, on_ray
 from shipyard.rulesets.tacship.rules.movement import PLAN_SPEED, PLAN_TURNS, trace, turn_cost
 from shipyard.rulesets.tacship.rules.piloting import candidate_room, candidates
@@ -38,18 +38,22 @@ def arm_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarr
     enemy = 1 - me
     n = 0
     threatened = inbound(me, missiles, board) > 0 or state[enemy, f.ARMED + f.MISSILE] > 0
-    if threatened and state[me, f.ARMED + f.DECOY] == 0:
+    if threatened and state[me, f.ARMED + f.DECOY] == 0 and state[me, f.STORES + f.DECOY] > 0:
         wants[n] = f.DECOY
         n += 1
+    # a decoy in store keeps an armed slot free for the missile it will meet
+    keep = 1 if state[me, f.ARMED + f.DECOY] == 0 and n == 0 \
+        and state[me, f.STORES + f.DECOY] > 0 else 0
+    armed = state[me, f.ARMED] + state[me, f.ARMED + 1] + state[me, f.ARMED + 2]
     hexes = distance(state[me, f.Q], state[me, f.R], state[enemy, f.Q], state[enemy, f.R])
     if state[me, f.ARMED + f.MISSILE] == 0 and state[me, f.STORES + f.MISSILE] > 0 \
-            and launch_ahead(me, state, charts, pilot, fig, path_q, path_r, path_h):
+            and state[enemy, f.MOVED] != 0 and armed + n + keep < fig.armed_limit:
         wants[n] = f.MISSILE
         n += 1
     if state[me, f.ARMED + f.MINE] == 0 \
             and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
                        state[enemy, f.Q], state[enemy, f.R]) \
-            and hexes <= pilot[f.ARM_MINE_WITHIN]:
+            and hexes <= pilot[f.ARM_MINE_WITHIN] and armed + n + keep < fig.armed_limit:
         wants[n] = f.MINE
         n += 1
     return n
@@ -123,14 +127,8 @@ def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndar
     danger = False
     for k in range(board[f.MINES_IN_PLAY]):
         danger = danger or mines[k, f.N_OWNER] != me
-    # a missile armed, the enemy moved: a move ending where a launch is sure pays
+    # a missile armed, the enemy moved: a move ending where a launch would reach it pays
     launching = state[me, f.ARMED + f.MISSILE] > 0 and state[enemy, f.MOVED] != 0
-    if launching:
-        ends_q, ends_r = move_ends(enemy, state, charts, pilot, fig, path_q, path_r,
-                                   path_h)
-    else:
-        ends_q = np.empty(0, dtype=np.int64)
-        ends_r = np.empty(0, dtype=np.int64)
     best_value = 0.0
     best_fixed = -1
     at = np.full(turret_count, -1, dtype=np.int64)
@@ -168,8 +166,10 @@ def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndar
         value += standing(me, path_q[n - 1], path_r[n - 1], path_h[n - 1],
                           plan[PLAN_SPEED], state, charts, turrets, missiles, board,
                           fig, pilot, chance)
-        if launching and reaches_all(path_q[n - 1], path_r[n - 1], path_h[n - 1],
-                                     plan[PLAN_SPEED], ends_q, ends_r, fig):
+        # asked only where the bonus could make this move the best (the same choice)
+        if launching and (not found or value + pilot[f.LAUNCH_VALUE] > best_value) \
+                and missile_reaches(path_q[n - 1], path_r[n - 1], path_h[n - 1],
+                                    plan[PLAN_SPEED], tq, tr, fig):
             value += pilot[f.LAUNCH_VALUE]
         if not found or value > best_value:
             found = True

@@ -1,5 +1,5 @@
 """Missiles homing and the pilot's release decision, compiled (rules 4; reference:
-`Pilot.steer`, `Pilot.release` and `Pilot.launch_reaches` in engine/policy.py).
+`Pilot.steer`, `Pilot.release` and `Pilot.launch_damage` in engine/policy.py).
 
 A missile after its launch turn tries every homing move in the reference's
 order and keeps the one that gets closest soonest; the pilot's personality
@@ -16,11 +16,20 @@ import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel
-from shipyard.rulesets.tacship.fast.launch import launch_reaches
-from shipyard.rulesets.tacship.fast.pilot import inbound
+from shipyard.rulesets.tacship.fast.launch import decoy_ready
+from shipyard.rulesets.tacship.fast.pilot import choose_move, inbound
+from shipyard.rulesets.tacship.rules.figures import BLAST_D6, BLAST_FIXED, BLAST_HALVE
 from shipyard.rulesets.tacship.rules.hexes import AFT, distance, in_arc
 from shipyard.rulesets.tacship.rules.movement import trace
-from shipyard.rulesets.tacship.rules.ordnance import first_homing_move, next_homing_move
+from shipyard.rulesets.tacship.rules.ordnance import (
+    beats_decoy,
+    blast_mean,
+    first_homing_move,
+    in_reach,
+    launch_hex,
+    missile_speed,
+    next_homing_move,
+)
 
 
 @kernel
@@ -57,14 +66,55 @@ def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, fig: Any,
 
 
 @kernel
-def release_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarray,
-                  board: np.ndarray, fig: Any, pilot: np.ndarray,
-                  path_q: np.ndarray, path_r: np.ndarray,
-                  path_h: np.ndarray) -> tuple[bool, bool, bool]:
+def launch_damage(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
+                  turrets: np.ndarray, missiles: np.ndarray, mines: np.ndarray,
+                  board: np.ndarray, fig: Any, table: np.ndarray, pilot: np.ndarray,
+                  chance: np.ndarray, plan: np.ndarray, path_q: np.ndarray,
+                  path_r: np.ndarray, path_h: np.ndarray, turret_at: np.ndarray) -> float:
+    """A missile launched now: its expected boxes against the enemy's best reply, the
+    move this pilot would make in the enemy's place (policy.py `Pilot.launch_damage`)."""
+    enemy = 1 - me
+    heading = state[me, f.HEADING]
+    mq, mr = launch_hex(fig, state[me, f.Q], state[me, f.R], heading)
+    flying = missile_speed(fig, state[me, f.SPEED])
+    decoy = decoy_ready(enemy, state, fig)
+    in_play = board[f.MISSILES_IN_PLAY]
+    if decoy:
+        board[f.MISSILES_IN_PLAY] = 0  # a target relying on its decoy fears no missile
+    else:  # the missile in flight, feared with those already aimed at the target
+        missiles[in_play, f.M_OWNER], missiles[in_play, f.M_TARGET] = me, enemy
+        missiles[in_play, f.M_Q], missiles[in_play, f.M_R] = mq, mr
+        missiles[in_play, f.M_HEADING], missiles[in_play, f.M_SPEED] = heading, flying
+        missiles[in_play, f.M_LAUNCHED] = turn
+        board[f.MISSILES_IN_PLAY] = in_play + 1
+    choose_move(enemy, state, charts, turrets, missiles, mines, board, fig, pilot, chance,
+                path_q, path_r, path_h, plan, turret_at)
+    board[f.MISSILES_IN_PLAY] = in_play
+    n = trace(state[enemy, f.Q], state[enemy, f.R], state[enemy, f.HEADING], plan,
+              path_q, path_r, path_h)
+    if not in_reach(fig, mq, mr, heading, flying, path_q[n - 1], path_r[n - 1]):
+        return 0.0  # no run comes within detonation range: nothing to steer
+    _, fuse = steer(mq, mr, heading, flying, path_q[n - 1], path_r[n - 1], fig, pilot,
+                    plan, path_q, path_r, path_h)
+    if fuse < 0:
+        return 0.0
+    damage = blast_mean(table[fuse, BLAST_FIXED], table[fuse, BLAST_D6], table[fuse, BLAST_HALVE])
+    return damage * beats_decoy(fig.decoy_die) if decoy else damage
+
+
+@kernel
+def release_wants(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
+                  turrets: np.ndarray, missiles: np.ndarray, mines: np.ndarray,
+                  board: np.ndarray, fig: Any, table: np.ndarray, pilot: np.ndarray,
+                  chance: np.ndarray, plan: np.ndarray, path_q: np.ndarray,
+                  path_r: np.ndarray, path_h: np.ndarray,
+                  turret_at: np.ndarray) -> tuple[bool, bool, bool]:
     """Step 4 (policy.py `Pilot.release`): a missile, a mine, a decoy?"""
     enemy = 1 - me
-    missile = state[me, f.ARMED + f.MISSILE] > 0 \
-        and launch_reaches(me, state, charts, pilot, fig, path_q, path_r, path_h)
+    missile = state[me, f.ARMED + f.MISSILE] > 0 and state[enemy, f.MOVED] != 0 \
+        and launch_damage(me, turn, state, charts, turrets, missiles, mines, board, fig,
+                          table, pilot, chance, plan, path_q, path_r, path_h,
+                          turret_at) > pilot[f.HOLD_VALUE]
     mine = state[me, f.ARMED + f.MINE] > 0 \
         and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
                    state[enemy, f.Q], state[enemy, f.R]) \

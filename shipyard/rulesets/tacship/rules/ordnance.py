@@ -171,6 +171,8 @@ def in_reach(f: Figures, q: int, r: int, heading: int, speed: int, tq: int, tr: 
     target sitting at (tq, tr) on its homing move? (rules 4)"""
     most = f.missile_turns
     reach = f.detonation_range
+    if distance(q, r, tq, tr) > speed + reach:
+        return False  # a homing move never ends farther than its speed from its start
     if most > CLOSED_FORM_TURNS:
         return comes_within(f, q, r, heading, speed, tq, tr)
     dq, dr = seen_from(q, r, heading, tq, tr)
@@ -179,3 +181,24 @@ def in_reach(f: Figures, q: int, r: int, heading: int, speed: int, tq: int, tr: 
             if passes(dq + a, dr + b, speed, most, f.missile_gap):
                 return True
     return False
+
+
+@rule
+def blast_mean(fixed: int, dice: int, halve: int) -> float:
+    """Rules 4: the mean of `blast_points` over every throw of its d6 dice."""
+    throws: int = 6 ** dice
+    total: int = 0
+    for throw in range(throws):
+        rolled, rest = 0, throw
+        for _ in range(dice):
+            rolled += rest % 6 + 1
+            rest //= 6
+        total += blast_points(fixed, rolled, halve)
+    return total / throws
+
+
+@rule
+def beats_decoy(die: int) -> float:
+    """Rules 4, T5: the chance the missile's roll is higher than the target's (`fooled`
+    otherwise), one die of `die` sides each."""
+    return (die - 1) / (2 * die)
