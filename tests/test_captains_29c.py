@@ -93,13 +93,19 @@ def test_acid_gum_is_fired_on_longer_odds_by_a_craft_about_to_die() -> None:
     fight = duel("stinger", "sunspear", CounterDice(1), hexes=12.0)
     stinger, sunspear = fight.crafts
     policy = Policy()
-    situation = situation_of(fight, LAST)  # it keeps the range: it fires on the last impulse
+    situation = situation_of(fight, LAST)
     policy.plan(stinger, sunspear, situation)
+    # It cannot hurt the Sunspear past its screens on average, so it fires on the last
+    # impulse only (it holds no range where it can hurt); say it were making for 4 hexes,
+    # where its odds are better, so that only the turns it has left decide.
+    policy._wanted_range = 4.0
     # The Sunspear destroys the Stinger in about 3.5 turns at 12 hexes; the Stinger's five
     # acid gum shots (once a turn, 2.2) would mostly die with it, so a 5 in 18 chance
     # (6+ on 2d6 + size 2 - URM 4 at 9-16 hexes) is worth a shot.
     assert 1 / 3 > 5 / 18
     assert [o for o in policy.fire(stinger, sunspear, situation) if o.gun]
+    policy._to_live = 32.0  # with time for every shot it would wait for better odds
+    assert not [o for o in policy.fire(stinger, sunspear, situation) if o.gun]
 
 
 def test_acid_gum_is_kept_for_better_odds_by_a_craft_that_will_live() -> None:
@@ -111,15 +117,15 @@ def test_acid_gum_is_kept_for_better_odds_by_a_craft_that_will_live() -> None:
     assert not [o for o in policy.fire(stinger, zelta, situation) if o.gun]
 
 
-def test_a_running_craft_fires_its_acid_gum_on_the_odds_it_has() -> None:
+def test_a_craft_keeping_the_range_fires_its_acid_gum_on_the_odds_it_has() -> None:
     fight = duel("stinger", "mercurand", CounterDice(1), hexes=28.0)
     stinger, mercurand = fight.crafts
     policy = Policy()
     situation = situation_of(fight, LAST)
-    assert policy.plan(stinger, mercurand, situation) >= 28.0  # never nearer (it cannot
-    # outrun the Mercurand, so it keeps the range)...
-    # ...so its odds, 6 in 36 (6+ on 2d6 + size 2 - URM 5 at 17-32 hexes), only get
-    # worse: waiting for 1 in 3 would carry all eight shots to its death.
+    # Both manned: it cannot outrun the Mercurand, so it keeps the range (no charge)...
+    assert policy.plan(stinger, mercurand, situation) == 28.0
+    # ...so its odds, 6 in 36 (6+ on 2d6 + size 2 - URM 5 at 17-32 hexes), get no
+    # better: waiting for 1 in 3 would carry all eight shots to its death.
     fired = [o for o in policy.fire(stinger, mercurand, situation) if o.gun]
     assert {o.index for o in fired} == {0, 1}  # both acid gum guns
 
@@ -133,12 +139,13 @@ def test_the_ammunition_floor() -> None:
     assert race.turns_to_live(0.0) == float("inf")
 
 
-def test_a_running_craft_launches_the_missiles_that_can_still_reach() -> None:
+def test_a_craft_keeping_the_range_launches_the_missiles_that_can_still_reach() -> None:
     fight = duel("mercurand", "sunspear", CounterDice(1), hexes=20.0)
     mercurand, sunspear = fight.crafts
     policy = Policy()
     situation = situation_of(fight, 2)
-    assert policy.plan(mercurand, sunspear, situation) >= 20.0  # it keeps the range
+    # It cannot outrun the Sunspear, so it keeps the range: never nearer.
+    assert policy.plan(mercurand, sunspear, situation) == 20.0
     # Past its 14-hex missile range, but a missile at speed 6 reaches the Sunspear at rest
     # on 20 of its 24 hexes of fuel (2.6).
     assert policy.launch(mercurand, sunspear, situation).missiles == 1

@@ -225,7 +225,7 @@ def test_no_volley_whose_best_case_the_screens_can_stop() -> None:
     policy = Policy()
     policy.fire_range = 30  # fires at this range before the last impulse of the turn
     policy.plan(mercurand, hive, situation_of(fight, 11))
-    policy._engaged = True  # holding a range where it means to fight (its plan, this turn)
+    policy._engaged = True  # as one holding a range where it hurts (its mean race is nil)
     hive.spent = hive.charge  # no power left: 10 screens, 12 can pass
     assert {o.index for o in policy.fire(mercurand, hive, situation_of(fight, 11))}
     hive.spent = hive.charge - 6  # 6 power left: 2 more screens, 12 in all: nothing passes
