@@ -11,14 +11,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from shipyard.core.dice import duel_seed
 from shipyard.rulesets.tacship.engine.duel import fight
 from shipyard.rulesets.tacship.engine.ordnance import arm
 from shipyard.rulesets.tacship.engine.policy import POLICIES, View
-from shipyard.rulesets.tacship.engine.state import Board, Craft, Missile
+from shipyard.rulesets.tacship.engine.state import Board, Craft, Fighter, Missile
 from shipyard.rulesets.tacship.engine.tables import load_combat
 from shipyard.rulesets.tacship.rules.ordnance import beats_decoy, blast_mean
 from tests.tacship_engine.fighters import VALKYRIE
+
+# The Kestrel sample (catalog/tacship/designs/kestrel.ship.json).
+KESTREL = Fighter("Kestrel", damage_boxes=7, survivability=1, thrust=15, fixed_lasers=(3, 2),
+                  missiles=1)
 
 COMBAT = load_combat()
 F = COMBAT.figures
@@ -38,13 +44,15 @@ def test_a_warheads_mean_and_the_chance_to_beat_a_decoy() -> None:
 def test_a_launch_the_target_could_outrun_but_will_not() -> None:
     # A Valkyrie 10 astern at speed 11 of another at speed 8 that has moved. Full thrust
     # straight on would take the target out of reach, so the old pilot kept its missile;
-    # the target's best reply stays a hex from the missile's run: 2 x 19/40 = 0.95
-    # expected boxes through its decoy, more than the 0.4 a missile held is worth.
+    # the target's best reply (a missile boat itself since the stand-off pilot of
+    # tests/test_captains_29h.py: it holds its place ahead) ends on the missile's run:
+    # 3.5 x 19/40 = 1.6625 expected boxes through its decoy (a hex away before that
+    # pilot: 2 x 19/40 = 0.95), more than the 0.4 a missile held is worth.
     me = Craft.enter(VALKYRIE, "a", (-10, 0), 0, 11)
     me.armed = ["missile"]
     enemy = Craft.enter(VALKYRIE, "b", (0, 0), 0, 8)
     view = View(me, enemy, Board(), F, 3)
-    assert PILOT.launch_damage(view) == 0.95
+    assert PILOT.launch_damage(view) == pytest.approx(3.5 * 19 / 40)
     assert PILOT.release(view).missile
 
 
@@ -85,8 +93,10 @@ def _boat_missiles(boat: str, a: object, b: object, runs: int) -> tuple[int, int
 
 def test_a_fighter_that_swaps_its_lasers_for_missiles_launches_and_hits() -> None:
     # The Valkyrie with its two Laser-2 swapped for two more missiles, against the
-    # Valkyrie: the old pilot never launched one in these duels.
+    # Kestrel (the Valkyrie until the stand-off pilot of tests/test_captains_29h.py,
+    # which the laser Valkyrie, a missile carrier itself, now beats to the launch): the
+    # old pilot never launched one in these duels.
     boat = replace(VALKYRIE, name="Gunless", fixed_lasers=(), missiles=VALKYRIE.missiles + 2)
-    launched, detonated = _boat_missiles("Gunless", boat, VALKYRIE, 40)
+    launched, detonated = _boat_missiles("Gunless", boat, KESTREL, 40)
     assert launched >= 5
     assert detonated >= 2

@@ -6,7 +6,8 @@ Pinned once when every engine came to draw from the one counter-based generator
 against Hawk was pinned again (190 / 0 / 10 before) when Tacship pilots came to
 launch missiles only where the target cannot escape them, and again (162 / 0 / 38,
 9.22 and 8.21 dealt, before) when they came to launch wherever a missile's expected
-damage against the target's best reply beats holding it.
+damage against the target's best reply beats holding it, and again (173 / 0 / 27
+before) when pilots carrying a missile came to stand off in front of the target.
 """
 
 from __future__ import annotations
@@ -34,8 +35,11 @@ PINNED = [  # (a, b, wins, draws, losses, mean damage dealt by a and by b, scena
     ("lancer", "shade", 106, 92, 2, 7.515, 7.165, ("--scenario", "standoff", "--turns", "20")),
     # Tacship's default "meeting" preset is the old default start (head-on, speed 4 each).
     # Re-pinned when pilots came to launch a missile whose expected damage against the
-    # target's best reply beats holding it (was 162, 0, 38, 9.22, 8.21).
-    ("valkyrie", "hawk", 173, 0, 27, 9.44, 7.57, ()),
+    # target's best reply beats holding it (was 162, 0, 38, 9.22, 8.21), and again when
+    # pilots carrying a missile came to stand off in front of the target (was 173, 0,
+    # 27, 9.44, 7.57): the Valkyrie, two missiles aboard, holds its range for a launch
+    # while the Hawk, its one missile spent on turn 1, closes to its guns.
+    ("valkyrie", "hawk", 51, 0, 149, 7.24, 10.0, ()),
 ]
 
 

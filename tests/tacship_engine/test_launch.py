@@ -3,7 +3,9 @@ target's next move; engine/launch.py)."""
 
 from __future__ import annotations
 
-from shipyard.rulesets.tacship.engine.launch import missile_reaches
+import pytest
+
+from shipyard.rulesets.tacship.engine.launch import stand_off_spot
 from shipyard.rulesets.tacship.engine.movement import Plan, trace
 from shipyard.rulesets.tacship.engine.policy import POLICIES, View
 from shipyard.rulesets.tacship.engine.state import Board, Craft
@@ -26,9 +28,9 @@ def chase(gap: int, speed: int, armed: bool = True, moved: bool = True,
 
 def test_a_launch_from_astern_that_the_target_will_not_outrun() -> None:
     # Missile at (-4, 0), speed 12 + 6 = 18. The target's best reply (the pilot's own
-    # weights in its place) ends a hex from where the missile can get: half a d6
-    # rounded up, 2 on average, times 19/40 for the target's decoy still in store.
-    assert PILOT.launch_damage(chase(10, 12)) == 2.0 * 19 / 40
+    # weights in its place, a missile boat standing off) ends on the missile's run: a
+    # d6, 3.5 on average, times 19/40 for the target's decoy still in store.
+    assert PILOT.launch_damage(chase(10, 12)) == pytest.approx(3.5 * 19 / 40)
     assert PILOT.release(chase(10, 12)).missile
     # One speed less, the target could outrun the missile at full thrust, but its
     # best move does not: the launch pays all the same (the old rule held it).
@@ -54,9 +56,11 @@ def test_a_missile_is_armed_once_the_target_has_moved() -> None:
 
 
 def test_an_armed_pilot_flies_where_a_launch_reaches_the_target_as_it_stands() -> None:
+    # 10 astern of a target at speed 8 no end of a move puts the missile's start more
+    # than 8 + 2 hexes from it (a stand-off spot, tests/test_captains_29h.py): armed
+    # or not, the pilot closes to 2 astern, for the guns.
     armed, unarmed = chase(10, 8), chase(10, 8, armed=False)
     plan, _ = PILOT.move(armed)
-    assert plan == Plan(4)  # slows to end 6 astern: the missile starts on the target
-    assert PILOT.move(unarmed)[0] == Plan(8)  # closes to 2 astern, for the guns
+    assert plan == Plan(8) == PILOT.move(unarmed)[0]
     end = trace(armed.me.pos, 0, plan)[-1]
-    assert missile_reaches(*end, 4, armed.enemy.pos, COMBAT.figures)
+    assert not stand_off_spot(*end, 8, armed.enemy.pos, 8 + 2, COMBAT.figures)

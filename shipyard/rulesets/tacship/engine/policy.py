@@ -12,8 +12,9 @@ or three the same way. Each move is worth the best laser shot along it
 (expected boxes: fixed lasers need the enemy exactly ahead), plus where it
 ends: a shot next move, the slot behind the enemy, closing on a preferred
 range, less the enemy's lasers bearing on the end hex, mines brushed on the
-way and enemy missiles still in reach; with a missile armed, a move ending
-where a launch would reach the enemy where it is now is worth more. A
+way and enemy missiles still in reach; a pilot with a missile armed or in
+store stands off: a move ending where a launch would reach the enemy where it
+is now, from farther than the enemy flies on in a move, is worth more. A
 missile is armed once the enemy has moved this turn and launched when its
 expected damage, the target making its best reply (`launch`), beats holding
 it. The weights make the personalities.
@@ -36,7 +37,7 @@ from shipyard.rulesets.tacship.engine.hexes import (
     on_ray,
     step,
 )
-from shipyard.rulesets.tacship.engine.launch import decoy_ready, missile_reaches
+from shipyard.rulesets.tacship.engine.launch import decoy_ready, stand_off_spot
 from shipyard.rulesets.tacship.engine.movement import (
     Plan,
     Point,
@@ -72,6 +73,7 @@ TURN_PENALTY = 0.2  # per point of thrust a sharp turn next move would lack
 SLOW_PENALTY, SLOW_BELOW = 0.5, 2  # a speed below this is a sitting duck
 CRUISE_FACTOR = 4  # the cruising speed: this times half the thrust, less one
 CLOSEST_START = 99  # hexes: farther than any missile run
+STAND_OFF_CAP = 10  # hexes: the longest run of the enemy a stand-off spot allows for
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,7 @@ class Pilot:
     range_weight: float = 0.05
     missile_fear: float = 1.5  # expected warhead damage of a missile still in reach
     eager_fuse: bool = False  # detonate at the first chance, not the closest
-    launch_value: float = 2.0  # a move ending where a launch would reach the enemy now
+    launch_value: float = 2.0  # a stand-off spot: a launch there would reach the enemy
     hold_value: float = 0.4  # expected boxes a missile kept armed is worth
 
     # -- step 1 ---------------------------------------------------------------
@@ -159,7 +161,12 @@ class Pilot:
         danger = {m.pos for m in view.board.enemy_mines(me.side)}
         missiles = view.board.missiles_at(me.side)
         fixed_total = me.fighter.fixed_total
-        launching = "missile" in me.armed and not view.enemy_moves_later
+        # a pilot carrying a missile stands off in front of the enemy: a launch hex
+        # farther than the enemy flies on in a move (capped: a faster enemy passes any
+        # missile that could reach it) leaves it no escape by flying on past the missile
+        # (engine/launch.py)
+        carrying = "missile" in me.armed or me.stores.get("missile", 0) > 0
+        stand_off = min(enemy.speed, STAND_OFF_CAP) + f.detonation_range
         best: tuple[float, Plan, FireOrder] | None = None
         for plan in self.candidates(me, f):
             path = trace(me.pos, me.heading, plan)
@@ -184,7 +191,7 @@ class Pilot:
                 value -= sum(MINE_PENALTY for pos, _ in path[1:]
                              if any(distance(pos, m) <= reach for m in danger))
             value += self.standing(path[-1], plan.speed, view, chance, missiles)
-            if launching and missile_reaches(*path[-1], plan.speed, target, f):
+            if carrying and stand_off_spot(*path[-1], plan.speed, target, stand_off, f):
                 value += self.launch_value
             if best is None or value > best[0]:
                 best = (value, plan, FireOrder(fixed_at, tuple(turret_at)))

@@ -120,4 +120,5 @@ SLOW_PENALTY = _pilot()
 SLOW_BELOW = _pilot()
 CRUISE_FACTOR = _pilot()  # cruise speed: this times half the thrust (at least 1), less one
 CLOSEST_START = _pilot()  # a missile run's closest distance before it is measured
+STAND_OFF_CAP = _pilot()  # the longest run of the enemy a stand-off spot allows for
 PILOT_FIELDS = _pilot.count

@@ -1,7 +1,8 @@
 """Where a pilot launches a missile, compiled (rules 4; reference: engine/launch.py).
 
-A move ending where a launch would reach the enemy where it is now is worth more to
-a pilot with a missile armed (`missile_reaches`, `rules.ordnance.in_reach`, which the
+A move ending where a launch would reach the enemy where it is now, from farther than
+the enemy flies on in a move, is worth more to a pilot carrying a missile
+(`stand_off_spot`, `rules.ordnance.in_reach`, which the
 reference reads too); whether a launch pays is `steering.launch_pays`.
 """
 
@@ -13,6 +14,7 @@ import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel
+from shipyard.rulesets.tacship.rules.hexes import distance
 from shipyard.rulesets.tacship.rules.ordnance import in_reach, launch_hex, missile_speed
 
 
@@ -23,6 +25,16 @@ def missile_reaches(q: int, r: int, heading: int, speed: int, tq: int, tr: int,
     reach a target sitting at `(tq, tr)` on its homing move?"""
     mq, mr = launch_hex(fig, q, r, heading)
     return bool(in_reach(fig, mq, mr, heading, missile_speed(fig, speed), tq, tr))
+
+
+@kernel
+def stand_off_spot(q: int, r: int, heading: int, speed: int, tq: int, tr: int, gap: int,
+                   fig: Any) -> bool:
+    """Would a missile released at `(q, r)` at the end of a move at `speed` on `heading`
+    start more than `gap` hexes from a target sitting at `(tq, tr)` and still reach it?"""
+    mq, mr = launch_hex(fig, q, r, heading)
+    return bool(distance(mq, mr, tq, tr) > gap
+                and in_reach(fig, mq, mr, heading, missile_speed(fig, speed), tq, tr))
 
 
 @kernel

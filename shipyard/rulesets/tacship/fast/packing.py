@@ -49,6 +49,7 @@ PILOT_HEURISTICS: dict[int, float] = {  # the reference pilots' rules of thumb, 
     f.SLOW_BELOW: policy.SLOW_BELOW,
     f.CRUISE_FACTOR: policy.CRUISE_FACTOR,
     f.CLOSEST_START: policy.CLOSEST_START,
+    f.STAND_OFF_CAP: policy.STAND_OFF_CAP,
 }
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel
-from shipyard.rulesets.tacship.fast.launch import missile_reaches
+from shipyard.rulesets.tacship.fast.launch import stand_off_spot
 from shipyard.rulesets.tacship.rules.hexes import AFT, FORE, distance, in_arc, in_slot, on_ray
 from shipyard.rulesets.tacship.rules.movement import PLAN_SPEED, PLAN_TURNS, trace, turn_cost
 from shipyard.rulesets.tacship.rules.piloting import candidate_room, candidates
@@ -127,8 +127,10 @@ def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndar
     danger = False
     for k in range(board[f.MINES_IN_PLAY]):
         danger = danger or mines[k, f.N_OWNER] != me
-    # a missile armed, the enemy moved: a move ending where a launch would reach it pays
-    launching = state[me, f.ARMED + f.MISSILE] > 0 and state[enemy, f.MOVED] != 0
+    # a missile armed or in store: a stand-off spot pays (policy.py `Pilot.move`)
+    carrying = state[me, f.ARMED + f.MISSILE] > 0 or state[me, f.STORES + f.MISSILE] > 0
+    stand_off = min(state[enemy, f.SPEED], int(pilot[f.STAND_OFF_CAP])) \
+        + fig.detonation_range
     best_value = 0.0
     best_fixed = -1
     at = np.full(turret_count, -1, dtype=np.int64)
@@ -167,9 +169,9 @@ def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndar
                           plan[PLAN_SPEED], state, charts, turrets, missiles, board,
                           fig, pilot, chance)
         # asked only where the bonus could make this move the best (the same choice)
-        if launching and (not found or value + pilot[f.LAUNCH_VALUE] > best_value) \
-                and missile_reaches(path_q[n - 1], path_r[n - 1], path_h[n - 1],
-                                    plan[PLAN_SPEED], tq, tr, fig):
+        if carrying and (not found or value + pilot[f.LAUNCH_VALUE] > best_value) \
+                and stand_off_spot(path_q[n - 1], path_r[n - 1], path_h[n - 1],
+                                   plan[PLAN_SPEED], tq, tr, stand_off, fig):
             value += pilot[f.LAUNCH_VALUE]
         if not found or value > best_value:
             found = True
