@@ -244,3 +244,15 @@ def test_a_tournament_of_different_prices_prints_each_table_once() -> None:
     assert result.output.count("Ranking (Bradley-Terry") == 1
     assert result.output.count("Points efficiency (rating per 100 points)") == 1
     assert result.output.count("Per 100 points") == 1  # a column of the efficiency table only
+
+
+def test_the_tournament_speaks_of_bases_only_when_one_starts_otherwise() -> None:
+    with_base = RUNNER.invoke(app, ["tournament", "sample:ceres-station", "sample:lancer",
+                                    "--runs", "2"])
+    assert with_base.exit_code == 0, with_base.output
+    assert "a base at rest" in with_base.stdout
+    for fighters in (["sample:hawk", "sample:valkyrie"], ["sample:lancer", "sample:stinger"]):
+        result = RUNNER.invoke(app, ["tournament", *fighters, "--runs", "2"])
+        assert result.exit_code == 0, result.output
+        assert "Scenario meeting" in result.stdout
+        assert "base" not in result.stdout

@@ -134,8 +134,9 @@ def _print(result: Tournament, policy: str) -> None:
               f"(up to {result.runs} a pair), seed {result.seed}, policy {escape(policy)}")
     if result.scenario is not None:
         words = result.scenario.words()
-        out.print(words[0].upper() + words[1:] + " (a base at rest; unless a range or "
-                  "scenario is given, its enemy starts beyond its batteries)", markup=False)
+        bases = (" (a base at rest; unless a range or scenario is given, its enemy starts "
+                 "beyond its batteries)") if result.opens_otherwise() else ""
+        out.print(words[0].upper() + words[1:] + bases, markup=False)
     out.print(_matrix(result))
     out.print()
     ranking = Table(title="Ranking (Bradley-Terry; 100 = the field's average)",

@@ -267,6 +267,16 @@ class Tournament:
         played = sum(pair.runs for pair in self.pairs)
         return sum(pair.cut_off for pair in self.pairs) / played if played else 0.0
 
+    def opens_otherwise(self) -> bool:
+        """Whether the game starts some pair otherwise than the scenario as chosen (e.g. a
+        base at rest, its enemy beyond its batteries, unless a range or scenario is given)."""
+        if self.scenario is None or not self.entrants:
+            return False
+        duels = duels_of(self.entrants[0].evaluation.ruleset)
+        return any(opening(duels, self.scenario, self.entrants[p.a].evaluation,
+                           self.entrants[p.b].evaluation, False) != self.scenario
+                   for p in self.pairs)
+
     def by_efficiency(self) -> list[Standing]:
         """The standings by rating per 100 points, best first."""
         return sorted(self.standings, key=lambda s: (-s.per_100_points, s.label))
