@@ -199,6 +199,9 @@ def launch_missiles(f: Figures, range_: float, missile_range: float, wanted_rang
     if closing <= 0.0 or range_ * f.missile_speed / closing >= f.missile_fuel:
         return False
     return wanted_range >= range_ or aboard >= per_turn * to_live
+
+
+@rule
 def top_rate(normal: float, crash: float, manned: bool, impulses: int) -> float:
     """The speed a turn of thrust adds at best, from the per-impulse rates: crash
     acceleration for a manned craft when faster (2.3: no mishap risk for it)."""
