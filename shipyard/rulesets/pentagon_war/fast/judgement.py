@@ -123,7 +123,7 @@ def screened(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
                          int(tb.odds[BEST, kind, h, size, evaders]))
 
 
-@inline_kernel
+@lean_kernel
 def bearing(st: State, tb: Tables, side: int, direction: int, hexes: int, size: int,
             evaders: int) -> tuple[float, float]:
     """Mean damage of the secondary weapons, and of the guns, that bear in `direction`."""

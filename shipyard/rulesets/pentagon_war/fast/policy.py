@@ -454,7 +454,7 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     return bool(judgement.strike_now(st, tb, side, turn, clock, False) <= 0.0)
 
 
-@lean_kernel
+@inline_kernel
 def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
              impulse: int) -> tuple[int, int, bool]:
     """Direction, thrust (+1 toward, -1 away), crash (Policy.maneuver)."""
@@ -492,7 +492,7 @@ def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
     return best, 0, False
 
 
-@lean_kernel
+@inline_kernel
 def launch(st: State, tb: Tables, pol: np.ndarray, side: int) -> tuple[int, int, int]:
     """Missiles, of those by rail, drones to launch this impulse (Policy.launch)."""
     ci = st.ci
