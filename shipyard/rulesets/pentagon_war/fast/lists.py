@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 
-@inline_kernel
+@lean_kernel
 def add_hit_on(st: State, side: int, points: int, cause: int, screened: bool,
                armor_side: int) -> None:
     """Damage points arriving at `side` for the next damage assessment, striking armor side
@@ -108,14 +108,14 @@ def add_lingering(st: State, side: int, damage: int, impulses: int, armor_side: 
     st.ci[side, N_LINGERING] = n + 1
 
 
-@inline_kernel
+@lean_kernel
 def move_row(rows: np.ndarray, to: int, source: int) -> None:
     """Row `source` of a 2-D array copied to row `to`."""
     for c in range(rows.shape[1]):
         rows[to, c] = rows[source, c]
 
 
-@inline_kernel
+@lean_kernel
 def drop_dead(st: State, side: int, ints: int, floats: int, alive: int, count: int) -> None:
     """Keep the living rows of one list (its int and float tables), in order."""
     kept = 0
@@ -128,17 +128,17 @@ def drop_dead(st: State, side: int, ints: int, floats: int, alive: int, count: i
     st.ci[side, count] = kept
 
 
-@inline_kernel
+@lean_kernel
 def drop_dead_missiles(st: State, side: int) -> None:
     drop_dead(st, side, MSI_T, MSF_T, M_ALIVE, N_MISSILES)
 
 
-@inline_kernel
+@lean_kernel
 def drop_dead_drones(st: State, side: int) -> None:
     drop_dead(st, side, DRI_T, DRF_T, D_ALIVE, N_DRONES)
 
 
-@inline_kernel
+@lean_kernel
 def drop_dead_bolts(st: State, side: int) -> None:
     drop_dead(st, side, BLI_T, BLF_T, B_ALIVE, N_BOLTS)
 
