@@ -454,7 +454,7 @@ def may_show_rear(st: State, tb: Tables, side: int, turn: int, impulse: int) -> 
     return bool(judgement.strike_now(st, tb, side, turn, clock, False) <= 0.0)
 
 
-@inline_kernel
+@lean_kernel
 def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
              impulse: int) -> tuple[int, int, bool]:
     """Direction, thrust (+1 toward, -1 away), crash (Policy.maneuver)."""
