@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from shipyard.core.compiled import inline_kernel, lean_kernel
+from shipyard.core.compiled import lean_kernel
 from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
     B_EROSION,
