@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shipyard.core.compiled import lean_kernel
+from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage, judgement, policy
 from shipyard.rulesets.pentagon_war.fast.columns import (
     AF_CHANCE,
@@ -101,7 +101,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 
-@lean_kernel
+@inline_kernel
 def add_order(st: State, side: int, index: int, gun: bool, target: int, target_index: int,
               pull: bool, double: bool, boxes: int) -> None:
     k = st.ci[side, N_ORDERS]
@@ -111,7 +111,7 @@ def add_order(st: State, side: int, index: int, gun: bool, target: int, target_i
     st.ci[side, N_ORDERS] = k + 1
 
 
-@lean_kernel
+@inline_kernel
 def small_targets(st: State, tb: Tables, side: int) -> int:
     """Drones and missiles coming at `side` into the aiming scratch; how many (aiming)."""
     enemy, size = 1 - side, st.ci[side, SIZE]
@@ -163,7 +163,7 @@ def small_targets(st: State, tb: Tables, side: int) -> int:
     return found
 
 
-@lean_kernel
+@inline_kernel
 def aim_at_small_craft(st: State, tb: Tables, side: int, now: bool) -> None:
     """Orders at bolts, drones and missiles; the boxes they take go to `State.spent`."""
     ci, wg, ai, af, spent = st.ci, st.it[:, WG_T], st.xi, st.xf, st.it[side, SPENT_T, :, 0]
@@ -277,7 +277,7 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
             add_order(st, side, g, True, T_CRAFT, 0, True, False, 0)
 
 
-@lean_kernel
+@inline_kernel
 def reinforce(st: State, tb: Tables, side: int, arriving: int, last: bool) -> int:
     """More screen points for what the enemy announced, up to the mean of it on top of the
     boxes and never past its best case, from power the unfired weapons leave

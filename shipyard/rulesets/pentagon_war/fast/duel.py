@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from shipyard.core.compiled import lean_kernel
+from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import aiming, damage, dice, flight, gunnery, lists, policy
 from shipyard.rulesets.pentagon_war.fast.columns import (
     BAY_END,
@@ -210,7 +210,7 @@ def end_turn(st: State, tb: Tables) -> None:
         damage.assess(st, tb)
 
 
-@lean_kernel
+@inline_kernel
 def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: int,
              crash: bool) -> None:
     """Rotation and thrust as the rules allow them (2.3, 2.8)."""
@@ -257,7 +257,7 @@ def maneuver(st: State, tb: Tables, side: int, clock: int, want: int, thrust: in
                                          thrust != 0)
 
 
-@lean_kernel
+@inline_kernel
 def move(st: State, tb: Tables, pol: np.ndarray) -> None:
     for side in range(2):
         push = st.cf[side, BEAM_PUSH]
@@ -268,7 +268,7 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
     flight.move(st, tb, pol)
 
 
-@lean_kernel
+@inline_kernel
 def reinforce(st: State, tb: Tables, side: int, want: int) -> None:
     """`want` more screen points for the rest of the turn (R19), within double the screens."""
     ci = st.ci

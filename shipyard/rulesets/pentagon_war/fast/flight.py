@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shipyard.core.compiled import lean_kernel
+from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import dice, fire, lists, policy
 from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
@@ -89,7 +89,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 
-@lean_kernel
+@inline_kernel
 def busy(st: State) -> bool:
     """Whether anything is in flight, or the two craft share a hex."""
     ci = st.ci
@@ -358,7 +358,7 @@ def bolts_strike(st: State, tb: Tables) -> None:
         lists.drop_dead_bolts(st, side)
 
 
-@lean_kernel
+@inline_kernel
 def arriving(st: State, tb: Tables, side: int) -> int:
     """Points already on their way to `side` that its screens will meet: missiles that
     reached its hex (and those shot down there), bolts striking this impulse."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shipyard.core.compiled import lean_kernel
+from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import damage
 from shipyard.rulesets.pentagon_war.fast import thrust as thrusting
 from shipyard.rulesets.pentagon_war.fast.columns import (
@@ -97,7 +97,7 @@ if TYPE_CHECKING:
 DRONE_STATION = 1  # the range judgement.drone_damage rates drones at (their station)
 
 
-@lean_kernel
+@inline_kernel
 def group_damage(tb: Tables, kind: int, boxes: int, hexes: int, size: int,
                  evaders: int) -> float:
     """Mean damage of one shot of `boxes` weapons of `kind` at `hexes` (0 for beams), with
@@ -213,7 +213,7 @@ def lock_matters(st: State, side: int) -> bool:
                 or ci[side, BAY_END] > ci[side, BAY_HEAD])
 
 
-@lean_kernel
+@inline_kernel
 def total_boxes(st: State, side: int) -> int:
     """Every destroyable box left (the free radar 0 box is not destroyable)."""
     ci = st.ci
@@ -230,7 +230,7 @@ def total_boxes(st: State, side: int) -> int:
     return int(total)
 
 
-@lean_kernel
+@inline_kernel
 def arms_boxes(st: State, side: int) -> int:
     """The boxes of every weapon group and gun left: what its firepower depends on."""
     total = 0
@@ -241,12 +241,12 @@ def arms_boxes(st: State, side: int) -> int:
     return int(total)
 
 
-@lean_kernel
+@inline_kernel
 def durability(st: State, side: int) -> float:
     return float(max(total_boxes(st, side), 1))
 
 
-@lean_kernel
+@inline_kernel
 def blast_share(st: State, tb: Tables, strength: float, victim: int, hexes: int) -> float:
     """Share of `victim` a death explosion of `strength` at `hexes` destroys past its
     screens (judgement.blast_share)."""
@@ -310,13 +310,13 @@ def raisable(st: State, tb: Tables, side: int) -> int:
                                   ci[side, CHARGE] - ci[side, SPENT]))
 
 
-@lean_kernel
+@inline_kernel
 def working_engines(st: State, side: int) -> int:
     return int(movement.working_engines(st.ci[side, BOX + ENGINE], st.ci[side, BOX + FUEL_TANK],
                                         st.ci[side, NEEDS_FUEL] != 0, False))
 
 
-@lean_kernel
+@inline_kernel
 def can_run(st: State, side: int) -> bool:
     return not st.ci[side, IS_BASE] and working_engines(st, side) > 0
 
@@ -332,7 +332,7 @@ def closing(st: State, tb: Tables, side: int) -> tuple[float, float]:
     return speed, float(tb.accel[st.ci[side, MANNED], engines, size, 0] * tb.f.impulses)
 
 
-@lean_kernel
+@inline_kernel
 def can_close(st: State, side: int) -> bool:
     """Whether `side` can come nearer: engines pushing it toward, or drifting toward."""
     return bool(thrusting.engines_pushing(st, side, thrusting.AHEAD, 1) > 0

@@ -492,7 +492,7 @@ def maneuver(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
     return best, 0, False
 
 
-@lean_kernel
+@inline_kernel
 def launch(st: State, tb: Tables, pol: np.ndarray, side: int) -> tuple[int, int, int]:
     """Missiles, of those by rail, drones to launch this impulse (Policy.launch)."""
     ci = st.ci
