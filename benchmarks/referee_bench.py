@@ -10,6 +10,7 @@ limit where the version reports it, and the mean damage each side dealt.
 
 Run: .venv/bin/python benchmarks/referee_bench.py [--before REV] [--runs 400] [--seed 1]
          [--save FILE.json]
+     .venv/bin/python benchmarks/referee_bench.py --load FILE.json   (print saved tables)
 """
 
 from __future__ import annotations
@@ -70,10 +71,14 @@ def row(summary: Summary | None) -> str:
     return counts + cut + dealt
 
 
-def scenario_line(summary: Summary) -> str:
-    scenario = summary.get("scenario", {})
-    return ", ".join(f"{key} {value}" for key, value in scenario.items()
-                     if not isinstance(value, (dict, list)))
+def scenario_line(rows: dict[str, Summary]) -> str:
+    """The scenario most pairs of a table started in (a game may open some pairs
+    otherwise, e.g. a base's enemy beyond its batteries)."""
+    lines = [", ".join(f"{key} {value}" for key, value in row.get("scenario", {}).items())
+             for row in rows.values()]
+    common = max(set(lines), key=lines.count)
+    others = len(lines) - lines.count(common)
+    return common + (f" ({others} pairs otherwise, e.g. a base's)" if others else "")
 
 
 def print_tables(tables: dict[str, dict[str, dict[str, Summary]]]) -> None:
@@ -84,7 +89,7 @@ def print_tables(tables: dict[str, dict[str, dict[str, Summary]]]) -> None:
         for version in versions:
             rows = tables[version].get(game, {})
             if rows:
-                print(f"  {version}: {scenario_line(next(iter(rows.values())))}")
+                print(f"  {version}: {scenario_line(rows)}")
         pairs = list(tables[versions[-1]].get(game, {}))
         width = max((len(p) for p in pairs), default=10)
         print(f"{'pair':{width}}" + "".join(f"  {v.split(' ')[0]:34}" for v in versions))
@@ -99,7 +104,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", type=Path, help="write every table as JSON to this file")
+    parser.add_argument("--load", type=Path, help="print the tables saved in this file")
     args = parser.parse_args()
+    if args.load:
+        print_tables(json.loads(args.load.read_text()))
+        return
     with (worktree(args.before) if args.before else _nothing()) as before:
         trees = {"after (this tree)": ROOT}
         if before is not None:
