@@ -17,7 +17,7 @@ import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.columns import Columns
-from shipyard.core.compiled import kernel
+from shipyard.core.compiled import inline_kernel, kernel
 from shipyard.core.compiled_dice import start
 from shipyard.rulesets.tacship.fast.damage import (
     arm,
@@ -61,7 +61,7 @@ DRAWS = _result()  # the dice drawn: the reference engine draws as many
 RESULT_FIELDS = _result.count
 
 
-@kernel
+@inline_kernel
 def _over(state: np.ndarray) -> bool:
     return bool(state[0, f.DESTROYED] != 0 or state[1, f.DESTROYED] != 0)
 

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
-from shipyard.core.compiled import kernel
+from shipyard.core.compiled import inline_kernel, kernel
 from shipyard.rulesets.tacship.rules.hexes import distance
 from shipyard.rulesets.tacship.rules.ordnance import in_reach, launch_hex, missile_speed
 
@@ -27,7 +27,7 @@ def missile_reaches(q: int, r: int, heading: int, speed: int, tq: int, tr: int,
     return bool(in_reach(fig, mq, mr, heading, missile_speed(fig, speed), tq, tr))
 
 
-@kernel
+@inline_kernel
 def stand_off_spot(q: int, r: int, heading: int, speed: int, tq: int, tr: int, gap: int,
                    fig: Any) -> bool:
     """Would a missile released at `(q, r)` at the end of a move at `speed` on `heading`

@@ -13,14 +13,14 @@ from typing import Any
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
-from shipyard.core.compiled import kernel
+from shipyard.core.compiled import inline_kernel, kernel
 from shipyard.rulesets.tacship.fast.launch import stand_off_spot
 from shipyard.rulesets.tacship.rules.hexes import AFT, FORE, distance, in_arc, in_slot, on_ray
 from shipyard.rulesets.tacship.rules.movement import PLAN_SPEED, PLAN_TURNS, trace, turn_cost
 from shipyard.rulesets.tacship.rules.piloting import candidate_room, candidates
 
 
-@kernel
+@inline_kernel
 def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
     """How many missiles in play are aimed at `me`."""
     count = 0
@@ -59,7 +59,7 @@ def arm_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarr
     return n
 
 
-@kernel
+@inline_kernel
 def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarray,
              charts: np.ndarray, turrets: np.ndarray, missiles: np.ndarray,
              board: np.ndarray, fig: Any, pilot: np.ndarray,
