@@ -27,7 +27,7 @@ def missile_reaches(q: int, r: int, heading: int, speed: int, tq: int, tr: int,
     return bool(in_reach(fig, mq, mr, heading, missile_speed(fig, speed), tq, tr))
 
 
-@inline_kernel
+@kernel
 def stand_off_spot(q: int, r: int, heading: int, speed: int, tq: int, tr: int, gap: int,
                    fig: Any) -> bool:
     """Would a missile released at `(q, r)` at the end of a move at `speed` on `heading`
@@ -37,7 +37,7 @@ def stand_off_spot(q: int, r: int, heading: int, speed: int, tq: int, tr: int, g
                 and in_reach(fig, mq, mr, heading, missile_speed(fig, speed), tq, tr))
 
 
-@kernel
+@inline_kernel
 def decoy_ready(side: int, state: np.ndarray, fig: Any) -> bool:
     """Will `side` have a decoy out against a missile launched at it now? One armed, or
     one in store with an armed slot free for it (engine/launch.py `decoy_ready`)."""
