@@ -113,7 +113,8 @@ def take_armed(me: int, item: int, state: np.ndarray) -> bool:
 def drop_row(rows: np.ndarray, index: int, count: int) -> None:
     """Take row `index` out of the first `count` rows, keeping the others in order."""
     for k in range(index, count - 1):
-        rows[k, :] = rows[k + 1, :]
+        for j in range(rows.shape[1]):  # cell by cell: a row copy needs reference counts
+            rows[k, j] = rows[k + 1, j]
 
 
 @kernel
