@@ -325,8 +325,10 @@ def _compile(function: Function, **options: Any) -> Function:
 
 
 def kernel(function: Function) -> Function:
-    """Compile with numba on first call, cached in the build folder, releasing the GIL."""
-    return _compile(function)
+    """Compile with numba on first call, cached in the build folder, releasing the GIL.
+    Reference counting is asked for outright: called from a `lean_kernel`, numba would
+    otherwise build it without, and a kernel that allocates would not compile."""
+    return _compile(function, _nrt=True)
 
 
 def lean_kernel(function: Function) -> Function:

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
-from shipyard.core.compiled import kernel
+from shipyard.core.compiled import inline_kernel, kernel
 from shipyard.rulesets.tacship.fast.dice import die
 from shipyard.rulesets.tacship.rules.figures import BLAST_D6, BLAST_FIXED, BLAST_HALVE
 from shipyard.rulesets.tacship.rules.fire import cross_off, hits, start_box
@@ -24,7 +24,7 @@ from shipyard.rulesets.tacship.rules.hexes import distance, in_arc, on_ray
 from shipyard.rulesets.tacship.rules.ordnance import blast_points, mine_triggers
 
 
-@kernel
+@inline_kernel
 def take_damage(state: np.ndarray, hit: np.ndarray, side: int, points: int, cause: int,
                 charts: np.ndarray, fig: Any, rng: np.ndarray) -> None:
     """Roll the start box for one hit on `side` and cross off `points` boxes (rules 4)."""
@@ -37,7 +37,7 @@ def take_damage(state: np.ndarray, hit: np.ndarray, side: int, points: int, caus
         state[side, f.KILLED_BY] = cause
 
 
-@kernel
+@inline_kernel
 def fire_fixed(me: int, state: np.ndarray, hit: np.ndarray, charts: np.ndarray,
                fixed: np.ndarray, fig: Any, rng: np.ndarray) -> None:
     """All fixed lasers at once, if the enemy is exactly ahead (fire.py `fixed_range`):
@@ -59,7 +59,7 @@ def fire_fixed(me: int, state: np.ndarray, hit: np.ndarray, charts: np.ndarray,
             take_damage(state, hit, enemy, fixed[me, k], f.CAUSE_LASER, charts, fig, rng)
 
 
-@kernel
+@inline_kernel
 def fire_turret(me: int, k: int, state: np.ndarray, hit: np.ndarray, charts: np.ndarray,
                 turrets: np.ndarray, fig: Any, rng: np.ndarray) -> None:
     """One turret at the enemy, if its arc covers it (fire.py `turret_range`)."""
@@ -72,7 +72,7 @@ def fire_turret(me: int, k: int, state: np.ndarray, hit: np.ndarray, charts: np.
         take_damage(state, hit, enemy, turrets[me, k, 0], f.CAUSE_LASER, charts, fig, rng)
 
 
-@kernel
+@inline_kernel
 def blast(hexes: int, table: np.ndarray, rng: np.ndarray) -> int:
     """Warhead damage at `hexes` from the target (rules 4): its d6 dice, one by one."""
     rolled = 0
@@ -81,14 +81,14 @@ def blast(hexes: int, table: np.ndarray, rng: np.ndarray) -> int:
     return int(blast_points(table[hexes, BLAST_FIXED], rolled, table[hexes, BLAST_HALVE]))
 
 
-@kernel
+@inline_kernel
 def detonate(victim: int, hexes: int, cause: int, state: np.ndarray, hit: np.ndarray,
              charts: np.ndarray, fig: Any, table: np.ndarray, rng: np.ndarray) -> None:
     points = blast(hexes, table, rng)
     take_damage(state, hit, victim, points, cause, charts, fig, rng)
 
 
-@kernel
+@inline_kernel
 def arm(me: int, wants: np.ndarray, wanted: int, state: np.ndarray, fig: Any) -> None:
     """Step 1: arm what the limit and the stores allow, in the order asked."""
     for w in range(wanted):
@@ -100,7 +100,7 @@ def arm(me: int, wants: np.ndarray, wanted: int, state: np.ndarray, fig: Any) ->
         state[me, f.ARMED + item] += 1
 
 
-@kernel
+@inline_kernel
 def take_armed(me: int, item: int, state: np.ndarray) -> bool:
     """Release one armed `item`, if there is one."""
     if state[me, f.ARMED + item] > 0:
@@ -109,11 +109,12 @@ def take_armed(me: int, item: int, state: np.ndarray) -> bool:
     return False
 
 
-@kernel
+@inline_kernel
 def drop_row(rows: np.ndarray, index: int, count: int) -> None:
     """Take row `index` out of the first `count` rows, keeping the others in order."""
     for k in range(index, count - 1):
-        rows[k, :] = rows[k + 1, :]
+        for j in range(rows.shape[1]):  # cell by cell: a row copy needs reference counts
+            rows[k, j] = rows[k + 1, j]
 
 
 @kernel

@@ -17,7 +17,7 @@ import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.columns import Columns
-from shipyard.core.compiled import kernel
+from shipyard.core.compiled import inline_kernel, kernel, lean_kernel
 from shipyard.core.compiled_dice import start
 from shipyard.rulesets.tacship.fast.damage import (
     arm,
@@ -61,12 +61,12 @@ DRAWS = _result()  # the dice drawn: the reference engine draws as many
 RESULT_FIELDS = _result.count
 
 
-@kernel
+@inline_kernel
 def _over(state: np.ndarray) -> bool:
     return bool(state[0, f.DESTROYED] != 0 or state[1, f.DESTROYED] != 0)
 
 
-@kernel
+@lean_kernel
 def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.ndarray,
           mines: np.ndarray, board: np.ndarray, fig: Any, table: np.ndarray,
           charts: np.ndarray, fixed: np.ndarray, turrets: np.ndarray, pilot: np.ndarray,
@@ -85,7 +85,8 @@ def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.
         plan[PLAN_SPEED] = state[me, f.SPEED]  # an illegal answer flies straight
         plan[PLAN_TURNS] = 0
         fixed_at = -1
-        turret_at[:] = -1
+        for k in range(turret_at.shape[0]):  # a loop: a slice fill needs reference counts
+            turret_at[k] = -1
     state[me, f.SPEED] = plan[PLAN_SPEED]
     n = trace(state[me, f.Q], state[me, f.R], state[me, f.HEADING], plan,
               path_q, path_r, path_h)
@@ -129,7 +130,7 @@ def _play(me: int, turn: int, state: np.ndarray, hits: np.ndarray, missiles: np.
         board[f.DECOYS + me] += 1
 
 
-@kernel
+@lean_kernel
 def _missile_move(k: int, target: int, turn: int, state: np.ndarray, hits: np.ndarray,
                   missiles: np.ndarray, board: np.ndarray, fig: Any,
                   table: np.ndarray, charts: np.ndarray, pilots: np.ndarray,

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
-from shipyard.core.compiled import kernel
+from shipyard.core.compiled import inline_kernel, kernel
 from shipyard.rulesets.tacship.rules.hexes import distance
 from shipyard.rulesets.tacship.rules.ordnance import in_reach, launch_hex, missile_speed
 
@@ -37,7 +37,7 @@ def stand_off_spot(q: int, r: int, heading: int, speed: int, tq: int, tr: int, g
                 and in_reach(fig, mq, mr, heading, missile_speed(fig, speed), tq, tr))
 
 
-@kernel
+@inline_kernel
 def decoy_ready(side: int, state: np.ndarray, fig: Any) -> bool:
     """Will `side` have a decoy out against a missile launched at it now? One armed, or
     one in store with an armed slot free for it (engine/launch.py `decoy_ready`)."""

@@ -13,14 +13,14 @@ from typing import Any
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
-from shipyard.core.compiled import kernel
+from shipyard.core.compiled import inline_kernel, kernel, lean_kernel
 from shipyard.rulesets.tacship.fast.launch import stand_off_spot
 from shipyard.rulesets.tacship.rules.hexes import AFT, FORE, distance, in_arc, in_slot, on_ray
 from shipyard.rulesets.tacship.rules.movement import PLAN_SPEED, PLAN_TURNS, trace, turn_cost
 from shipyard.rulesets.tacship.rules.piloting import candidate_room, candidates
 
 
-@kernel
+@inline_kernel
 def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
     """How many missiles in play are aimed at `me`."""
     count = 0
@@ -30,7 +30,7 @@ def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
     return count
 
 
-@kernel
+@inline_kernel
 def arm_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarray,
               board: np.ndarray, fig: Any, pilot: np.ndarray, wants: np.ndarray,
               path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray) -> int:
@@ -59,7 +59,7 @@ def arm_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarr
     return n
 
 
-@kernel
+@inline_kernel
 def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarray,
              charts: np.ndarray, turrets: np.ndarray, missiles: np.ndarray,
              board: np.ndarray, fig: Any, pilot: np.ndarray,
@@ -112,13 +112,28 @@ def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndar
     """Steps 2 and 3 (policy.py `Pilot.move`): the best-scoring candidate into `best`,
     the moment to fire each turret into `turret_at` (-1 holds fire); returns the
     moment to fire the fixed lasers (-1 holds fire)."""
-    enemy = 1 - me
-    tq, tr = state[enemy, f.Q], state[enemy, f.R]
     speed_now, thrust = state[me, f.SPEED], charts[me, f.THRUST]
     plans = np.empty((candidate_room(fig, speed_now, thrust), best.shape[0]),
                      dtype=np.int64)
     count = candidates(fig, speed_now, state[me, f.STRAIGHT], thrust,
                        int(pilot[f.CRUISE_FACTOR]), plans)
+    at = np.full(charts[me, f.TURRET_COUNT], -1, dtype=np.int64)
+    return _best_move(me, state, charts, turrets, missiles, mines, board, fig, pilot, chance,
+                      path_q, path_r, path_h, best, turret_at, plans, count, at)
+
+
+@lean_kernel
+def _best_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
+               missiles: np.ndarray, mines: np.ndarray, board: np.ndarray,
+               fig: Any, pilot: np.ndarray, chance: np.ndarray,
+               path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray,
+               best: np.ndarray, turret_at: np.ndarray, plans: np.ndarray, count: int,
+               at: np.ndarray) -> int:
+    """`choose_move` over its `count` candidates `plans`, without reference counting
+    (the views of the loop cost more than its arithmetic otherwise)."""
+    enemy = 1 - me
+    tq, tr = state[enemy, f.Q], state[enemy, f.R]
+    speed_now = state[me, f.SPEED]
     cap = int(pilot[f.CHANCE_CAP])
     spot_gap = min(int(pilot[f.SPOT_GAP]), cap)
     fixed_total = charts[me, f.FIXED_TOTAL]
@@ -133,7 +148,6 @@ def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndar
         + fig.detonation_range
     best_value = 0.0
     best_fixed = -1
-    at = np.full(turret_count, -1, dtype=np.int64)
     found = False
     for c in range(count):
         plan = plans[c]
@@ -176,11 +190,14 @@ def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndar
         if not found or value > best_value:
             found = True
             best_value = value
-            best[:] = plan
+            for j in range(best.shape[0]):  # loops: a slice copy needs reference counts
+                best[j] = plan[j]
             best_fixed = fixed_at
-            turret_at[:turret_count] = at
+            for k in range(turret_count):
+                turret_at[k] = at[k]
     if not found:
         best[PLAN_SPEED] = speed_now
         best[PLAN_TURNS] = 0
-        turret_at[:] = -1
+        for k in range(turret_at.shape[0]):
+            turret_at[k] = -1
     return best_fixed

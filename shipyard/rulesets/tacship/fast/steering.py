@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
-from shipyard.core.compiled import kernel
+from shipyard.core.compiled import kernel, lean_kernel
 from shipyard.rulesets.tacship.fast.launch import decoy_ready
 from shipyard.rulesets.tacship.fast.pilot import choose_move, inbound
 from shipyard.rulesets.tacship.rules.figures import BLAST_D6, BLAST_FIXED, BLAST_HALVE
@@ -32,7 +32,7 @@ from shipyard.rulesets.tacship.rules.ordnance import (
 )
 
 
-@kernel
+@lean_kernel
 def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, fig: Any,
           pilot: np.ndarray, plan: np.ndarray, path_q: np.ndarray, path_r: np.ndarray,
           path_h: np.ndarray) -> tuple[int, int]:
@@ -102,7 +102,7 @@ def launch_damage(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
     return damage * beats_decoy(fig.decoy_die) if decoy else damage
 
 
-@kernel
+@lean_kernel
 def release_wants(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
                   turrets: np.ndarray, missiles: np.ndarray, mines: np.ndarray,
                   board: np.ndarray, fig: Any, table: np.ndarray, pilot: np.ndarray,
