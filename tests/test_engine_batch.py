@@ -158,8 +158,12 @@ def test_a_stopped_batch_keeps_every_duel_before_the_stop(engine: str) -> None:
         heard.clear()
         kept = run_batch(matchup, 400, 6, workers, progress=heard.append,
                          stopped=lambda: len(heard) >= 2, fast_chunk=100)
-        assert 0 < len(kept) < 400
+        assert len(kept) < 400
         assert kept == whole[:len(kept)]
+        # On one worker the chunks come back in order, so the stop keeps the first ones;
+        # on two, the second chunk may be back before the first, and a stop then keeps
+        # no duel rather than one out of order.
+        assert len(kept) > 0 or workers > 1
 
 
 POOL_UNDER_A_SCREEN = """
