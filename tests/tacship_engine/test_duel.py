@@ -110,7 +110,7 @@ def test_missiles_and_decoys_come_into_play() -> None:
     # Missiles are launched only where the target cannot escape them (engine/launch.py):
     # two missile carriers with decoys, both pilots standing off in front of the other
     # (the Barge, thrust 4, closes inside any stand-off spot of the Gunship's and
-    # meets no missile since pilots stand off: tests/test_captains_29h.py).
+    # meets no missile since pilots stand off: tests/test_pilots_stand_off.py).
     lines = [line for s in seeds(20)
              for line in fight(GUNSHIP, VALKYRIE, seed=s, log=True).log]
     launched = sum(1 for line in lines if "launches a missile" in line)

@@ -57,7 +57,7 @@ def test_a_missile_is_armed_once_the_target_has_moved() -> None:
 
 def test_an_armed_pilot_flies_where_a_launch_reaches_the_target_as_it_stands() -> None:
     # 10 astern of a target at speed 8 no end of a move puts the missile's start more
-    # than 8 + 2 hexes from it (a stand-off spot, tests/test_captains_29h.py): armed
+    # than 8 + 2 hexes from it (a stand-off spot, tests/test_pilots_stand_off.py): armed
     # or not, the pilot closes to 2 astern, for the guns.
     armed, unarmed = chase(10, 8), chase(10, 8, armed=False)
     plan, _ = PILOT.move(armed)

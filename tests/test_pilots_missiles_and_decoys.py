@@ -45,7 +45,7 @@ def test_a_launch_the_target_could_outrun_but_will_not() -> None:
     # A Valkyrie 10 astern at speed 11 of another at speed 8 that has moved. Full thrust
     # straight on would take the target out of reach, so the old pilot kept its missile;
     # the target's best reply (a missile boat itself since the stand-off pilot of
-    # tests/test_captains_29h.py: it holds its place ahead) ends on the missile's run:
+    # tests/test_pilots_stand_off.py: it holds its place ahead) ends on the missile's run:
     # 3.5 x 19/40 = 1.6625 expected boxes through its decoy (a hex away before that
     # pilot: 2 x 19/40 = 0.95), more than the 0.4 a missile held is worth.
     me = Craft.enter(VALKYRIE, "a", (-10, 0), 0, 11)
@@ -93,7 +93,7 @@ def _boat_missiles(boat: str, a: object, b: object, runs: int) -> tuple[int, int
 
 def test_a_fighter_that_swaps_its_lasers_for_missiles_launches_and_hits() -> None:
     # The Valkyrie with its two Laser-2 swapped for two more missiles, against the
-    # Kestrel (the Valkyrie until the stand-off pilot of tests/test_captains_29h.py,
+    # Kestrel (the Valkyrie until the stand-off pilot of tests/test_pilots_stand_off.py,
     # which the laser Valkyrie, a missile carrier itself, now beats to the launch): the
     # old pilot never launched one in these duels.
     boat = replace(VALKYRIE, name="Gunless", fixed_lasers=(), missiles=VALKYRIE.missiles + 2)
