@@ -28,6 +28,7 @@ from typing import Any, Generic, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar
 
+from shipyard.core.battle import BattleLineup
 from shipyard.core.catalog_files import Ruling
 from shipyard.core.document import SsdDocument
 from shipyard.core.drawing import Page
@@ -305,6 +306,23 @@ class Duels(Protocol[D, S, C]):
         ...
 
 
+class Battles(Protocol[D, S, C]):
+    """A game's fleet battles: two fleets on the map, one seeded battle at a time.
+
+    A battle of one craft against one is the game's duel, seed for seed. The
+    scenarios, captains and defaults are the duels' (`Duels`).
+    """
+
+    engines: tuple[str, ...]  # battle engines, the first is the default
+
+    def lineup(self, a: Sequence[tuple[Evaluation[D, S, C], str]],
+               b: Sequence[tuple[Evaluation[D, S, C], str]], policies: tuple[str, str],
+               scenario: DuelScenario, engine: str | None = None) -> BattleLineup:
+        """Both fleets, each a list of (design, ship name) in fleet order, made ready to
+        fight; `engine` None means the first of `engines`."""
+        ...
+
+
 class Search(Protocol[D, C_in]):
     """Design search (`shipyard optimize`): proposals only; the caller prices and checks
     every design these return, and drops the illegal or over-budget ones."""
@@ -332,6 +350,16 @@ class Ruleset(Rules[D, S, C], RecordSheets[D, S, C], Presentation[D, S, C], Prot
         """The game's design search; None if it has none."""
         ...
 
+    @property
+    def battles(self) -> Battles[D, S, C] | None:
+        """The game's fleet battles; None if it has none (yet: `battles_missing`)."""
+        ...
+
+    @property
+    def battles_missing(self) -> str:
+        """Why the game has no fleet battles, in one line ("" when it has them)."""
+        ...
+
 
 class Missing(ShipyardError):
     """A face asked a game for a part it does not supply (duels, design search)."""
@@ -342,6 +370,13 @@ def duels_of(ruleset: Ruleset[D, S, C]) -> Duels[D, S, C]:
     if ruleset.duels is None:
         raise Missing(f"{ruleset.title} has no duels")
     return ruleset.duels
+
+
+def battles_of(ruleset: Ruleset[D, S, C]) -> Battles[D, S, C]:
+    """The game's fleet battles, or `Missing` with the game's own reason."""
+    if ruleset.battles is None:
+        raise Missing(ruleset.battles_missing or f"{ruleset.title} has no fleet battles")
+    return ruleset.battles
 
 
 def search_of(ruleset: Ruleset[D, S, C]) -> Search[D, C]:

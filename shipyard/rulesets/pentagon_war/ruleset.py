@@ -60,6 +60,9 @@ class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = SHEET_LABELS
     duels = PentagonWarDuels()  # stateless: one for every instance
+    battles = None  # fleet battles need the hex map and vector movement (seed 004)
+    battles_missing = ("Pentagon War battles come with its map engine; until then "
+                       "shipyard duel fights its designs one against one")
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> Design:

@@ -125,3 +125,28 @@ def candidates(f: Figures, speed_now: int, straight: int, thrust: int, cruise_fa
                     set_turn(plans[n], k, first + k * cost, side)
                 n = add_move(plans, n, speed, 3)
     return n
+
+
+# A flight's rules of thumb for several enemies (docs/battle-model-tacship.md).
+SPILL = 0.75  # a shot at an enemy not the flight's focus is worth this share of its boxes
+MISSILE_THREAT = 2.0  # boxes a missile aboard an enemy is feared for, as threat
+
+
+@rule
+def focus_worth(fixed_total: int, turret_total: int, missiles: int, boxes_left: int) -> float:
+    """How much a flight wants an enemy dead: the threat it poses (its laser factors, a
+    missile aboard as `MISSILE_THREAT`, one for being there) divided by the turns it
+    takes to kill it, which grow with its boxes left (box 0 included)."""
+    return (fixed_total + turret_total + MISSILE_THREAT * missiles + 1.0) / (boxes_left + 1)
+
+
+@rule
+def shot_worth(chance: float, factors: int, boxes_left: int, focus: bool,
+               crowded: bool) -> float:
+    """A shot's worth to a pilot: its expected boxes. With other enemies about
+    (`crowded`), boxes past the target's last (box 0) are worth nothing, the fire better
+    spent on the next, and a shot at an enemy not the focus counts `SPILL` of its boxes;
+    alone against one enemy it is the duel pilot's expected boxes."""
+    if not crowded:
+        return chance * factors
+    return chance * min(factors, boxes_left + 1) * (1.0 if focus else SPILL)

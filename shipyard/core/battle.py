@@ -1,0 +1,124 @@
+"""How fleet battles are set up and how they end, in terms every game shares.
+
+A game's battle engine takes two fleets (lists of craft, each side in fleet order)
+and a `DuelScenario`, and returns one `BattleResult` per seed: who won, in how
+many turns, and each craft's fate. Batches, statistics, replays and faces read
+only these. A fleet of one against a fleet of one is the game's duel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+SURVIVED = 0  # `Fate.turn` of a craft still flying at the end
+
+
+@dataclass(frozen=True, slots=True)
+class Fate:
+    """What became of one craft in one battle."""
+
+    side: int  # 0 = the first fleet, 1 = the second
+    index: int  # its place in its fleet, ships in fleet order from 0
+    turn: int  # the turn it was destroyed on; SURVIVED (0) if it was not
+    cause: str  # what destroyed it ("laser", "missile", "mine", ...); "" if it survived
+    taken: int  # damage it took (the game's own unit: boxes crossed off, points...)
+
+    @property
+    def survived(self) -> bool:
+        return self.turn == SURVIVED
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResult:
+    """How one battle ended: every craft's fate, side 0's in fleet order, then side 1's."""
+
+    winner: int | None  # 0 = the first fleet, 1 = the second, None = a draw
+    turns: int
+    fates: tuple[Fate, ...]
+    draws: int = 0  # dice drawn: both engines of a game draw as many for the same seed
+    log: tuple[str, ...] = ()
+
+    def side(self, side: int) -> tuple[Fate, ...]:
+        return tuple(fate for fate in self.fates if fate.side == side)
+
+    @property
+    def damage(self) -> tuple[int, int]:
+        """Damage each side dealt the other: by side 0, by side 1."""
+        return (sum(f.taken for f in self.fates if f.side == 1),
+                sum(f.taken for f in self.fates if f.side == 0))
+
+    @property
+    def cause(self) -> str:
+        """What destroyed the loser's last craft ("" for a draw), as a duel's cause."""
+        if self.winner is None:
+            return ""
+        lost = [f for f in self.fates if f.side != self.winner and not f.survived]
+        return max(lost, key=lambda f: f.turn).cause if lost else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One thing on the map in one frame of a replay."""
+
+    kind: str  # "craft", "missile", "mine" or "decoy"
+    key: str  # the same thing keeps its key from frame to frame
+    side: int
+    q: int  # axial hex coordinates (the game's own map)
+    r: int
+    heading: int = 0  # 0-5, counter-clockwise from the +q direction
+    speed: int = 0
+    label: str = ""  # a craft's name
+    alive: bool = True
+    boxes: str = ""  # what is left of it, as the game says it ("7 of 10 boxes")
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A line drawn in one frame: a laser, a missile or mine going off."""
+
+    kind: str  # "laser", "missile" or "mine"
+    source: tuple[int, int]  # hex it came from
+    target: tuple[int, int]  # hex it struck at
+    hit: bool
+    words: str = ""  # e.g. "Blue 1: Laser-2 at 3 hexes, hit, 2 boxes"
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One step of a battle: the map after one craft's move (or a missile's)."""
+
+    turn: int
+    caption: str
+    tokens: tuple[Token, ...]
+    shots: tuple[Shot, ...] = ()
+    paths: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()  # (key, hexes flown)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A whole battle, frame by frame, for a replay on the map."""
+
+    title: str
+    sides: tuple[str, str]  # the fleets' names
+    frames: tuple[Frame, ...]
+    result: str  # how it ended, in words
+    notes: tuple[str, ...] = field(default=())
+
+
+@runtime_checkable
+class BattleLineup(Protocol):
+    """Two fleets made ready to fight many battles; each battle is one seed.
+
+    Battle `k` of `fight_many` is fought with `seeds[k]` alone, so results are the same
+    whatever the worker count or the way a batch is cut into calls.
+    """
+
+    def fight(self, seed: int, log: bool = False) -> BattleResult: ...
+
+    def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[BattleResult]: ...
+
+    def ready(self) -> bool: ...
+
+    def replay(self, seed: int) -> Replay: ...
