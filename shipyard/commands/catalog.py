@@ -26,6 +26,7 @@ from shipyard.commands.terminal import fail, guarded, out
 from shipyard.core.document import ssd_schema
 from shipyard.core.neutral import Evaluation
 from shipyard.core.sheet import HOUSE_RULES, is_marked, provenance
+from shipyard.services.battle_schema import battle_result_schema
 from shipyard.services.fleet import fleet_schema
 from shipyard.services.house import changed_rows
 from shipyard.services.registry import default_ruleset, evaluate, read_design, ruleset_option
@@ -74,7 +75,8 @@ def catalog_command(as_json: JsonOpt = False, catalog: CatalogOpt = None,
 
 
 KindArg = Annotated[str, typer.Argument(metavar="KIND",
-                                        help="Which schema: design, ssd or fleet.")]
+                                        help="Which schema: design, ssd, fleet or battle-result "
+                                             "(what shipyard battle --json prints).")]
 RulesetOpt = Annotated[str | None, typer.Option(
     "--ruleset", metavar="NAME", show_default=False,
     help="The game whose design file to describe (default: the default game; "
@@ -85,7 +87,8 @@ def schema_command(kind: KindArg = "design", ruleset: RulesetOpt = None) -> None
     """Print the JSON Schema of a file format."""
     game = guarded(lambda: default_ruleset() if ruleset is None
                    else ruleset_option(ruleset))
-    schemas = {"design": game.schema, "ssd": ssd_schema, "fleet": fleet_schema}
+    schemas = {"design": game.schema, "ssd": ssd_schema, "fleet": fleet_schema,
+               "battle-result": battle_result_schema}
     if kind not in schemas:
         fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")
     print(json.dumps(schemas[kind](), indent=2))

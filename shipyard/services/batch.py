@@ -1,8 +1,9 @@
 """Every duel batch of Shipyard, on threads, worker processes or a Dask cluster.
 
 One path fights every batch: `shipyard duel`, tournaments, `compare --duel`, the
-optimizer and the designer's screens all hand `fight` their jobs (a matchup, a
-master seed and a range of duel indices). Duel `i` of a job always gets the seed
+optimizer, the designer's screens and fleet battles (`services.battle_batch`) all hand
+`fight` their jobs (a contest, such as a duel's matchup, a master seed and a range of
+duel or battle indices). Duel `i` of a job always gets the seed
 `duel_seed(master, i)`, and results come back in duel order, so they never depend on
 the worker count, the chunk sizes, the engine that fought them or the cluster.
 
@@ -25,11 +26,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
-from shipyard.core.neutral import Evaluation
+from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import BatchLineup, Lineup, duels_of
 from shipyard.services import cluster, warming
@@ -42,6 +43,46 @@ FAST_CHUNK = 20_000  # duels per call of a compiled engine between two progress 
 REFERENCE = "reference"
 Progress = Callable[[int], None]
 Stopped = Callable[[], bool]
+R = TypeVar("R")  # how one duel or battle ends
+R_co = TypeVar("R_co", covariant=True)
+# A module-level function (found by name in another process or machine) and the plain
+# data it rebuilds a lineup from.
+Parcel = tuple[Callable[[Any], Any], Any]
+
+
+class Fights(Protocol[R_co]):
+    """A lineup: one seeded duel or battle at a time (a compiled one also fights many in one
+    call: `BatchLineup`, `core.battle.BattleLineup`)."""
+
+    def fight(self, seed: int, log: bool = False) -> R_co: ...
+
+
+class Contest(Protocol[R_co]):
+    """What a job fights: two sides made ready by their game, on an engine.
+
+    A duel's `Matchup` is one; two fleets are another (`services.battle_batch`). A lineup
+    with `fight_many` and `ready` is a compiled one, fought in big chunks on threads; any
+    other is fought a seed at a time, on worker processes when there are several workers.
+    """
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    def made(self) -> Fights[R_co]:
+        """The lineup on the contest's own engine."""
+        ...
+
+    def on_reference(self) -> Contest[R_co]:
+        """The same contest on the game's reference engine (the same results, slowly)."""
+        ...
+
+    def parcel(self) -> Parcel:
+        """The contest as plain data a worker process rebuilds its lineup from."""
+        ...
+
+    def shipment(self) -> Parcel:
+        """The same for any machine of a cluster, which also checks its catalog there."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +96,28 @@ class Matchup:
     scenario: DuelScenario = field(default_factory=DuelScenario)
     engine: str | None = None  # None: the ruleset's default engine
 
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.a.ruleset
+
+    def made(self) -> Lineup:
+        return lineup(self)
+
+    def on_reference(self) -> Matchup:
+        return replace(self, engine=REFERENCE)
+
+    def parcel(self) -> Parcel:
+        return _duel_lineup, _pack(self)
+
+    def shipment(self) -> Parcel:
+        return _rebuild, _shipment(self)
+
 
 @dataclass(frozen=True, slots=True)
-class Job:
-    """Duels `start` to `stop` of a matchup's batch seeded by `master`."""
+class Job(Generic[R]):
+    """Duels (or battles) `start` to `stop` of a contest's batch seeded by `master`."""
 
-    matchup: Matchup
+    matchup: Contest[R]  # the name it had when every job was a duel's
     master: int
     start: int
     stop: int
@@ -84,11 +141,11 @@ def lineup(matchup: Matchup) -> Lineup:
         matchup.scenario, matchup.engine)
 
 
-def duels(ready: Lineup, master: int, start: int, stop: int, workers: int = 1) -> list[Result]:
-    """Duels `start` to `stop` of the batch seeded by `master`, in order."""
+def duels(ready: Fights[R], master: int, start: int, stop: int, workers: int = 1) -> list[R]:
+    """Duels (or battles) `start` to `stop` of the batch seeded by `master`, in order."""
     seeds = [duel_seed(master, i) for i in range(start, stop)]
     if isinstance(ready, BatchLineup):
-        return ready.fight_many(seeds, workers)
+        return cast("list[R]", ready.fight_many(seeds, workers))
     return [ready.fight(seed) for seed in seeds]
 
 
@@ -135,8 +192,8 @@ class BatchError(ShipyardError):
 # The catalog folder is None for the bundled catalog of wherever the matchup is rebuilt.
 Packed = tuple[str, str | None, dict[str, Any], dict[str, Any], str, str, DuelScenario,
                str | None]
-_WORKER: dict[int, Lineup] = {}  # this worker's lineups, by job index
-_PACKED: list[Packed] = []
+_WORKER: dict[int, Fights[Any]] = {}  # this worker's lineups, by job index
+_PACKED: list[Parcel] = []
 
 
 def _pack(matchup: Matchup) -> Packed:
@@ -154,19 +211,24 @@ def _unpack(packed: Packed) -> Matchup:
                    policy_a, policy_b, scenario, engine)
 
 
-def _init(packed: list[Packed]) -> None:
+def _duel_lineup(packed: Packed) -> Lineup:
+    return lineup(_unpack(packed))
+
+
+def _init(packed: list[Parcel]) -> None:
     _WORKER.clear()
     _PACKED[:] = packed
 
 
-def _work(task: tuple[int, int, int, int]) -> tuple[int, int, list[Result] | str]:
+def _work(task: tuple[int, int, int, int]) -> tuple[int, int, list[Any] | str]:
     """One chunk in a worker process; a failure comes back as its one line of text (an
     exception object might not survive the trip back, which would leave the pool
     waiting for ever)."""
     job, master, start, stop = task
     try:
         if job not in _WORKER:
-            _WORKER[job] = lineup(_unpack(_PACKED[job]))
+            rebuild, data = _PACKED[job]
+            _WORKER[job] = rebuild(data)
         return job, start, duels(_WORKER[job], master, start, stop)
     except Exception as exc:
         return job, start, f"{type(exc).__name__}: {exc}"
@@ -203,7 +265,7 @@ def _real_stderr() -> Iterator[None]:
             sys.stderr = saved
 
 
-def _pool(processes: int, packed: list[Packed]) -> Pool:
+def _pool(processes: int, packed: list[Parcel]) -> Pool:
     with _real_stderr():
         return _context().Pool(processes, _init, (packed,))
 
@@ -213,7 +275,7 @@ def _pool(processes: int, packed: list[Packed]) -> Pool:
 class _Engines:
     """A job's lineups: the one it fights with now, and a compiled one it waits for."""
 
-    now: Lineup
+    now: Fights[Any]
     waiting: BatchLineup | None = None
 
     def switch_if_ready(self) -> None:
@@ -221,17 +283,17 @@ class _Engines:
             self.now, self.waiting = self.waiting, None
 
 
-def _engines(matchup: Matchup) -> _Engines:
-    ready = lineup(matchup)
+def _engines(contest: Contest[Any]) -> _Engines:
+    ready = contest.made()
     if isinstance(ready, BatchLineup) and not ready.ready():
-        warming.start(matchup.a.ruleset)
-        return _Engines(lineup(replace(matchup, engine=REFERENCE)), ready)
+        warming.start(contest.ruleset)
+        return _Engines(contest.on_reference().made(), ready)
     return _Engines(ready)
 
 
-def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = None,
+def fight(jobs: Sequence[Job[R]], workers: int = 1, progress: Progress | None = None,
           scheduler: str | None = None, stopped: Stopped | None = None,
-          fast_chunk: int = FAST_CHUNK) -> list[list[Result]]:
+          fast_chunk: int = FAST_CHUNK) -> list[list[R]]:
     """Every job's duels, in duel order, one list per job.
 
     `workers` threads of a compiled engine, or worker processes of a reference one;
@@ -243,7 +305,7 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
     if scheduler is not None:
         return [_on_cluster(job, scheduler, progress) for job in jobs]
     engines = [_engines(job.matchup) for job in jobs]
-    found: list[list[Result]] = [[] for _ in jobs]
+    found: list[list[R]] = [[] for _ in jobs]
     done = [job.start for job in jobs]
     pool: Pool | None = None
 
@@ -276,7 +338,7 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
             # While another process compiles, the reference engine leaves it a core; a
             # game registered in this process alone is fought here (no other finds it).
             processes = max(1, workers - 1) if waiting else max(1, workers)
-            if not all(installed(jobs[k].matchup.a.ruleset.name) for k in rest):
+            if not all(installed(jobs[k].matchup.ruleset.name) for k in rest):
                 processes = 1
             if processes == 1:
                 k = rest[0]
@@ -289,8 +351,7 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
                     progress(len(part))
                 continue
             if pool is None:
-                pool = _pool(processes, [_pack(replace(job.matchup, engine=REFERENCE))
-                                         for job in jobs])
+                pool = _pool(processes, [job.matchup.on_reference().parcel() for job in jobs])
             # One round: a slice of each job still on the reference engine, then look again.
             tasks = []
             for k in rest:
@@ -298,7 +359,7 @@ def fight(jobs: Sequence[Job], workers: int = 1, progress: Progress | None = Non
                 last = job.stop if not waiting else min(job.stop, done[k] + CHUNK * processes)
                 tasks += [(k, job.master, lo, hi)
                           for lo, hi in shrinking_chunks(done[k], last, processes)]
-            parts: dict[tuple[int, int], list[Result]] = {}
+            parts: dict[tuple[int, int], list[R]] = {}
             for k, lo, answer in pool.imap_unordered(_work, tasks):
                 if isinstance(answer, str):
                     raise BatchError(f"a worker process stopped on an error: {answer}")
@@ -346,17 +407,18 @@ def _rebuild(shipment: tuple[str, Packed]) -> Lineup:
     return lineup(matchup)
 
 
-def _fight_range(ready: Lineup, task: tuple[int, int, int]) -> list[Result]:
+def _fight_range(ready: Fights[R], task: tuple[int, int, int]) -> list[R]:
     master, start, stop = task
     return duels(ready, master, start, stop)
 
 
-def _on_cluster(job: Job, scheduler: str, progress: Progress | None) -> list[Result]:
+def _on_cluster(job: Job[R], scheduler: str, progress: Progress | None) -> list[R]:
     """One job in chunks on the cluster's workers, joined back in duel order."""
-    if isinstance(lineup(job.matchup), BatchLineup):
+    if isinstance(job.matchup.made(), BatchLineup):
         parts = list(chunks(job.start, job.stop, FAST_CHUNK))
     else:
         parts = list(shrinking_chunks(job.start, job.stop, cluster.threads(scheduler)))
     tasks = [(job.master, first, last) for first, last in parts]
-    return cluster.in_order(scheduler, _rebuild, _fight_range, _shipment(job.matchup), tasks,
-                            progress)
+    rebuild, shipment = job.matchup.shipment()
+    return cast("list[R]", cluster.in_order(scheduler, rebuild, _fight_range, shipment, tasks,
+                                            progress))
