@@ -10,7 +10,7 @@ fleets meet as equals: a fleet against its copy wins as often as it loses.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -24,7 +24,7 @@ CAUSES = ("laser", "missile")
 class FakeSquadrons:
     """Fights with `fight_many` and `ready`, as a compiled engine does."""
 
-    calls: list[int] = []  # seeds per fight_many call, over all instances
+    calls: ClassVar[list[int]] = []  # seeds per fight_many call, over all instances
 
     def __init__(self, a: Sequence[tuple[Any, str]], b: Sequence[tuple[Any, str]],
                  policies: tuple[str, str], scenario: DuelScenario) -> None:

@@ -27,10 +27,15 @@ from shipyard.core.document import ssd_schema
 from shipyard.core.neutral import Evaluation
 from shipyard.core.sheet import HOUSE_RULES, is_marked, provenance
 from shipyard.services.battle_schema import battle_result_schema
-from shipyard.services.fleet import fleet_schema
+from shipyard.services.fleet import fleet_schema, judge, read_fleet
 from shipyard.services.house import changed_rows
 from shipyard.services.registry import default_ruleset, evaluate, read_design, ruleset_option
-from shipyard.services.samples import sample_name, sample_paths
+from shipyard.services.samples import (
+    sample_fleet_name,
+    sample_fleet_paths,
+    sample_name,
+    sample_paths,
+)
 
 
 def catalog_command(as_json: JsonOpt = False, catalog: CatalogOpt = None,
@@ -95,7 +100,8 @@ def schema_command(kind: KindArg = "design", ruleset: RulesetOpt = None) -> None
 
 
 def samples_command(as_json: JsonOpt = False, catalog: CatalogOpt = None) -> None:
-    """List the bundled sample designs (use them as sample:NAME)."""
+    """List the bundled sample designs and fleets (use them as sample:NAME and
+    sample-fleet:NAME)."""
     house = catalog_ruleset(catalog) if catalog is not None else None
     rows: list[dict[str, Any]] = []
     sizes: list[str] = []
@@ -132,4 +138,26 @@ def samples_command(as_json: JsonOpt = False, catalog: CatalogOpt = None) -> Non
     for row, label in zip(rows, sizes, strict=True):
         table.add_row(escape(f"sample:{row['name']}"), escape(row["design"]), str(row["total"]),
                       escape(label))
+    out.print(table)
+    _print_fleets()
+
+
+def _print_fleets() -> None:
+    """The bundled fleets, usable as sample-fleet:NAME (the text listing only: the JSON
+    listing stays a list of designs)."""
+    table = Table(title="Sample fleets (use as sample-fleet:NAME)", title_justify="left",
+                  show_edge=False, pad_edge=False)
+    paths = sample_fleet_paths()
+    widest = max((len(f"sample-fleet:{sample_fleet_name(p)}") for p in paths), default=0)
+    table.add_column("Sample fleet", no_wrap=True, min_width=widest)  # typed as it is shown
+    for column in ("Fleet", "Game", "Ships", "Points"):
+        table.add_column(column, justify="right" if column in ("Ships", "Points") else "left")
+    for path in paths:
+        report = guarded(lambda path=path: judge(read_fleet(path)))  # type: ignore[misc]
+        points = (str(report.total) if report.budget is None
+                  else f"{report.total} of {report.budget}")
+        table.add_row(escape(f"sample-fleet:{sample_fleet_name(path)}"),
+                      escape(report.fleet.name), escape(report.fleet.ruleset.title),
+                      str(len(report.ships)), points)
+    out.print()
     out.print(table)

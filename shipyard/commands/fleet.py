@@ -52,17 +52,18 @@ from shipyard.services.fleet import (
     read_fleet,
     total_words,
 )
-from shipyard.services.samples import PREFIX
+from shipyard.services.samples import PREFIX, resolve_fleet
 
-FleetArg = Annotated[str, typer.Argument(metavar="FILE", show_default=False,
-                                         help="A fleet file (.fleet.json or TOML).")]
+FleetArg = Annotated[str, typer.Argument(
+    metavar="FILE", show_default=False,
+    help="A fleet file (.fleet.json or TOML), or sample-fleet:NAME.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
 def load_fleet(argument: str, budget: int | None = None, scenario: Agreement | None = None,
                catalog: Path | None = None) -> FleetReport:
     """Read and judge a fleet file; any `ShipyardError` names the file."""
-    path = Path(argument)
+    path = resolve_fleet(argument)  # a file, or sample-fleet:NAME
     fleet = read_fleet(path)
     root = None
     if catalog is not None:

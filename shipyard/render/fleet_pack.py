@@ -197,7 +197,7 @@ def default_pack_target(fleet_file: str, fmt: str) -> Path | None:
     """A PDF goes to the fleet file's name with .pdf (`home.fleet.json` -> `home.pdf`)."""
     if fmt != "pdf":
         return None
-    name = Path(fleet_file).name
+    name = Path(fleet_file.removeprefix("sample-fleet:")).name
     for suffix in (".fleet.json", ".fleet.toml", ".json", ".toml"):
         if name.lower().endswith(suffix):
             name = name[: -len(suffix)]

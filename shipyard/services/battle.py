@@ -35,7 +35,7 @@ from shipyard.core.protocol import Missing, battles_of, duels_of
 from shipyard.services.batch import FAST_CHUNK, REFERENCE, Job, Progress, Stopped, fight
 from shipyard.services.battle_batch import Fleets
 from shipyard.services.fleet import RULE, Fleet, FleetReport, judge, read_fleet
-from shipyard.services.samples import resolve_fleet
+from shipyard.services.samples import FLEET_PREFIX, PREFIX, resolve_fleet
 from shipyard.services.scenarios import pick
 
 BLOCK = 200  # battles between two looks at the interval with `until_ci`
@@ -124,6 +124,9 @@ def _read(source: FleetSource) -> tuple[str, Fleet]:
     if isinstance(source, Fleet):
         return source.file or source.name or "(fleet)", source
     label = str(source)
+    if label.startswith(PREFIX):
+        raise BattleProblem(f"{label}: a sample design, not a fleet (give a fleet file or "
+                            f"{FLEET_PREFIX}NAME; shipyard samples lists them)")
     path = resolve_fleet(label) if isinstance(source, str) else source
     if path.is_dir():
         raise BattleProblem(f"{label}: a folder, not a fleet file")

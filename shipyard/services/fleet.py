@@ -27,7 +27,7 @@ from shipyard.core.issues import Agreement, Issue, is_legal
 from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.values import DESIGN_SCHEMA
 from shipyard.services.registry import default_ruleset, evaluate, get_ruleset, parse_design
-from shipyard.services.samples import PREFIX, resolve
+from shipyard.services.samples import FLEET_PREFIX, PREFIX, resolve
 
 SCHEMA = "shipyard.fleet/1"
 SUFFIXES = (".fleet.json", ".fleet.toml")
@@ -131,7 +131,10 @@ def is_fleet_data(data: object) -> bool:
 
 
 def is_fleet(argument: str) -> bool:
-    """A fleet by its name, or a JSON or TOML file tagged `shipyard.fleet/1`."""
+    """A fleet by its name (a bundled one, `sample-fleet:NAME`), or a JSON or TOML file
+    tagged `shipyard.fleet/1`."""
+    if argument.startswith(FLEET_PREFIX):
+        return True
     if argument.startswith(PREFIX):
         return False
     if is_fleet_name(argument):
