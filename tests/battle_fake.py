@@ -69,7 +69,8 @@ class FakeSquadrons:
 
 
 def use_fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every battle lineup of every game is the fake one (both engine names)."""
+    """Every battle lineup is the fake one, on both engines: `fast` (the default, fought as a
+    compiled engine) and `reference` (fought a battle at a time)."""
     from shipyard.rulesets.tacship.battles import TacshipBattles
 
     def lineup(self: object, a: Sequence[tuple[Any, str]], b: Sequence[tuple[Any, str]],
@@ -80,3 +81,4 @@ def use_fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
         return FakeSquadrons(a, b, policies, scenario)
 
     monkeypatch.setattr(TacshipBattles, "lineup", lineup)
+    monkeypatch.setattr(TacshipBattles, "engines", ("fast", "reference"))

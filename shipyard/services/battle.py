@@ -32,7 +32,7 @@ from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Missing, battles_of, duels_of
-from shipyard.services.batch import FAST_CHUNK, REFERENCE, Job, Progress, Stopped, fight
+from shipyard.services.batch import FAST_CHUNK, Job, Progress, Stopped, fight
 from shipyard.services.battle_batch import Fleets
 from shipyard.services.fleet import RULE, Fleet, FleetReport, judge, read_fleet
 from shipyard.services.samples import FLEET_PREFIX, PREFIX, resolve_fleet
@@ -283,8 +283,6 @@ def battle_replay(engagement: Engagement, master: int, k: int) -> Replay:
 def compiling(engagement: Engagement) -> bool:
     """True when the battles would now wait for the game's compiled engine to be built
     (they are then fought on the reference engine meanwhile)."""
-    if engagement.engine == REFERENCE:
-        return False
     ready = engagement.fleets.made()
     probe: Callable[[], bool] | None = getattr(ready, "ready", None)
     return probe is not None and not probe()

@@ -68,7 +68,8 @@ class Fleets:
 
     def made(self) -> Fights[BattleResult]:
         ready = self.lineup()
-        return OneAtATime(ready) if self.engine == REFERENCE else ready
+        engine = self.engine or battles_of(self.ruleset).engines[0]
+        return OneAtATime(ready) if engine == REFERENCE else ready
 
     def on_reference(self) -> Fleets:
         return replace(self, engine=REFERENCE)
