@@ -234,3 +234,15 @@ def test_replay_writes_an_svg_atomically(tmp_path: Path, monkeypatch: pytest.Mon
     assert picture.read_text(encoding="utf-8").lstrip().startswith(("<svg", "<?xml"))
     assert "<svg" in picture.read_text(encoding="utf-8")[:200]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.svg"]  # no temporary left
+
+
+def test_rulesets_and_samples_name_the_battle_engines_and_the_fleets() -> None:
+    rows = {row["name"]: row for row in json.loads(shipyard("rulesets", "--json").stdout)}
+    assert rows["tacship"]["battle_engines"] == ["fast", "reference"]  # the stand-in's
+    assert rows["pentagon-war"]["battle_engines"] == []
+    assert "map engine" in rows["pentagon-war"]["battles_missing"]
+    listing = shipyard("samples").stdout
+    for name in ("blue-flight", "night-watch", "lance-flight", "heavy-section",
+                 "hornet-swarm", "grey-flight", "home-guard"):
+        assert f"sample-fleet:{name}" in listing
+    assert shipyard("fleet", "sample-fleet:LANCE-flight").stdout.startswith("Lance Flight")

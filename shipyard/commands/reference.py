@@ -58,14 +58,17 @@ def rulesets_command(
     try:
         for ruleset in rulesets().values():
             catalog = ruleset.catalog()
-            duels = ruleset.duels
+            duels, battles = ruleset.duels, getattr(ruleset, "battles", None)
             rows.append({"name": ruleset.name, "title": ruleset.title,
                          "version": catalog.manifest.version, "digest": catalog.digest,
                          "catalog": catalog.folder, "samples": len(ruleset.samples()),
                          "sheets": list(ruleset.sheets),
                          "policies": list(duels.policies if duels else ()),
                          "engines": list(duels.engines if duels else ()),
-                         "default": ruleset.default})
+                         "default": ruleset.default,
+                         "battle_engines": list(battles.engines if battles else ()),
+                         "battles_missing": "" if battles else
+                         getattr(ruleset, "battles_missing", "") or "none"})
     except ShipyardError as exc:
         fail(str(exc))
     for name, reason in broken().items():
@@ -82,3 +85,5 @@ def rulesets_command(
               f"({row['digest'][:12]}), {row['samples']} samples{default}")
         show(f"    sheets {', '.join(row['sheets'])}; duel policies "
               f"{', '.join(row['policies'])}; engines {', '.join(row['engines'])}")
+        show("    fleet battles: engines " + ", ".join(row["battle_engines"])
+             if row["battle_engines"] else f"    no fleet battles: {row['battles_missing']}")
