@@ -121,6 +121,7 @@ def _print(engagement: Engagement, summary: BattleSummary, seed: int, asked: int
                         ("draws", summary.draws)):
         outcomes.add_row(label, str(rate.count), f"{rate.share:6.1%}", _interval(rate))
     out.print(outcomes)
+    out.print()
     destroyed = Table(show_edge=False, pad_edge=False)
     for column, justify in (("Points destroyed a battle", "left"), ("Mean", "right"),
                             ("95% interval", "right"), ("Of", "right")):
@@ -132,6 +133,7 @@ def _print(engagement: Engagement, summary: BattleSummary, seed: int, asked: int
                           str(other.points))
     out.print(destroyed)
     out.print(exchange_words(plain, summary), markup=False)
+    out.print()
     for name, side in zip(plain, summary.sides, strict=True):
         out.print(survivor_words(name, side, summary.runs), markup=False)
     ships = Table(show_edge=False, pad_edge=False)
@@ -145,6 +147,7 @@ def _print(engagement: Engagement, summary: BattleSummary, seed: int, asked: int
             ships.add_row(name, escape(ship.name), escape(ship.evaluation.design.name),
                           str(ship.points), f"{alive.share:6.1%}", _interval(alive))
     out.print(ships)
+    out.print()
     for name, side in zip(plain, summary.sides, strict=True):
         out.print(kill_words(name, side), markup=False)
     out.print(turns_words(engagement, summary), markup=False)
