@@ -58,31 +58,18 @@ class Fights(Protocol[R_co]):
 
 
 class Contest(Protocol[R_co]):
-    """What a job fights: two sides made ready by their game, on an engine.
+    """What a job fights: a duel's `Matchup`, or two fleets (`services.battle_batch`).
 
-    A duel's `Matchup` is one; two fleets are another (`services.battle_batch`). A lineup
-    with `fight_many` and `ready` is a compiled one, fought in big chunks on threads; any
-    other is fought a seed at a time, on worker processes when there are several workers.
-    """
+    A lineup with `fight_many` and `ready` is a compiled one, fought in big chunks on
+    threads; any other is fought a seed at a time, on worker processes when there are
+    several workers."""
 
     @property
     def ruleset(self) -> Ruleset: ...
-
-    def made(self) -> Fights[R_co]:
-        """The lineup on the contest's own engine."""
-        ...
-
-    def on_reference(self) -> Contest[R_co]:
-        """The same contest on the game's reference engine (the same results, slowly)."""
-        ...
-
-    def parcel(self) -> Parcel:
-        """The contest as plain data a worker process rebuilds its lineup from."""
-        ...
-
-    def shipment(self) -> Parcel:
-        """The same for any machine of a cluster, which also checks its catalog there."""
-        ...
+    def made(self) -> Fights[R_co]: ...  # the lineup on the contest's own engine
+    def on_reference(self) -> Contest[R_co]: ...  # the same on the reference engine
+    def parcel(self) -> Parcel: ...  # plain data a worker process rebuilds the lineup from
+    def shipment(self) -> Parcel: ...  # the same for a cluster (its catalog checked there)
 
 
 @dataclass(frozen=True, slots=True)
