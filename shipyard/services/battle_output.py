@@ -120,7 +120,8 @@ def heading(engagement: Engagement, seed: int, summary: BattleSummary,
     budget = "no budget" if engagement.budget is None else f"budget {engagement.budget}"
     first = (f"{a} ({len(engagement.a.ships)} ships, {engagement.a.total} points, {pa}) "
              f"against {b} ({len(engagement.b.ships)} ships, {engagement.b.total} points, "
-             f"{pb}): {summary.runs} battles, seed {seed}, {budget}")
+             f"{pb}): {summary.runs} battle{'' if summary.runs == 1 else 's'}, seed {seed}, "
+             f"{budget}")
     if asked is not None and summary.runs < asked:
         first += f" (stopped after {summary.runs} of {asked})"
     words = scenario.words(("A", "B"))
