@@ -57,6 +57,7 @@ def bad_inputs(tmp: Path) -> dict[str, tuple[list[str], str]]:
     laser4 = {"schema": "shipyard.design/1", "name": "Laser Four", "ruleset": "tacship",
               "damage_boxes": 10, "thrust": 6, "fixed_lasers": [{"factor": 4}]}
     illegal = fleet_file(tmp, "illegal", [{"design": "sample:hawk"}, {"design": laser4}])
+    mixed = fleet_file(tmp, "mixed", [{"design": "sample:hawk"}, {"design": "sample:lancer"}])
     return {
         "missing": ([str(tmp / "nowhere.fleet.json"), BLUE], "nowhere.fleet.json"),
         "broken": ([BLUE, str(broken)], "broken.fleet.json"),
@@ -68,6 +69,8 @@ def bad_inputs(tmp: Path) -> dict[str, tuple[list[str], str]]:
         "empty": ([BLUE, str(empty)], "empty.fleet.json: the fleet has no ships"),
         "illegal": ([str(illegal), BLUE], "illegal.fleet.json: ships[1].design: "
                                           "fixed_lasers[0].factor: Laser-4 does not exist"),
+        "a design of the other game": ([BLUE, str(mixed)], "mixed.fleet.json: ships[1].design: "
+                                       "a pentagon-war design in a tacship fleet"),
         "no battles": (["sample-fleet:home-guard", "sample-fleet:picket-line"],
                        "Pentagon War battles come with its map engine"),
         "unknown sample": (["sample-fleet:nowhere", BLUE],
@@ -77,7 +80,7 @@ def bad_inputs(tmp: Path) -> dict[str, tuple[list[str], str]]:
 
 
 CASES = ["missing", "broken", "truncated", "other game", "over budget", "empty", "illegal",
-         "no battles", "unknown sample", "a design"]
+         "a design of the other game", "no battles", "unknown sample", "a design"]
 
 
 @pytest.mark.parametrize("case", CASES)
