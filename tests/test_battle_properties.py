@@ -79,3 +79,11 @@ def test_the_tests_can_tell_a_difference() -> None:
     # The checks above are not blind: 60 of 150 against 90 of 150 is beyond chance.
     assert not same_rate(60, 90, RUNS)
     assert same_rate(70, 80, RUNS)
+
+
+def test_the_same_battles_whatever_the_workers_and_chunks() -> None:
+    # On the compiled engine: threads and calls of 37 battles; while it is still being
+    # built: the reference engine on two worker processes. The same battles either way.
+    engagement = engage(PAIR, DUO)
+    assert run_battles(engagement, RUNS, SEED, workers=2, fast_chunk=37) == list(
+        batch("pair", "duo"))
