@@ -70,16 +70,16 @@ def test_a_changed_rule_function_fails_pinned_duels(monkeypatch: pytest.MonkeyPa
 def test_a_changed_loop_of_the_reference_engine_fails_pinned_duels(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Tacship's location die rolled one face short in the reference's damage loop."""
-    # The duel loop imports `die` by name: imported first, it keeps the real one.
-    from shipyard.rulesets.tacship.engine import duel, fire
+    # The battle loop imports `die` by name: imported first, it keeps the real one.
+    from shipyard.rulesets.tacship.engine import battle, fire
 
-    assert duel.die is fire.die
+    assert battle.die is fire.die
 
     real = fire.die
     monkeypatch.setattr(fire, "die", lambda dice, sides: real(dice, max(1, sides - 1)))
     chosen = pinned.every_kth(rows("tacship"), 10, offset=3)
     assert pinned.check(chosen, "reference")
-    assert duel.die is real
+    assert battle.die is real
 
 
 def test_the_file_round_trips(tmp_path: Path) -> None:

@@ -62,7 +62,8 @@ def take_armed(craft: Craft, item: Item) -> bool:
 def launch_missile(craft: Craft, target: Craft, turn: int, f: Figures) -> Missile:
     return Missile(craft.side, target.side,
                    rules.launch_hex(f, craft.pos[0], craft.pos[1], craft.heading),
-                   craft.heading, rules.missile_speed(f, craft.speed), turn)
+                   craft.heading, rules.missile_speed(f, craft.speed), turn,
+                   aimed=target.key, shooter=craft.key)
 
 
 def lay_mine(craft: Craft, f: Figures) -> Mine:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 from shipyard.rulesets.tacship.engine.hexes import (
@@ -58,7 +58,12 @@ from shipyard.rulesets.tacship.rules.figures import Figures
 from shipyard.rulesets.tacship.rules.fire import hit_chance
 from shipyard.rulesets.tacship.rules.movement import PLAN_FIRST
 from shipyard.rulesets.tacship.rules.ordnance import beats_decoy, blast_mean
-from shipyard.rulesets.tacship.rules.piloting import MOST_TURNS, candidate_room, candidates
+from shipyard.rulesets.tacship.rules.piloting import (
+    MOST_TURNS,
+    candidate_room,
+    candidates,
+    shot_worth,
+)
 
 # The pilots' rules of thumb (heuristics, not rules; the compiled engine reads these).
 ARM_MINE_WITHIN = 12  # hexes: arm a mine with the enemy this close behind
@@ -87,6 +92,12 @@ class View:
     turn: int
     enemy_moves_later: bool = False  # the enemy has still to move this turn
     blast: tuple[tuple[int, int, int], ...] = ()  # the blast table (empty: the catalog's)
+    foes: tuple[Craft, ...] = ()  # every enemy still flying (empty: `enemy` alone)
+
+    @property
+    def enemies(self) -> tuple[Craft, ...]:
+        """Every enemy still flying, the focus `enemy` among them, in battle order."""
+        return self.foes or (self.enemy,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +106,9 @@ class FireOrder:
 
     fixed: int | None = None
     turrets: tuple[int | None, ...] = ()
+    # the enemy (its key) each fires at; None: the focus enemy of the view
+    fixed_target: int | None = None
+    turret_targets: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +141,10 @@ class Pilot:
 
     # -- step 1 ---------------------------------------------------------------
     def arm(self, view: View) -> tuple[Item, ...]:
-        me, enemy, board = view.me, view.enemy, view.board
+        me, board = view.me, view.board
+        foes = view.enemies
         wanted: list[Item] = []
-        threatened = bool(board.missiles_at(me.side)) or "missile" in enemy.armed
+        threatened = bool(board.aimed_at(me)) or any("missile" in e.armed for e in foes)
         if threatened and "decoy" not in me.armed and me.stores.get("decoy", 0) > 0:
             wanted.append("decoy")
         # a decoy in store keeps an armed slot free for the missile it will meet
@@ -139,8 +154,9 @@ class Pilot:
                 and not view.enemy_moves_later \
                 and len(me.armed) + len(wanted) + keep < view.f.armed_limit:
             wanted.append("missile")
-        if "mine" not in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos) \
-                and distance(me.pos, enemy.pos) <= ARM_MINE_WITHIN \
+        if "mine" not in me.armed and any(in_arc(me.pos, me.heading, "aft", e.pos)
+                                          and distance(me.pos, e.pos) <= ARM_MINE_WITHIN
+                                          for e in foes) \
                 and len(me.armed) + len(wanted) + keep < view.f.armed_limit:
             wanted.append("mine")
         return tuple(wanted)
@@ -152,14 +168,14 @@ class Pilot:
 
     def move(self, view: View) -> tuple[Plan, FireOrder]:
         me, enemy, f = view.me, view.enemy, view.f
-        chance = [hit_chance(f, r) for r in range(CHANCE_CAP + 1)]
+        chance = _chances(f)
         target = enemy.pos
-        spots: dict[Point, int] = {}  # moments from which fixed lasers bear on the enemy
-        for heading in range(6):
-            for gap in range(min(SPOT_GAP + 1, len(chance))):
-                spots[(step(target, behind(heading), gap), heading)] = gap
+        foes = view.enemies
+        crowded = len(foes) > 1  # other enemies about: fire spills (rules.piloting)
+        # moments from which fixed lasers bear on each enemy
+        spots = [_spots(foe.pos, min(SPOT_GAP + 1, len(chance))) for foe in foes]
         danger = {m.pos for m in view.board.enemy_mines(me.side)}
-        missiles = view.board.missiles_at(me.side)
+        missiles = view.board.aimed_at(me)
         fixed_total = me.fighter.fixed_total
         # a pilot carrying a missile stands off in front of the enemy: a launch hex
         # farther than the enemy flies on in a move (capped: a faster enemy passes any
@@ -168,33 +184,68 @@ class Pilot:
         carrying = "missile" in me.armed or me.stores.get("missile", 0) > 0
         stand_off = min(enemy.speed, STAND_OFF_CAP) + f.detonation_range
         best: tuple[float, Plan, FireOrder] | None = None
+        lefts = [foe.boxes_left for foe in foes]
+        # the best shot from each moment, worked out once for all the moves through it
+        fixed_from: dict[Point, tuple[float, int]] = {}
+        turret_from: dict[tuple[Point, str, int], tuple[float, int]] = {}
+        ending: dict[tuple[Point, int], tuple[float, bool]] = {}
         for plan in self.candidates(me, f):
             path = trace(me.pos, me.heading, plan)
-            value, fixed_at = 0.0, None
+            value, fixed_at, fixed_on = 0.0, None, None
             if fixed_total:
                 for index, point in enumerate(path):
-                    hexes = spots.get(point)
-                    if hexes is not None and chance[hexes] * fixed_total > value:
-                        value, fixed_at = chance[hexes] * fixed_total, index
+                    found = fixed_from.get(point)
+                    if found is None:
+                        found = (0.0, -1)
+                        for foe, left, bearing_spots in zip(foes, lefts, spots, strict=True):
+                            hexes = bearing_spots.get(point)
+                            if hexes is None:
+                                continue
+                            worth = shot_worth(chance[hexes], fixed_total, left,
+                                               foe is enemy, crowded)
+                            if worth > found[0]:
+                                found = (worth, foe.key)
+                        fixed_from[point] = found
+                    if found[0] > value:
+                        value, fixed_at, fixed_on = found[0], index, found[1]
             turret_at: list[int | None] = []
+            turret_on: list[int | None] = []
             for turret in me.fighter.turrets:
-                shot, at = 0.0, None
-                for index, (pos, heading) in enumerate(path):
-                    if in_arc(pos, heading, turret.arc, target):
-                        p = chance[min(CHANCE_CAP, distance(pos, target))] * turret.factor
-                        if p > shot:
-                            shot, at = p, index
+                shot, at, on = 0.0, None, None
+                for index, point in enumerate(path):
+                    aim = turret_from.get((point, turret.arc, turret.factor))
+                    if aim is None:
+                        aim = (0.0, -1)
+                        pos, heading = point
+                        for foe, left in zip(foes, lefts, strict=True):
+                            if in_arc(pos, heading, turret.arc, foe.pos):
+                                p = shot_worth(chance[min(CHANCE_CAP, distance(pos, foe.pos))],
+                                               turret.factor, left, foe is enemy, crowded)
+                                if p > aim[0]:
+                                    aim = (p, foe.key)
+                        turret_from[(point, turret.arc, turret.factor)] = aim
+                    if aim[0] > shot:
+                        shot, at, on = aim[0], index, aim[1]
                 value += shot
                 turret_at.append(at)
+                turret_on.append(on)
             if danger:
                 reach = f.mine_trigger
                 value -= sum(MINE_PENALTY for pos, _ in path[1:]
                              if any(distance(pos, m) <= reach for m in danger))
-            value += self.standing(path[-1], plan.speed, view, chance, missiles)
-            if carrying and stand_off_spot(*path[-1], plan.speed, target, stand_off, f):
+            end = (path[-1], plan.speed)  # moves ending alike are worth alike there
+            there = ending.get(end)
+            if there is None:
+                there = (self.standing(path[-1], plan.speed, view, chance, missiles),
+                         carrying and stand_off_spot(*path[-1], plan.speed, target, stand_off,
+                                                     f))
+                ending[end] = there
+            value += there[0]
+            if there[1]:
                 value += self.launch_value
             if best is None or value > best[0]:
-                best = (value, plan, FireOrder(fixed_at, tuple(turret_at)))
+                best = (value, plan, FireOrder(fixed_at, tuple(turret_at), fixed_on,
+                                               tuple(turret_on)))
         if best is None:
             return Plan(me.speed), FireOrder()
         return best[1], best[2]
@@ -206,15 +257,18 @@ class Pilot:
         pos, heading = end
         hexes = min(CHANCE_CAP, distance(pos, enemy.pos))
         p = chance[hexes]
-        if on_ray(enemy.pos, enemy.heading, pos) is not None:
-            bears = BEARS_DEAD_AHEAD
-        elif in_arc(enemy.pos, enemy.heading, "fore", pos):
-            bears = BEARS_FORE
-        else:
-            bears = BEARS_ELSE
-        threat = enemy.fighter.fixed_total * p * bears
-        threat += sum(t.factor * p * TURRET_THREAT for t in enemy.fighter.turrets
-                      if in_arc(enemy.pos, enemy.heading, t.arc, pos))
+        threat = 0.0  # every enemy gun bearing on the end hex
+        for foe in view.enemies:
+            seen = p if foe is enemy else chance[min(CHANCE_CAP, distance(pos, foe.pos))]
+            if on_ray(foe.pos, foe.heading, pos) is not None:
+                bears = BEARS_DEAD_AHEAD
+            elif in_arc(foe.pos, foe.heading, "fore", pos):
+                bears = BEARS_FORE
+            else:
+                bears = BEARS_ELSE
+            threat += foe.fighter.fixed_total * seen * bears
+            threat += sum(t.factor * seen * TURRET_THREAT for t in foe.fighter.turrets
+                          if in_arc(foe.pos, foe.heading, t.arc, pos))
         ahead = AHEAD_FORE if in_arc(pos, heading, "fore", enemy.pos) else AHEAD_ELSE
         score = self.next_shot * me.fighter.fixed_total * p * ahead - self.exposure * threat
         if in_slot(pos, heading, enemy.pos, enemy.heading, f.slot_range):
@@ -231,12 +285,14 @@ class Pilot:
 
     # -- step 4 ---------------------------------------------------------------
     def release(self, view: View) -> Release:
-        me, enemy, f = view.me, view.enemy, view.f
+        me, f = view.me, view.f
         missile = "missile" in me.armed and self.launch_pays(view)
-        mine = ("mine" in me.armed and in_arc(me.pos, me.heading, "aft", enemy.pos)
-                and distance(me.pos, enemy.pos) <= f.mine_rear + MINE_RELEASE_EXTRA)
+        mine = "mine" in me.armed and any(
+            in_arc(me.pos, me.heading, "aft", e.pos)
+            and distance(me.pos, e.pos) <= f.mine_rear + MINE_RELEASE_EXTRA
+            for e in view.enemies)
         decoy = None
-        inbound = view.board.missiles_at(me.side)
+        inbound = view.board.aimed_at(me)
         if "decoy" in me.armed and inbound:
             toward = bearing(me.pos, inbound[0].pos)
             decoy = step(me.pos, toward, f.decoy_range)
@@ -256,7 +312,7 @@ class Pilot:
         me, enemy, f = view.me, view.enemy, view.f
         missile = launch_missile(me, enemy, view.turn, f)
         decoy = decoy_ready(enemy, f)
-        feared = [] if decoy else [*view.board.missiles_at(enemy.side), missile]
+        feared = [] if decoy else [*view.board.aimed_at(enemy), missile]
         board = Board(feared, view.board.mines, view.board.decoys)
         reply, _ = self.move(View(enemy, me, board, f, view.turn, enemy_moves_later=True,
                                   blast=view.blast))
@@ -332,3 +388,20 @@ def _candidates(f: Figures, speed: int, straight: int, thrust: int) -> tuple[Pla
     plans = [[0] * width for _ in range(candidate_room(f, speed, thrust))]
     count = candidates(f, speed, straight, thrust, CRUISE_FACTOR, plans)
     return tuple(plan_of(plans[i]) for i in range(count))
+
+
+@cache
+def _chances(f: Figures) -> list[float]:
+    """The hit chance by range 0..CHANCE_CAP (a list the pilot reads, never changes)."""
+    return [hit_chance(f, r) for r in range(CHANCE_CAP + 1)]
+
+
+@lru_cache(maxsize=4096)
+def _spots(target: Hex, gaps: int) -> dict[Point, int]:
+    """The moments (hex, heading) from which fixed lasers bear on `target`, with the
+    range: on its line of hexes in each direction, up to `gaps` - 1 hexes off."""
+    spots: dict[Point, int] = {}
+    for heading in range(6):
+        for gap in range(gaps):
+            spots[(step(target, behind(heading), gap), heading)] = gap
+    return spots

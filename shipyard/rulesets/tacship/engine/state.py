@@ -106,12 +106,16 @@ class Craft:
     taken: int = 0  # damage boxes crossed off, box 0 included
     stores: dict[Item, int] = field(default_factory=dict)
     armed: list[Item] = field(default_factory=list)
+    key: int = 0  # its place in the battle: side A's fighters in fleet order, then B's
+    tiebreak: int = 0  # initiative tie-break digits (rules.squadron, ruling TB1)
+    killed_on: int = 0  # the turn it was destroyed
 
     @classmethod
     def enter(cls, fighter: Fighter, side: Side, pos: Hex, heading: int, speed: int,
-              name: str | None = None) -> Craft:
+              name: str | None = None, key: int | None = None) -> Craft:
         return cls(fighter, side, name or fighter.name, pos, heading, speed,
-                   hits=[0] * (fighter.damage_boxes + 1), stores=fighter.stores())
+                   hits=[0] * (fighter.damage_boxes + 1), stores=fighter.stores(),
+                   key=(0 if side == "a" else 1) if key is None else key)
 
     @property
     def boxes_hit(self) -> set[int]:
@@ -132,6 +136,11 @@ class Missile:
     speed: int
     launched: int  # the game turn of launch
     fooled: bool = False
+    aimed: int = -1  # the key of the fighter it homes on; -1: the fighter of side `target`
+    shooter: int = -1  # the key of the fighter that launched it; -1: the fighter of `owner`
+
+    def homes_on(self, craft: Craft) -> bool:
+        return self.aimed == craft.key if self.aimed >= 0 else self.target == craft.side
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +165,10 @@ class Board:
 
     def missiles_at(self, target: Side) -> list[Missile]:
         return [m for m in self.missiles if m.target == target]
+
+    def aimed_at(self, craft: Craft) -> list[Missile]:
+        """The missiles homing on `craft`, in launch order."""
+        return [m for m in self.missiles if m.homes_on(craft)]
 
     def enemy_mines(self, side: Side) -> list[Mine]:
         return [m for m in self.mines if m.owner != side]

@@ -93,3 +93,13 @@ def move_order(count: int, alive: Cells, initiative: Cells, tiebreak: Cells,
             return n
         order[n] = best
         n += 1
+
+
+@rule
+def abreast(k: int, q: int, r: int, turn: int) -> tuple[int, int]:
+    """The start hex of a side's fighter `k` (ruling TB3): line abreast through (q, r),
+    square to heading 0, two hexes between neighbours, the first in the middle and the
+    next ones to either side in turn; `turn` -1 gives side B's line, side A's turned
+    half round."""
+    out = (k + 1) // 2 * (1 if k % 2 == 1 else -1) * turn
+    return q - out, r + 2 * out
