@@ -50,15 +50,18 @@ def style() -> str:
         ".miss line": "stroke-width:1.6;stroke-dasharray:6 4",
         ".blast": f"fill:{BURST};fill-opacity:.12;stroke:{BURST};stroke-opacity:.7;"
                   "stroke-dasharray:3 3",
-        ".caption": f"font-size:15.5px;font-weight:bold;fill:{INK}",
+        ".title": f"font-size:20px;font-weight:bold;fill:{INK}",
+        ".fleets": f"font-size:14px;fill:{DIM}",
+        ".note": f"font-size:12px;fill:{BURST}",
+        ".outcome": f"font-size:15px;font-weight:bold;fill:{BURST}",
+        ".caption": f"font-size:14px;font-weight:bold;fill:{INK}",
         ".words": f"font-size:12.5px;fill:{DIM}",
         ".count": f"font-size:11px;fill:{DIM};text-anchor:end",
         ".turn": f"font-size:40px;font-weight:bold;fill:{INK}",
         ".small": f"font-size:11px;fill:{DIM};letter-spacing:2px",
         ".name": f"font-size:11.5px;font-weight:bold;stroke:{BACKGROUND};stroke-width:3px;"
-                 "paint-order:stroke;text-anchor:middle",
-        ".speed": f"font-size:10.5px;font-weight:bold;stroke:{BACKGROUND};stroke-width:3px;"
-                  "paint-order:stroke",
+                 "paint-order:stroke",
+        ".name.gone": "font-size:10px;font-weight:normal",
         ".vector": "stroke-width:1.3;stroke-dasharray:1.5 3;stroke-opacity:.8",
         ".cell": "fill-opacity:.16",
         ".crew": "font-size:13px",
@@ -70,7 +73,7 @@ def style() -> str:
         rules[f".path.side-{side}"] = (
             f"stroke:{LIGHT[side]};marker-start:url(#dot-{side});marker-mid:url(#dot-{side})")
         rules[f".shot.side-{side} line"] = f"stroke:{LIGHT[side]}"
-        rules[f".side-{side} .speed"] = f"fill:{LIGHT[side]}"
+        rules[f".side-{side} .v"] = f"fill:{LIGHT[side]}"
         rules[f".side-{side} .vector"] = f"stroke:{LIGHT[side]}"
         rules[f".side-{side} .cell"] = f"fill:{SIDES[side]}"
     return "<style>" + "".join(f"{k}{{{v}}}" for k, v in rules.items()) + "</style>"
@@ -128,8 +131,8 @@ def defs(hex_size: float) -> str:
                f'stroke-linecap="round"/>')
     out.append(f'<polygon id="burst" points="{burst_points(size * 1.3)}" fill="{BURST}" '
                f'fill-opacity="0.9" stroke="{BACKGROUND}" stroke-width="0.8"/>')
-    out.append(f'<circle id="ring" r="{n(size * 0.32)}" fill="none" stroke="{INK}" '
-               f'stroke-width="1.6"/>')
+    out.append(f'<circle id="ring" r="{n(size * 0.95)}" fill="none" stroke="{INK}" '
+               f'stroke-width="1.5" stroke-dasharray="4 2.5"/>')
     return "".join(out)
 
 

@@ -37,7 +37,7 @@ def _icon(href: str, x: float, y: float, size: float, scale: float = 12.0,
 
 def roster(replay: Replay, found: list[Track], clock: Clock, size: float) -> tuple[str, float]:
     """The panel (drawn from its top left corner) and its height."""
-    out = [f'<line x1="0" y1="0" x2="0" y2="100000" stroke="{LIGHT[0]}" stroke-opacity="0.12"/>']
+    out: list[str] = []
     y = 10.0
     for side in (0, 1):
         crafts = [t for t in found if t.craft and side_of(t.side) == side]
@@ -78,7 +78,7 @@ def _key(out: list[str], y: float, size: float) -> float:
         (f'<line x1="8" y1="0" x2="28" y2="0" stroke="{INK}" stroke-width="2.4"/>'
          + _icon("burst", 28, 0, size, 8), "fire that hit"),
         (f'<line x1="8" y1="0" x2="28" y2="0" stroke="{INK}" stroke-width="1.6" '
-         f'stroke-dasharray="6 4"/>' + _icon("ring", 28, 0, size, 10), "fire that missed"),
+         f'stroke-dasharray="6 4"/>' + _icon("ring", 28, 0, size, 6.5), "fire that missed"),
         (_icon("missile-0", 22, 0, size, 14), "missile"),
         (_icon("mine-0", 22, 0, size, 12), "mine"),
         (_icon("decoy-0", 22, 0, size, 14), "decoy"),

@@ -20,13 +20,12 @@ from collections.abc import Mapping
 from shipyard.core.battle import Frame, Replay, Shot
 from shipyard.render.hexmap import SQRT3, Hex, bounds, centre, grid_pattern, n
 from shipyard.render.replay_clock import Clock
+from shipyard.render.replay_footer import Footer, progress
+from shipyard.render.replay_labels import place
 from shipyard.render.replay_look import (
     BACKGROUND,
-    BURST,
-    DIM,
     FONT,
     GRID,
-    INK,
     LIGHT,
     SEA,
     SIDES,
@@ -37,19 +36,18 @@ from shipyard.render.replay_look import (
     text,
 )
 from shipyard.render.replay_roster import roster
-from shipyard.render.replay_tokens import Track, draw, runs, shown_in, tracks
+from shipyard.render.replay_tokens import Track, draw, hexes_flown, name_chars, tracks
 
 __all__ = ["replay_svg"]
 
 HEADER_H = 66.0
 NOTE_H = 16.0
-FOOTER_H = 176.0
 PANEL_W = 270.0
 MAP_MIN = (690.0, 440.0)  # the map's area at least (px), so header and footer fit
 MAP_FIT = (1000.0, 660.0)  # a battle is scaled to fit about this
 SIZES = (10.0, 24.0)  # a hex's size (centre to corner, px), at least and at most
 PAD = 4.0  # hex sizes of map around everything the battle touched
-SHOT_LINES = 4  # shots told in words under the caption; the rest counted
+LABEL_W = 70.0  # px more on the left and right, for the names written beside the craft
 KINDS = ("mine", "decoy", "craft", "missile")  # drawn bottom to top
 
 
@@ -64,9 +62,11 @@ def replay_svg(replay: Replay) -> str:
     panel, panel_h = roster(replay, found, clock, size)
     notes = replay.notes[:3]
     head = HEADER_H + NOTE_H * len(notes)
-    map_w = max((right - left) * size, MAP_MIN[0])
+    map_w = max((right - left) * size + 2 * LABEL_W, MAP_MIN[0])
     map_h = max((bottom - top) * size, MAP_MIN[1], panel_h)
-    width, height = map_w + PANEL_W, head + map_h + FOOTER_H
+    width = map_w + PANEL_W
+    footer = Footer.of(frames, head + map_h, width)
+    height = footer.top + footer.height
     origin = (map_w - (right - left) * size) / 2 - left * size, \
         head + (map_h - (bottom - top) * size) / 2 - top * size
     where = f'transform="translate({n(origin[0])} {n(origin[1])})"'
@@ -81,26 +81,40 @@ def replay_svg(replay: Replay) -> str:
         f'<rect y="{n(head)}" width="{n(map_w)}" height="{n(map_h)}" fill="{SEA}"/>',
         f'<rect x="{n(-origin[0])}" y="{n(head - origin[1])}" width="{n(map_w)}" '
         f'height="{n(map_h)}" fill="url(#grid)" {where}/>',
-        *_header(replay, notes, width),
+        f'<line x1="{n(map_w)}" y1="{n(head)}" x2="{n(map_w)}" y2="{n(head + map_h)}" '
+        f'stroke="{GRID}"/>',
+        _header(replay, notes, width),
     ]
     positions = _positions(found)
+    scale = 6 / glyph_size(size)
     for index, frame in enumerate(frames):
         out.append(_frame(index, frame, frames[index - 1] if index else None, clock, found,
-                          positions, size, where,
-                          (head + map_h, width), replay.result))
+                          positions, size, where, footer, scale, replay.result))
     if frames:
-        out.append(_turns(clock, frames, head + map_h))
+        out.append(footer.turns(clock, frames))
     else:
-        out.append(_footer_still(replay, head + map_h))
+        out.append(f'<text class="caption" x="30" y="{n(footer.top + 30)}">'
+                   "No moves to show: the battle has no frames.</text>"
+                   + footer.result(replay.result))
     out.append(f"<g class=\"tokens\" {where}>")
-    out.extend(draw(track, clock, [_paths(f) for f in frames], size)
-               for kind in KINDS for track in found
+    names = place([[(t.key, token, name_chars(t, token)) for t in found if t.craft
+                    and (token := t.seen[k]) is not None] for k in range(len(frames))],
+                  size, glyph_size(size))
+    out.extend(draw(track, clock, [_paths(f) for f in frames], size, names.get(track.key, ()))
+               for kind in KINDS for track in sorted(found, key=_fell)
                if (track.kind if track.kind in KINDS else "craft") == kind)
     out.append("</g>")
     out.append(f'<g class="roster" transform="translate({n(map_w)} {n(head)})">{panel}</g>')
-    out.extend(_progress(clock, frames, width, height))
+    out.append(progress(clock, frames, width, height))
     out.append("</svg>")
     return "\n".join(part for part in out if part) + "\n"
+
+
+def _fell(track: Track) -> int:
+    """The frame a craft is destroyed in (one past the last if never): the wrecks of the
+    battle are drawn first, below what still flies."""
+    return next((k for k, t in enumerate(track.seen) if t is not None and not t.alive),
+                len(track.seen))
 
 
 def _hexes(replay: Replay) -> list[Hex]:
@@ -129,16 +143,15 @@ def _markers() -> str:
                    f'fill="{LIGHT[side]}"/></marker>' for side in (0, 1))
 
 
-def _header(replay: Replay, notes: tuple[str, ...], width: float) -> list[str]:
+def _header(replay: Replay, notes: tuple[str, ...], width: float) -> str:
     sides = [f'<tspan fill="{SIDES[s]}" font-weight="bold">{text(replay.sides[s], 40)}</tspan>'
              for s in (0, 1)]
-    out = [f'<text x="24" y="30" font-size="20" font-weight="bold" fill="{INK}">'
-           f"{text(replay.title, 90)}</text>",
-           f'<text class="fleets" x="24" y="54" font-size="14" fill="{DIM}">{sides[0]}'
-           f"<tspan> against </tspan>{sides[1]}</text>"]
-    out += [f'<text class="note" x="24" y="{n(HEADER_H + 8 + NOTE_H * k)}" font-size="12" '
-            f'fill="{BURST}">{text(note, 140)}</text>' for k, note in enumerate(notes)]
-    return out
+    out = [f'<text class="title" x="24" y="30">{text(replay.title, 90)}</text>',
+           f'<text class="fleets" x="24" y="54">{sides[0]}<tspan> against </tspan>{sides[1]}'
+           "</text>"]
+    out += [f'<text class="note" x="24" y="{n(HEADER_H + 8 + NOTE_H * k)}">{text(note, 140)}'
+            "</text>" for k, note in enumerate(notes)]
+    return "".join(out)
 
 
 def _shooter(frame: Frame, before: Frame | None, shot: Shot) -> int | None:
@@ -164,10 +177,10 @@ def _shot(shot: Shot, side: int | None, size: float) -> str:
                 f'x2="{n(tx)}" y2="{n(ty)}"/><use href="#burst" x="{n(tx)}" y="{n(ty)}"/></g>')
     dx, dy = tx - sx, ty - sy
     length = (dx * dx + dy * dy) ** 0.5
-    past = 0.8 * SQRT3 * size / length if length else 0.0
-    ex, ey = tx + dx * past, ty + dy * past
+    short = min(0.95 * glyph_size(size) / length, 1.0) if length else 0.0
+    ex, ey = tx - dx * short, ty - dy * short  # the line stops at the ring
     return (f'<g class="shot miss {kind}{whose}">{blast}<line x1="{n(sx)}" y1="{n(sy)}" '
-            f'x2="{n(ex)}" y2="{n(ey)}"/><use href="#ring" x="{n(ex)}" y="{n(ey)}"/></g>')
+            f'x2="{n(ex)}" y2="{n(ey)}"/><use href="#ring" x="{n(tx)}" y="{n(ty)}"/></g>')
 
 
 def _trail(key: str, hexes: tuple[Hex, ...], index: int, found: dict[str, Track],
@@ -176,7 +189,7 @@ def _trail(key: str, hexes: tuple[Hex, ...], index: int, found: dict[str, Track]
     side = side_of(track.side if track else 0)
     before = positions.get(key, [])
     start = before[index - 1] if index > 0 and len(before) >= index else None
-    points = list(hexes)
+    points = hexes_flown(hexes)
     if start is not None and (not points or points[0] != start):
         points.insert(0, start)
     if len(points) < 2:
@@ -187,8 +200,10 @@ def _trail(key: str, hexes: tuple[Hex, ...], index: int, found: dict[str, Track]
 
 
 def _frame(index: int, frame: Frame, before: Frame | None, clock: Clock, found: list[Track],
-           positions: dict[str, list[Hex | None]], size: float, where: str,
-           footer: tuple[float, float], result: str) -> str:
+           positions: dict[str, list[Hex | None]], size: float, where: str, footer: Footer,
+           scale: float, result: str) -> str:
+    """One frame's group: the hexes flown and the shots on the map, its words below, the
+    frame's number above; the last frame also the result."""
     by_key = {track.key: track for track in found}
     last = index == clock.frames - 1
     until = None if last else clock.starts[index + 1]
@@ -200,69 +215,10 @@ def _frame(index: int, frame: Frame, before: Frame | None, clock: Clock, found: 
             for key, hexes in frame.paths]
     out += [_shot(shot, _shooter(frame, before, shot), size) for shot in frame.shots]
     out.append("</g>")
-    top, width = footer
-    out.append(f'<text class="caption" x="120" y="{n(top + 30)}">{text(frame.caption, 120)}</text>'
-               f'<text class="count" x="{n(width - 24)}" y="{n(top + 30)}">'
+    out.append(f'<text class="count" x="{n(footer.width - 24)}" y="30">'
                f"frame {index + 1} of {clock.frames}</text>")
-    for line, shot in enumerate(frame.shots[:SHOT_LINES]):
-        y = top + 54 + 19 * line
-        mark = "burst" if shot.hit else "ring"
-        words = shot.words or f"{shot.kind}: {'hit' if shot.hit else 'miss'}"
-        out.append(f'<use href="#{mark}" transform="translate(128 {n(y - 4.5)}) '
-                   f'scale({n(7 / glyph_size(size), 3)})"/><text class="words" x="142" y="{n(y)}">'
-                   f"{text(words, 130)}</text>")
-    extra = len(frame.shots) - SHOT_LINES
-    if extra > 0:
-        out.append(f'<text class="words" x="142" y="{n(top + 54 + 19 * SHOT_LINES)}">'
-                   f"and {extra} more</text>")
+    out.append(footer.frame(frame, scale))
     if last:
-        out.append(_result(result, top, width))
+        out.append(footer.result(result))
     out.append("</g>")
     return "".join(out)
-
-
-def _turns(clock: Clock, frames: tuple[Frame, ...], top: float) -> str:
-    """The turn counter: one number a turn, shown through that turn's frames."""
-    out = [f'<text class="small" x="30" y="{n(top + 30)}">TURN</text>']
-    for turn, first, last in runs([str(frame.turn) for frame in frames]):
-        base, animation = shown_in(clock, first, last)
-        out.append(f'<text class="turn" x="30" y="{n(top + 72)}"{base}>{animation}{turn}</text>')
-    return "".join(out)
-
-
-def _result(result: str, top: float, width: float) -> str:
-    y = top + FOOTER_H - 48
-    return (f'<g class="result"><rect x="20" y="{n(y)}" width="{n(width - 40)}" height="32" '
-            f'rx="6" fill="#1c2740" stroke="{BURST}" stroke-width="1.2"/>'
-            f'<text x="36" y="{n(y + 21)}" font-size="15" font-weight="bold" fill="{BURST}">'
-            f"{text(result, 130)}</text></g>")
-
-
-def _footer_still(replay: Replay, top: float) -> str:
-    return (f'<text class="caption" x="30" y="{n(top + 36)}">'
-            "No moves to show: the battle has no frames.</text>"
-            + _result(replay.result, top, PANEL_W + MAP_MIN[0]))
-
-
-def _progress(clock: Clock, frames: tuple[Frame, ...], width: float, height: float) -> list[str]:
-    """A bar along the bottom that fills frame by frame, a tick where each turn starts."""
-    if not frames:
-        return []
-    steps = [(clock.starts[i], n(width * (i + 1) / len(frames))) for i in range(len(frames))]
-    ticks = "".join(f'<rect x="{n(width * i / len(frames))}" y="{n(height - 9)}" width="1.5" '
-                    f'height="9" fill="{DIM}"/>' for i in range(1, len(frames))
-                    if frames[i].turn != frames[i - 1].turn)
-    return [f'<g class="progress"><rect y="{n(height - 5)}" width="{n(width)}" height="5" '
-            f'fill="{GRID}"/><rect class="elapsed" y="{n(height - 5)}" width="{n(width)}" '
-            f'height="5" fill="{BURST}" fill-opacity="0.8">'
-            f"{_always(clock, steps)}</rect>{ticks}</g>"]
-
-
-def _always(clock: Clock, steps: list[tuple[float, str]]) -> str:
-    """The bar's animation: one value a frame, every frame listed even where two agree."""
-    if len(steps) < 2:
-        return ""
-    keys = ";".join(f"{t / clock.total:.5f}" for t, _ in steps)
-    values = ";".join(v for _, v in steps)
-    return (f'<animate attributeName="width" values="{values}" keyTimes="{keys}" '
-            f'calcMode="discrete" dur="{clock.total:g}s" repeatCount="indefinite"/>')

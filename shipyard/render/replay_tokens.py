@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from shipyard.core.battle import Replay, Token
+from shipyard.core.visible import visible
 from shipyard.render.hexmap import SQRT3, Hex, angle, centre, heading_of, n
 from shipyard.render.replay_clock import Clock
+from shipyard.render.replay_labels import Spot, spots
 from shipyard.render.replay_look import SIDES, WRECK, attr, glyph, glyph_size, side_of, text
 
 LABEL_LIMIT = 18  # characters of a name written on the map (the roster has more)
+V = TypeVar("V")
 Paths = Sequence[Mapping[str, tuple[Hex, ...]]]  # each frame's hexes flown, by key
 
 
@@ -75,7 +79,7 @@ def _motion(track: Track, clock: Clock, paths: Paths,
             at = None
             continue
         start = clock.starts[index]
-        flown = list(paths[index].get(track.key, ()))
+        flown = hexes_flown(paths[index].get(track.key, ()))
         if at is None:
             at = flown[0] if flown else (token.q, token.r)
             heading = token.heading
@@ -97,6 +101,11 @@ def _motion(track: Track, clock: Clock, paths: Paths,
             [(t, str(angle(h))) for t, h in turns])
 
 
+def hexes_flown(path: Sequence[Hex]) -> list[Hex]:
+    """The hexes of a path, each once where it stayed (a turn made in a hex)."""
+    return [hexagon for k, hexagon in enumerate(path) if k == 0 or path[k - 1] != hexagon]
+
+
 def _turned(start: Hex, end: Hex, heading: int) -> int:
     step = heading_of(start, end)
     return heading if step is None else step
@@ -111,19 +120,25 @@ def _at_frames(clock: Clock, values: Sequence[str]) -> list[tuple[float, str]]:
     return list(zip(clock.starts, values, strict=True))
 
 
-def _carried(track: Track, value: str, default: str) -> list[str]:
-    """A per-frame attribute of the track, each frame off the map keeping the last one."""
-    out, last = [], default
+def _carried(track: Track) -> list[Token]:
+    """The track's token in each frame; a frame where it is off the map keeps the one
+    before (or, before it first shows, the first)."""
+    out: list[Token] = []
+    last = track.last_known() if track.seen[-1] is None else track.seen[-1]
+    first = next(token for token in track.seen if token is not None)
     for token in track.seen:
-        if token is not None:
-            last = value.format(alive=token.alive, speed=token.speed)
+        last = token if token is not None else (out[-1] if out else first)
         out.append(last)
     return out
 
 
-def runs(values: Sequence[str]) -> list[tuple[str, int, int]]:
+def _shown(shown: bool) -> str:
+    return "visible" if shown else "hidden"
+
+
+def runs(values: Sequence[V]) -> list[tuple[V, int, int]]:
     """(value, first frame, last frame) of each run of equal values."""
-    found: list[tuple[str, int, int]] = []
+    found: list[tuple[V, int, int]] = []
     for index, value in enumerate(values):
         if found and found[-1][0] == value:
             found[-1] = (value, found[-1][1], index)
@@ -140,7 +155,14 @@ def shown_in(clock: Clock, first: int, last: int) -> tuple[str, str]:
     return base, clock.shown(clock.starts[first], until)
 
 
-def draw(track: Track, clock: Clock, paths: Paths, size: float) -> str:
+def name_chars(track: Track, token: Token) -> int:
+    """About how many characters wide a craft's name (and speed) is written on the map."""
+    name = len(visible(track.label[:LABEL_LIMIT]))
+    return name + 1 + len(str(token.speed)) if token.alive else int(name * 0.87) + 1
+
+
+def draw(track: Track, clock: Clock, paths: Paths, size: float,
+         places_of_names: Sequence[Spot | None] = ()) -> str:
     """The group of one track: its glyph, and for a craft its name, speed and wreck."""
     places, turns = _motion(track, clock, paths, size)
     final = track.last_known()
@@ -159,32 +181,33 @@ def draw(track: Track, clock: Clock, paths: Paths, size: float) -> str:
     if not track.craft:
         out.append(f'{body}<use href="#{glyph(track.kind, side)}"/></g></g>')
         return "".join(out)
-    alive = _carried(track, "{alive}", "True")
-    living = _at_frames(clock, ["visible" if a == "True" else "hidden" for a in alive])
-    speeds = _carried(track, "{speed}", "0")
-    reach = _at_frames(clock, [n(max(0.9 * glyph_size(size), int(v) * SQRT3 * size))
-                               for v in speeds])
+    states = _carried(track)
+    places_of_names = list(places_of_names) or [None] * len(states)
+    up = [token.alive for token in states]
     off = ' visibility="hidden"'
     big = glyph_size(size)
-    out.append(f'<g class="live"{"" if final.alive else off}>{clock.animate("visibility", living)}'
+    reach = _at_frames(clock, [n(max(0.9 * big, token.speed * SQRT3 * size))
+                               for token in states])
+    out.append(f'<g class="live"{"" if final.alive else off}>'
+               f'{clock.animate("visibility", _at_frames(clock, [_shown(a) for a in up]))}'
                f'{body}<use class="cell" href="#hex"/><line class="vector" x1="{n(0.9 * big)}" '
                f'y1="0" x2="{reach[-1][1]}" y2="0">{clock.animate("x2", reach)}</line>'
                f'<use href="#{glyph(track.kind, side)}"/></g></g>')
-    if "False" in alive:
-        dead = _at_frames(clock, ["hidden" if a == "True" else "visible" for a in alive])
+    if not all(up):
         out.append(f'<g class="dead"{off if final.alive else ""}>'
-                   f'{clock.animate("visibility", dead)}'
+                   f'{clock.animate("visibility", _at_frames(clock, [_shown(not a) for a in up]))}'
                    f'<use href="#wreck" transform="rotate({angle(final.heading)})"/>'
                    f'<use href="#cross"/></g>')
-    tint = _at_frames(clock, [SIDES[side] if a == "True" else WRECK for a in alive])
-    out.append(f'<text class="name" y="{n(big * 1.05 + 11)}" fill="{tint[-1][1]}">'
-               f'{clock.animate("fill", tint)}{text(track.label, LABEL_LIMIT)}</text>')
-    moving = [speed if a == "True" else "" for speed, a in zip(speeds, alive, strict=True)]
-    for speed, first, last in runs(moving):
-        if not speed:
-            continue
+    name = text(track.label, LABEL_LIMIT)
+    labels = [(token.alive, token.speed if token.alive else 0, spot or spots(token, big)[0])
+              for token, spot in zip(states, places_of_names, strict=True)]
+    for (alive, speed, spot), first, last in runs(labels):
         base, animation = shown_in(clock, first, last)
-        out.append(f'<text class="speed" x="{n(big * 0.8)}" y="{n(-big * 0.72)}"{base}>'
-                   f'{animation}{speed}</text>')
+        fill = SIDES[side] if alive else WRECK
+        speed_words = f'<tspan class="v"> {speed}</tspan>' if alive else ""
+        gone = "" if alive else " gone"
+        out.append(f'<text class="name{gone}" x="{n(spot.x)}" y="{n(spot.y)}" '
+                   f'text-anchor="{spot.anchor}" fill="{fill}"{base}>{animation}{name}'
+                   f"{speed_words}</text>")
     out.append("</g>")
     return "".join(out)
