@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from shipyard.core.battle import Frame, Replay, Shot
-from shipyard.render.hexmap import SQRT3, Hex, bounds, centre, grid_pattern, n
+from shipyard.render.hexmap import Hex, bounds, centre, grid_pattern, n
 from shipyard.render.replay_clock import Clock
 from shipyard.render.replay_footer import Footer, progress
 from shipyard.render.replay_labels import place
