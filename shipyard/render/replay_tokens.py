@@ -44,7 +44,8 @@ class Track:
 
 def tracks(replay: Replay) -> list[Track]:
     """Every key of the replay, in the order it first shows. A craft's wreck stays where it
-    fell for the rest of the battle; a missile, mine or decoy that is spent is gone."""
+    fell for the rest of the battle; a missile, mine or decoy spent shows in the frame it
+    is spent in (where it went off) and is gone from the next."""
     on_map = [{token.key: token for token in frame.tokens} for frame in replay.frames]
     order: dict[str, Token] = {}
     for tokens in on_map:
@@ -56,8 +57,6 @@ def tracks(replay: Replay) -> list[Track]:
         craft = first.kind not in ("missile", "mine", "decoy")
         for tokens in on_map:
             here = tokens.get(key)
-            if here is not None and not here.alive and not craft:
-                here = None
             if here is None and craft and seen and seen[-1] is not None \
                     and not seen[-1].alive:
                 here = seen[-1]
