@@ -143,7 +143,7 @@ def test_every_craft_is_named_on_the_map(page: Any, replay_file: tuple[Path, Any
         left, top, width, height = label["box"]
         assert width > 10 and height > 6
         rows, columns = shot.shape[:2]
-        assert 0 <= left and left + width <= columns and 0 <= top <= rows - height
+        assert left >= 0 and left + width <= columns and 0 <= top <= rows - height
         box = shot[int(top):int(top + height + 1), int(left):int(left + width + 1)]
         inked = int(np.all(np.abs(box - np.array(rgb(label["fill"]))) < 48, axis=2).sum())
         assert inked >= 20, (words, inked)  # its letters drawn in its colour, not hidden

@@ -86,8 +86,8 @@ def value_at(element: ET.Element, attribute: str, time: float, total: float) -> 
     animation of it (the last key time passed), else the attribute as written."""
     for animation in element:
         tag = animation.tag.removeprefix(SVG)
-        if tag == "animate" and animation.get("attributeName") == attribute or \
-                tag == "animateTransform" and attribute == animation.get("type"):
+        if (tag == "animate" and animation.get("attributeName") == attribute) or \
+                (tag == "animateTransform" and attribute == animation.get("type")):
             assert animation.get("calcMode") == "discrete"
             assert animation.get("repeatCount") == "indefinite"
             assert float(animation.get("dur", "").removesuffix("s")) == pytest.approx(total)
