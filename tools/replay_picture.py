@@ -6,7 +6,7 @@
 Fights Blue Flight against Night Watch (the bundled sample fleets) on the reference
 engine, draws the battle's replay (`shipyard.render.replay_svg`), opens it in
 Debian's Chromium (never a downloaded browser), stops the animation's clock in the
-middle of one frame and takes a picture of the page. The frame is the battle's
+middle of one frame and takes a picture of the page (in 256 colours). The frame is the battle's
 busiest moment around its middle unless `--frame` picks one. The same seed draws the
 same battle, so the picture changes only when the rules, the pilots or the replay do.
 """
@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from shipyard.core.battle import Replay
@@ -27,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FLEETS = ROOT / "catalog" / "tacship" / "fleets"
 PICTURE = ROOT / "docs" / "images" / "replay.png"
 CHROMIUM = "/usr/bin/chromium"
-SEED = 7
+SEED = 17  # a battle with a bit of everything: hits, misses, a missile, a mine, wrecks
 
 # The animation's clock stopped in the middle of frame `index` (data-start of each frame).
 STOP = """(index) => {
@@ -56,14 +59,26 @@ def battle_replay(fleet_a: Path, fleet_b: Path, seed: int,
 
 
 def busiest(replay: Replay) -> int:
-    """The frame with the most shots in the middle half of the battle (ties: the earlier)."""
+    """The frame of the middle half of the battle that shows the most at once: a hit, a
+    miss, a missile, a mine, a decoy and a wreck count 2 or 3 each, every craft flying 1
+    (ties: the earlier frame)."""
+    def shows(index: int) -> int:
+        frame = replay.frames[index]
+        kinds = [t.kind for t in frame.tokens if t.alive]
+        wrecks = any(t.kind == "craft" and not t.alive for t in frame.tokens)
+        hits = sum(shot.hit for shot in frame.shots)
+        return (3 * (hits > 0) + 2 * (len(frame.shots) > hits) + 2 * wrecks
+                + sum(2 * (kind in kinds) for kind in ("missile", "mine", "decoy"))
+                + kinds.count("craft"))
+
     count = len(replay.frames)
     middle = range(count // 4, max(count // 4 + 1, 3 * count // 4))
-    return max(middle, key=lambda i: (len(replay.frames[i].shots), -i))
+    return max(middle, key=lambda index: (shows(index), -index))
 
 
 def picture(svg: Path, png: Path, frame: int) -> None:
     """Chromium's picture of frame `frame` of the replay in `svg`."""
+    from PIL import Image
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -77,10 +92,14 @@ def picture(svg: Path, png: Path, frame: int) -> None:
             page.set_viewport_size({"width": int(size[0] + 0.99),
                                     "height": int(size[1] + 0.99)})
             page.evaluate(STOP, frame)
-            png.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(png), animations="allow")
+            shot = page.screenshot(animations="allow")
         finally:
             browser.close()
+    # 256 colours, no dithering: the picture's flat colours kept to a few levels each,
+    # in a sixth of the bytes
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    image.quantize(256, Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        png, optimize=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,15 +111,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     replay = battle_replay(FLEETS / "blue-flight.fleet.json",
                            FLEETS / "night-watch.fleet.json", args.seed)
-    svg = args.svg or args.out.with_suffix(".svg")
     text = replay_svg(replay)
-    svg.write_text(text, encoding="utf-8")
     frame = busiest(replay) if args.frame is None else args.frame
-    try:
-        picture(svg, args.out, frame)
-    finally:
-        if args.svg is None:
-            svg.unlink()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        svg = args.svg or Path(folder) / "replay.svg"
+        svg.write_text(text, encoding="utf-8")
+        made = Path(folder) / "replay.png"
+        picture(svg, made, frame)
+        shutil.move(made, args.out)  # whole or not at all
     print(f"{args.out}: frame {frame + 1} of {len(replay.frames)} "
           f"(turn {replay.frames[frame].turn}); the replay is {len(text.encode()):,} bytes")
     return 0

@@ -69,18 +69,23 @@ def replay_svg(replay: Replay) -> str:
     height = footer.top + footer.height
     origin = (map_w - (right - left) * size) / 2 - left * size, \
         head + (map_h - (bottom - top) * size) / 2 - top * size
-    where = f'transform="translate({n(origin[0])} {n(origin[1])})"'
+    # the map's own groups: clipped to its area, hex (0, 0) at `origin`
+    where = f'<g clip-path="url(#map)"><g transform="translate({n(origin[0])} {n(origin[1])})">'
+    clip = (f'<clipPath id="map"><rect y="{n(head)}" width="{n(map_w)}" height="{n(map_h)}"/>'
+            "</clipPath>")
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{n(width)}" height="{n(height)}" '
         f'viewBox="0 0 {n(width)} {n(height)}" font-family="{FONT}" '
         f'data-frames="{len(frames)}" data-loop="{clock.total:g}">',
         f"<title>{text(replay.title)}</title>",
-        f"{style()}<defs>{grid_pattern('grid', size, GRID, 1.0)}{defs(size)}{_markers()}</defs>",
+        f"{style()}<defs>{grid_pattern('grid', size, GRID, 1.0)}{defs(size)}{_markers()}"
+        f"{clip}</defs>",
         f'<rect width="{n(width)}" height="{n(height)}" fill="{BACKGROUND}"/>',
         f'<rect y="{n(head)}" width="{n(map_w)}" height="{n(map_h)}" fill="{SEA}"/>',
         f'<rect x="{n(-origin[0])}" y="{n(head - origin[1])}" width="{n(map_w)}" '
-        f'height="{n(map_h)}" fill="url(#grid)" {where}/>',
+        f'height="{n(map_h)}" fill="url(#grid)" '
+        f'transform="translate({n(origin[0])} {n(origin[1])})"/>',
         f'<line x1="{n(map_w)}" y1="{n(head)}" x2="{n(map_w)}" y2="{n(head + map_h)}" '
         f'stroke="{GRID}"/>',
         _header(replay, notes, width),
@@ -96,14 +101,14 @@ def replay_svg(replay: Replay) -> str:
         out.append(f'<text class="caption" x="30" y="{n(footer.top + 30)}">'
                    "No moves to show: the battle has no frames.</text>"
                    + footer.result(replay.result))
-    out.append(f"<g class=\"tokens\" {where}>")
+    out.append(where.replace("<g ", '<g class="tokens" ', 1))
     names = place([[(t.key, token, name_chars(t, token)) for t in found if t.craft
                     and (token := t.seen[k]) is not None] for k in range(len(frames))],
                   size, glyph_size(size))
     out.extend(draw(track, clock, [_paths(f) for f in frames], size, names.get(track.key, ()))
                for kind in KINDS for track in sorted(found, key=_fell)
                if (track.kind if track.kind in KINDS else "craft") == kind)
-    out.append("</g>")
+    out.append("</g></g>")
     out.append(f'<g class="roster" transform="translate({n(map_w)} {n(head)})">{panel}</g>')
     out.append(progress(clock, frames, width, height))
     out.append("</svg>")
@@ -154,8 +159,14 @@ def _header(replay: Replay, notes: tuple[str, ...], width: float) -> str:
     return "".join(out)
 
 
-def _shooter(frame: Frame, before: Frame | None, shot: Shot) -> int | None:
-    """The side of what stands in the hex a shot came from (None if not one side's)."""
+def _shooter(frame: Frame, before: Frame | None, shot: Shot,
+             found: Mapping[str, Track]) -> int | None:
+    """The side that fired a shot: the mover's, if it fired from a hex of its path, else
+    that of what stands in the hex fired from (None if not one side's)."""
+    movers = {side_of(found[key].side) for key, hexes in frame.paths
+              if key in found and shot.source in hexes}
+    if len(movers) == 1:
+        return movers.pop()
     for source in (frame, before):
         for kind in ("craft", "missile", "mine", "decoy"):
             sides = {t.side for t in (source.tokens if source else ())
@@ -210,11 +221,12 @@ def _frame(index: int, frame: Frame, before: Frame | None, clock: Clock, found: 
     hidden = "" if last else ' visibility="hidden"'
     out = [f'<g class="frame" data-frame="{index}" data-turn="{frame.turn}" '
            f'data-start="{clock.starts[index]:g}"{hidden}>',
-           clock.shown(clock.starts[index], until), f"<g {where}>"]
-    out += [_trail(key, tuple(hexes), index, by_key, positions, size)
-            for key, hexes in frame.paths]
-    out += [_shot(shot, _shooter(frame, before, shot), size) for shot in frame.shots]
-    out.append("</g>")
+           clock.shown(clock.starts[index], until)]
+    drawn = [_trail(key, tuple(hexes), index, by_key, positions, size)
+             for key, hexes in frame.paths]
+    drawn += [_shot(shot, _shooter(frame, before, shot, by_key), size) for shot in frame.shots]
+    if any(drawn):
+        out.append(f"{where}{''.join(drawn)}</g></g>")
     out.append(f'<text class="count" x="{n(footer.width - 24)}" y="30">'
                f"frame {index + 1} of {clock.frames}</text>")
     out.append(footer.frame(frame, scale))
