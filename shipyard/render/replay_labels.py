@@ -1,7 +1,7 @@
 """Where each craft's name goes in each frame, so that names do not cover one another.
 
 A name sits beside its craft: behind it (away from the nose, where the velocity vector
-points) if that spot is free, else below, above, or ahead of it. Frame by frame each
+points) if that spot is free and on the map, else below, above, or ahead of it. Frame by frame each
 craft keeps the spot it had while that spot stays free, so names do not hop about;
 crafts still flying are placed before wrecks. Widths are estimates (no font is
 measured), so this avoids most overlaps, not every one.
@@ -51,14 +51,18 @@ def _overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _cost(placed: Box, others: Sequence[Box]) -> float:
-    return sum(_overlap(placed, other) for other in others)
+def _cost(placed: Box, others: Sequence[Box], area: Box) -> float:
+    """How much of a name's box is covered by others, or falls off the map."""
+    width, height = placed[2] - placed[0], placed[3] - placed[1]
+    inside = _overlap(placed, area)
+    return sum(_overlap(placed, other) for other in others) + width * height - inside
 
 
-def place(frames: Sequence[Sequence[tuple[str, Token, int]]], size: float,
-          glyph: float) -> dict[str, list[Spot | None]]:
+def place(frames: Sequence[Sequence[tuple[str, Token, int]]], size: float, glyph: float,
+          area: Box) -> dict[str, list[Spot | None]]:
     """Each craft's spot in each frame. `frames` holds, per frame, (key, token, characters
-    of its name and speed) for every craft on the map (wrecks included)."""
+    of its name and speed) for every craft on the map (wrecks included); `area` is the
+    map's, in the map's coordinates (hex (0, 0) at the origin)."""
     keys = {key for frame in frames for key, _, _ in frame}
     found: dict[str, list[Spot | None]] = {key: [] for key in keys}
     kept: dict[str, str] = {}
@@ -75,7 +79,7 @@ def place(frames: Sequence[Sequence[tuple[str, Token, int]]], size: float,
             others = [b for b in taken if b != own]
             options = spots(token, glyph)
             options.sort(key=lambda s: s.name != kept.get(key))  # the spot it had, first
-            costs = [_cost(box(spot, x, y, chars * CHAR_W), others) for spot in options]
+            costs = [_cost(box(spot, x, y, chars * CHAR_W), others, area) for spot in options]
             best = options[costs.index(min(costs))]  # the first of the least covered
             chosen[key] = best
             kept[key] = best.name

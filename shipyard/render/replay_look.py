@@ -62,6 +62,7 @@ def style() -> str:
         ".name": f"font-size:11.5px;font-weight:bold;stroke:{BACKGROUND};stroke-width:3px;"
                  "paint-order:stroke",
         ".name.gone": "font-size:10px;font-weight:normal",
+        ".who": "unicode-bidi:isolate",  # a right-to-left name keeps the speed after it
         ".vector": "stroke-width:1.3;stroke-dasharray:1.5 3;stroke-opacity:.8",
         ".cell": "fill-opacity:.16",
         ".crew": "font-size:13px",

@@ -104,7 +104,8 @@ def replay_svg(replay: Replay) -> str:
     out.append(where.replace("<g ", '<g class="tokens" ', 1))
     names = place([[(t.key, token, name_chars(t, token)) for t in found if t.craft
                     and (token := t.seen[k]) is not None] for k in range(len(frames))],
-                  size, glyph_size(size))
+                  size, glyph_size(size),
+                  (-origin[0], head - origin[1], map_w - origin[0], head + map_h - origin[1]))
     out.extend(draw(track, clock, [_paths(f) for f in frames], size, names.get(track.key, ()))
                for kind in KINDS for track in sorted(found, key=_fell)
                if (track.kind if track.kind in KINDS else "craft") == kind)

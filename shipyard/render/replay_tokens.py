@@ -206,7 +206,7 @@ def draw(track: Track, clock: Clock, paths: Paths, size: float,
         speed_words = f'<tspan class="v"> {speed}</tspan>' if alive else ""
         gone = "" if alive else " gone"
         out.append(f'<text class="name{gone}" x="{n(spot.x)}" y="{n(spot.y)}" '
-                   f'text-anchor="{spot.anchor}" fill="{fill}"{base}>{animation}{name}'
-                   f"{speed_words}</text>")
+                   f'text-anchor="{spot.anchor}" fill="{fill}"{base}>{animation}'
+                   f'<tspan class="who">{name}</tspan>{speed_words}</text>')
     out.append("</g>")
     return "".join(out)
