@@ -71,6 +71,8 @@ def page(replay_file: tuple[Path, Any]) -> Iterator[Any]:
         try:
             tab = browser.new_page()
             tab.set_default_timeout(PATIENCE_MS)
+            tab.asked = []  # every address the page asks for
+            tab.on("request", lambda request: tab.asked.append(request.url))
             tab.goto(replay_file[0].as_uri(), wait_until="load")
             width, height = tab.evaluate("() => [document.documentElement.width.baseVal.value,"
                                          " document.documentElement.height.baseVal.value]")
@@ -109,11 +111,12 @@ def rgb(colour: str) -> tuple[int, ...]:
 
 
 def test_the_replay_plays_by_itself(page: Any) -> None:
-    """No script in the file: the browser's own clock runs the animation."""
+    """No script in the file, nothing fetched: the browser's own clock runs the animation."""
     page.evaluate("() => document.documentElement.unpauseAnimations()")
     start = page.evaluate("() => document.documentElement.getCurrentTime()")
     page.wait_for_function(f"() => document.documentElement.getCurrentTime() > {start + 0.2}")
     assert page.evaluate("() => document.scripts.length") == 0
+    assert page.asked == [page.url]  # the file itself, and nothing from anywhere else
 
 
 def test_frames_change_as_the_battle_goes(page: Any, replay_file: tuple[Path, Any]) -> None:
