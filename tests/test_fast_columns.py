@@ -19,7 +19,7 @@ import pytest
 
 from shipyard.core.columns import Columns
 from shipyard.rulesets.pentagon_war.fast import columns as pentagon_war_columns
-from shipyard.rulesets.tacship.fast import duel as tacship_duel
+from shipyard.rulesets.tacship.fast import battle as tacship_duel
 from shipyard.rulesets.tacship.fast import fields as tacship_fields
 
 MODULES = [pentagon_war_columns, tacship_fields, tacship_duel]

@@ -27,7 +27,7 @@ from shipyard.rulesets.tacship.engine.ordnance import contest, missile_plans
 from shipyard.rulesets.tacship.engine.policy import POLICIES, View
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Item, Mine, Missile, Side
 from shipyard.rulesets.tacship.engine.tables import load_combat
-from shipyard.rulesets.tacship.fast.duel import _missile_move
+from shipyard.rulesets.tacship.fast.battle import _missile_move
 from shipyard.rulesets.tacship.fast.lineup import FastLineup
 from shipyard.rulesets.tacship.fast.packing import (
     PILOT_HEURISTICS,
@@ -58,6 +58,8 @@ SAMPLES = ("bulwark", "harpy", "hawk", "kestrel", "nightjar", "valkyrie")
 WIDTH = PLAN_FIRST + 2 * f.MOST_TURNS
 ITEMS: dict[Item, int] = {"missile": f.MISSILE, "mine": f.MINE, "decoy": f.DECOY}
 SIDES: tuple[Side, Side] = ("a", "b")
+ENEMY = np.array([1], dtype=np.int64)  # the one foe (row 1) of the pilot in row 0
+HITS = np.zeros((2, 40), dtype=np.int64)  # no box of either fighter crossed off yet
 
 
 def lineup(a: str, b: str, policy: str = "default") -> FastLineup:
@@ -198,8 +200,8 @@ def _arrays(me: Craft, enemy: Craft, board: Board,
             later: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     state = np.zeros((2, f.CRAFT_FIELDS), dtype=np.int64)
     for k, craft in enumerate((me, enemy)):
-        state[k, [f.Q, f.R, f.HEADING, f.SPEED, f.STRAIGHT]] = (
-            *craft.pos, craft.heading, craft.speed, craft.straight)
+        state[k, [f.Q, f.R, f.HEADING, f.SPEED, f.STRAIGHT, f.SIDE]] = (
+            *craft.pos, craft.heading, craft.speed, craft.straight, k)
         for item, column in ITEMS.items():
             state[k, f.STORES + column] = craft.stores[item]
             state[k, f.ARMED + column] = craft.armed.count(item)
@@ -208,7 +210,8 @@ def _arrays(me: Craft, enemy: Craft, board: Board,
     # a row to spare: the pilot weighs a launch with its missile in flight
     missiles = np.zeros((len(board.missiles) + 1, f.MISSILE_FIELDS), dtype=np.int64)
     for k, m in enumerate(board.missiles):
-        missiles[k] = (side[m.owner], side[m.target], *m.pos, m.heading, m.speed, m.launched)
+        missiles[k] = (side[m.owner], side[m.target], *m.pos, m.heading, m.speed, m.launched,
+                       side[m.owner])
     mines = np.zeros((max(1, len(board.mines)), f.MINE_FIELDS), dtype=np.int64)
     for k, mine in enumerate(board.mines):
         mines[k] = (side[mine.owner], *mine.pos)
@@ -237,16 +240,16 @@ def test_the_pilot_decides_as_the_reference(seed: int) -> None:
     assert rows(plans, count) == [row(p) for p in reference.candidates(me, F)]
 
     wants = np.zeros(3, dtype=np.int64)
-    wanted = arm_wants(0, state, charts.figures, missiles, counts, FIG, pilot, wants,
-                       *buffers)
+    wanted = arm_wants(0, 1, ENEMY, 1, state, missiles, counts, FIG, pilot, wants)
     assert wants[:wanted].tolist() == [ITEMS[i] for i in reference.arm(view)]
 
     plan, orders = reference.move(view)
     best = np.zeros(WIDTH, dtype=np.int64)
     turret_at = np.full(max(1, len(me.fighter.turrets)), -1, dtype=np.int64)
-    fixed_at = choose_move(0, state, charts.figures, charts.turrets, missiles, mines, counts,
-                           FIG, pilot, CHANCE, buffers[0], buffers[1], buffers[2], best,
-                           turret_at)
+    turret_on = np.full_like(turret_at, -1)
+    fixed_at = choose_move(0, 1, ENEMY, 1, state, HITS, charts.figures, charts.turrets,
+                           missiles, mines, counts, FIG, pilot, CHANCE, buffers[0], buffers[1],
+                           buffers[2], best, turret_at, turret_on, np.full(1, -1))
     assert rows(best[None, :], 1)[0] == row(plan)
     assert fixed_at == (-1 if orders.fixed is None else orders.fixed)
     assert turret_at[:len(orders.turrets)].tolist() == [-1 if t is None else t
@@ -288,14 +291,14 @@ def test_the_compiled_pilot_arms_moves_and_launches_as_the_reference(
     pilot = pilots_array(("default", "default"))[0]
     buffers = [np.zeros(400, dtype=np.int64) for _ in range(3)]
     wants = np.zeros(3, dtype=np.int64)
-    wanted = arm_wants(0, state, charts.figures, missiles, counts, FIG, pilot, wants,
-                       *buffers)
+    wanted = arm_wants(0, 1, ENEMY, 1, state, missiles, counts, FIG, pilot, wants)
     assert wants[:wanted].tolist() == [ITEMS[i] for i in reference.arm(view)]
     assert ("missile" in reference.arm(view)) is ("missile" not in armed)
     plan, _ = reference.move(view)
     best = np.zeros(WIDTH, dtype=np.int64)
-    choose_move(0, state, charts.figures, charts.turrets, missiles, mines, counts, FIG,
-                pilot, CHANCE, *buffers, best, np.full(1, -1, dtype=np.int64))
+    choose_move(0, 1, ENEMY, 1, state, HITS, charts.figures, charts.turrets, missiles, mines,
+                counts, FIG, pilot, CHANCE, *buffers, best, np.full(1, -1, dtype=np.int64),
+                np.full(1, -1, dtype=np.int64), np.full(1, -1, dtype=np.int64))
     assert rows(best[None, :], 1)[0] == row(plan)
     release = reference.release(view)
     assert release.missile is launches
@@ -309,8 +312,9 @@ def _release(state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
     """Side 0's step 4 on turn 3, as the compiled duel asks it."""
     plan = np.zeros(WIDTH, dtype=np.int64)
     turret_at = np.full(max(1, turrets.shape[1]), -1, dtype=np.int64)
-    return release_wants(0, 3, state, charts, turrets, missiles, mines, counts, FIG, TABLE,
-                         pilot, CHANCE, plan, *buffers, turret_at)
+    return release_wants(0, 1, ENEMY, 1, 3, state, HITS, charts, turrets, missiles, mines,
+                         counts, FIG, TABLE, pilot, CHANCE, plan, *buffers, turret_at,
+                         np.full_like(turret_at, -1))
 
 
 def test_the_compiled_missile_turns_twice_into_the_only_hex_that_reaches() -> None:

@@ -17,14 +17,18 @@ from shipyard.rulesets.tacship.pricing import TacshipEvaluation
 class TacshipBattles:
     """Squadrons head-on on the hex map, one seeded battle at a time."""
 
-    engines: tuple[str, ...] = ("reference",)
+    engines: tuple[str, ...] = ("fast", "reference")
 
     def lineup(self, a: Sequence[tuple[TacshipEvaluation, str]],
                b: Sequence[tuple[TacshipEvaluation, str]], policies: tuple[str, str],
                scenario: DuelScenario, engine: str | None = None) -> BattleLineup:
-        """The readable `reference` engine."""
+        """The compiled engine by default (`fast`), or the readable `reference` one."""
         start = engine_scenario(scenario)
-        if engine is None or engine == "reference":
+        if engine is None or engine == "fast":
+            from shipyard.rulesets.tacship.fast.squadron import FastSquadrons
+
+            return FastSquadrons(a, b, policies, start)
+        if engine == "reference":
             from shipyard.rulesets.tacship.engine.squadron import Squadrons
 
             return Squadrons(a, b, policies, start)

@@ -9,7 +9,7 @@ aimed at a fighter move right after it (its side's decoys first get their
 opposed roll); mines go off during any enemy's movement. The battle ends when a
 side has no fighter left, or as a draw at the turn limit. Every random number
 comes from one seeded generator, drawn in the order the compiled engine draws
-them (`fast/duel.py`): that order, and each pilot's decision loop, are the parts
+them (`fast/battle.py`): that order, and each pilot's decision loop, are the parts
 written in both engines; every formula is a rule function (`rules/`).
 """
 
@@ -137,7 +137,7 @@ class Battle:
                     continue  # destroyed earlier this turn
                 self.play(craft)
                 self.moved.add(craft.key)
-                if not self.over:
+                if not self.over and not craft.destroyed:  # ruling TB4
                     self.missiles_after(craft)
                 if self.over:
                     return
@@ -264,6 +264,8 @@ class Battle:
         if turns:
             head += ", " + words.turns_words(turns)
         if not self.over:
+            if enemy.destroyed:  # shot down on the way: the flight's next focus
+                enemy = self.focus(craft)
             self.release(craft, enemy, policy, clauses)  # step 4
         line = ", ".join([head, *clauses])
         self.say(line)
@@ -343,7 +345,7 @@ class Battle:
     def missiles_after(self, target: Craft) -> None:
         """Missiles aimed at `target` move right after it (rules 4)."""
         for missile in self.board.aimed_at(target):
-            if self.over:
+            if self.over or target.destroyed:  # the rest have nothing to home on (TB4)
                 return
             self.missile_move(missile, target)
 

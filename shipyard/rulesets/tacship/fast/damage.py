@@ -25,26 +25,27 @@ from shipyard.rulesets.tacship.rules.ordnance import blast_points, mine_triggers
 
 
 @inline_kernel
-def take_damage(state: np.ndarray, hit: np.ndarray, side: int, points: int, cause: int,
-                charts: np.ndarray, fig: Any, rng: np.ndarray) -> None:
-    """Roll the start box for one hit on `side` and cross off `points` boxes (rules 4)."""
+def take_damage(state: np.ndarray, hit: np.ndarray, victim: int, points: int, cause: int,
+                charts: np.ndarray, fig: Any, rng: np.ndarray, turn: int) -> None:
+    """Roll the start box for one hit on fighter `victim` and cross off `points` boxes
+    (rules 4)."""
     roll = die(rng, fig.location_die)
-    box = start_box(charts[side, f.DAMAGE_BOXES], charts[side, f.SURVIVABILITY], roll)
-    crossed, destroyed = cross_off(hit[side], box, points)
-    state[side, f.TAKEN] += crossed
-    if destroyed and state[side, f.DESTROYED] == 0:
-        state[side, f.DESTROYED] = 1
-        state[side, f.KILLED_BY] = cause
+    box = start_box(charts[victim, f.DAMAGE_BOXES], charts[victim, f.SURVIVABILITY], roll)
+    crossed, destroyed = cross_off(hit[victim], box, points)
+    state[victim, f.TAKEN] += crossed
+    if destroyed and state[victim, f.DESTROYED] == 0:
+        state[victim, f.DESTROYED] = 1
+        state[victim, f.KILLED_BY] = cause
+        state[victim, f.KILLED_ON] = turn
 
 
 @inline_kernel
-def fire_fixed(me: int, state: np.ndarray, hit: np.ndarray, charts: np.ndarray,
-               fixed: np.ndarray, fig: Any, rng: np.ndarray) -> None:
-    """All fixed lasers at once, if the enemy is exactly ahead (fire.py `fixed_range`):
-    every to-hit roll first, then the damage of each hit in order."""
-    enemy = 1 - me
+def fire_fixed(me: int, enemy: int, state: np.ndarray, hit: np.ndarray, charts: np.ndarray,
+               fixed: np.ndarray, fig: Any, rng: np.ndarray, turn: int) -> None:
+    """All fixed lasers at once at `enemy`, if it is exactly ahead (fire.py
+    `fixed_range`): every to-hit roll first, then the damage of each hit in order."""
     count = charts[me, f.FIXED_COUNT]
-    if count == 0:
+    if count == 0 or state[enemy, f.DESTROYED] != 0:
         return
     hexes = on_ray(state[me, f.Q], state[me, f.R], state[me, f.HEADING],
                    state[enemy, f.Q], state[enemy, f.R])
@@ -56,20 +57,21 @@ def fire_fixed(me: int, state: np.ndarray, hit: np.ndarray, charts: np.ndarray,
             landed |= 1 << k
     for k in range(count):
         if landed & (1 << k) and state[enemy, f.DESTROYED] == 0:
-            take_damage(state, hit, enemy, fixed[me, k], f.CAUSE_LASER, charts, fig, rng)
+            take_damage(state, hit, enemy, fixed[me, k], f.CAUSE_LASER, charts, fig, rng, turn)
 
 
 @inline_kernel
-def fire_turret(me: int, k: int, state: np.ndarray, hit: np.ndarray, charts: np.ndarray,
-                turrets: np.ndarray, fig: Any, rng: np.ndarray) -> None:
-    """One turret at the enemy, if its arc covers it (fire.py `turret_range`)."""
-    enemy = 1 - me
+def fire_turret(me: int, k: int, enemy: int, state: np.ndarray, hit: np.ndarray,
+                charts: np.ndarray, turrets: np.ndarray, fig: Any, rng: np.ndarray,
+                turn: int) -> None:
+    """One turret at `enemy`, if its arc covers it (fire.py `turret_range`)."""
     if not in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], turrets[me, k, 1],
                   state[enemy, f.Q], state[enemy, f.R]):
         return
     hexes = distance(state[me, f.Q], state[me, f.R], state[enemy, f.Q], state[enemy, f.R])
     if hits(fig, die(rng, fig.to_hit_die), hexes) and state[enemy, f.DESTROYED] == 0:
-        take_damage(state, hit, enemy, turrets[me, k, 0], f.CAUSE_LASER, charts, fig, rng)
+        take_damage(state, hit, enemy, turrets[me, k, 0], f.CAUSE_LASER, charts, fig, rng,
+                    turn)
 
 
 @inline_kernel
@@ -83,9 +85,10 @@ def blast(hexes: int, table: np.ndarray, rng: np.ndarray) -> int:
 
 @inline_kernel
 def detonate(victim: int, hexes: int, cause: int, state: np.ndarray, hit: np.ndarray,
-             charts: np.ndarray, fig: Any, table: np.ndarray, rng: np.ndarray) -> None:
+             charts: np.ndarray, fig: Any, table: np.ndarray, rng: np.ndarray,
+             turn: int) -> None:
     points = blast(hexes, table, rng)
-    take_damage(state, hit, victim, points, cause, charts, fig, rng)
+    take_damage(state, hit, victim, points, cause, charts, fig, rng, turn)
 
 
 @inline_kernel
@@ -120,17 +123,17 @@ def drop_row(rows: np.ndarray, index: int, count: int) -> None:
 @kernel
 def mines_at(me: int, q: int, r: int, state: np.ndarray, hit: np.ndarray,
              mines: np.ndarray, board: np.ndarray, charts: np.ndarray, fig: Any,
-             table: np.ndarray, rng: np.ndarray) -> None:
+             table: np.ndarray, rng: np.ndarray, turn: int) -> None:
     """Enemy mines within reach of `(q, r)` go off in the order laid (rules 4)."""
     k = 0
     while k < board[f.MINES_IN_PLAY]:
-        if mines[k, f.N_OWNER] == me or not mine_triggers(fig, mines[k, f.N_Q], mines[k, f.N_R],
-                                                          q, r):
+        if mines[k, f.N_OWNER] == state[me, f.SIDE] or not mine_triggers(
+                fig, mines[k, f.N_Q], mines[k, f.N_R], q, r):
             k += 1
             continue
         hexes = distance(mines[k, f.N_Q], mines[k, f.N_R], q, r)
         drop_row(mines, k, board[f.MINES_IN_PLAY])
         board[f.MINES_IN_PLAY] -= 1
-        detonate(me, hexes, f.CAUSE_MINE, state, hit, charts, fig, table, rng)
+        detonate(me, hexes, f.CAUSE_MINE, state, hit, charts, fig, table, rng, turn)
         if state[me, f.DESTROYED]:
             return

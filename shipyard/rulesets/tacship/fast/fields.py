@@ -32,7 +32,7 @@ MINE = _items()
 DECOY = _items()
 ITEMS = _items.count
 
-# -- a fighter's record chart, int64 (2, FIGHTER_FIELDS) ------------------------
+# -- each fighter's record chart, int64 (fighters, FIGHTER_FIELDS) -----------------
 _fighter = Columns()
 DAMAGE_BOXES = _fighter()
 SURVIVABILITY = _fighter()
@@ -43,9 +43,10 @@ TURRET_COUNT = _fighter()
 STORED = _fighter(ITEMS)  # STORED + item: missiles, mines, decoys carried
 FIGHTER_FIELDS = _fighter.count
 
-# the turrets array is (2, n, 2): factor, arc (`rules.hexes` FORE or AFT)
+# the turrets array is (fighters, n, 2): factor, arc (`rules.hexes` FORE or AFT)
 
-# -- one fighter in one duel, int64 (2, CRAFT_FIELDS) --------------------------
+# -- each fighter in one battle, int64 (fighters, CRAFT_FIELDS) ------------------
+# Rows in battle order: side A's fighters in fleet order, then side B's (a duel: 0, 1).
 _craft = Columns()
 Q = _craft()
 R = _craft()
@@ -59,6 +60,9 @@ TAKEN = _craft()
 STORES = _craft(ITEMS)  # STORES + item
 ARMED = _craft(ITEMS)  # ARMED + item
 MOVED = _craft()  # 1 once it has moved this turn
+SIDE = _craft()  # 0 for side A, 1 for side B
+TIEBREAK = _craft()  # initiative tie-break digits (rules.squadron, ruling TB1)
+KILLED_ON = _craft()  # the turn it was destroyed
 CRAFT_FIELDS = _craft.count
 
 # causes of a kill, as `Result.cause` names them
@@ -67,18 +71,19 @@ CAUSE_NONE, CAUSE_LASER, CAUSE_MISSILE, CAUSE_MINE = range(len(CAUSES))
 
 # -- missiles in play, int64 (n, MISSILE_FIELDS) ---------------------------------
 _missile = Columns()
-M_OWNER = _missile()
-M_TARGET = _missile()
+M_OWNER = _missile()  # the launcher's side
+M_TARGET = _missile()  # the row of the fighter it homes on
 M_Q = _missile()
 M_R = _missile()
 M_HEADING = _missile()
 M_SPEED = _missile()
 M_LAUNCHED = _missile()
+M_SHOOTER = _missile()  # the row of the fighter that launched it
 MISSILE_FIELDS = _missile.count
 
 # -- mines in play, int64 (n, MINE_FIELDS) ---------------------------------------
 _mine = Columns()
-N_OWNER = _mine()
+N_OWNER = _mine()  # the layer's side
 N_Q = _mine()
 N_R = _mine()
 MINE_FIELDS = _mine.count
@@ -93,7 +98,7 @@ BOARD_FIELDS = _board.count
 # -- a move is an int64 row (`rules.movement`: PLAN_SPEED, PLAN_TURNS, PLAN_FIRST) ----
 MOST_TURNS = 3  # the pilot's longest candidate (policy.py); missiles add their own
 
-# -- a pilot, float64 (2, PILOT_FIELDS) (policy.py `Pilot` and its heuristics) ----
+# -- each side's pilot, float64 (2, PILOT_FIELDS) (policy.py `Pilot` and heuristics) --
 _pilot = Columns()
 NEXT_SHOT = _pilot()
 EXPOSURE = _pilot()

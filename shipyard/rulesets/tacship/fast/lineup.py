@@ -24,7 +24,8 @@ from shipyard.rulesets.tacship.engine.duel import DuelStart
 from shipyard.rulesets.tacship.engine.lineup import Lineup
 from shipyard.rulesets.tacship.engine.state import Fighter
 from shipyard.rulesets.tacship.engine.tables import Combat, load_combat
-from shipyard.rulesets.tacship.fast.duel import (
+from shipyard.rulesets.tacship.fast.battle import (
+    FATE_FIELDS,
     RESULT_FIELDS,
     fight_batch,
 )
@@ -82,12 +83,14 @@ class FastLineup(Lineup):
         cap = int(PILOT_HEURISTICS[f.CHANCE_CAP])
         self._arrays = (record_of(combat.figures), start, blast_array(combat),
                         charts.figures, charts.fixed, charts.turrets,
-                        pilots_array(self.policies), chance_array(combat, cap))
+                        pilots_array(self.policies), chance_array(combat, cap),
+                        np.array([0, 1], dtype=np.int64))
 
     def _run(self, seeds: Words) -> Ints:
         out = np.zeros((seeds.shape[0], RESULT_FIELDS), dtype=np.int64)
+        fates = np.zeros((seeds.shape[0], 2, FATE_FIELDS), dtype=np.int64)
         with compiled.words_wrap():
-            fight_batch(seeds, *self._arrays, out)
+            fight_batch(seeds, *self._arrays, out, fates)
         return out
 
     def fight(self, seed: int, log: bool = False) -> Result:

@@ -9,6 +9,7 @@ so the kernels hold no number of their own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,19 +80,21 @@ def chance_array(combat: Combat, pilot_cap: int) -> Floats:
 
 @dataclass(frozen=True, slots=True)
 class Charts:
-    """Both fighters' record charts: figures, fixed laser factors, turrets."""
+    """Every fighter's record chart: figures, fixed laser factors, turrets."""
 
-    figures: Ints  # (2, FIGHTER_FIELDS)
-    fixed: Ints  # (2, most fixed lasers): factors in firing order
-    turrets: Ints  # (2, most turrets, 2): factor, arc
+    figures: Ints  # (fighters, FIGHTER_FIELDS)
+    fixed: Ints  # (fighters, most fixed lasers): factors in firing order
+    turrets: Ints  # (fighters, most turrets, 2): factor, arc
 
 
-def charts_array(fighters: tuple[Fighter, Fighter]) -> Charts:
-    figures = np.zeros((2, f.FIGHTER_FIELDS), dtype=np.int64)
+def charts_array(fighters: Sequence[Fighter]) -> Charts:
+    """Every fighter's record chart, one row each in battle order."""
+    count = len(fighters)
+    figures = np.zeros((count, f.FIGHTER_FIELDS), dtype=np.int64)
     most_fixed = max(1, *(len(x.fixed_lasers) for x in fighters))
     most_turrets = max(1, *(len(x.turrets) for x in fighters))
-    fixed = np.zeros((2, most_fixed), dtype=np.int64)
-    turrets = np.zeros((2, most_turrets, 2), dtype=np.int64)
+    fixed = np.zeros((count, most_fixed), dtype=np.int64)
+    turrets = np.zeros((count, most_turrets, 2), dtype=np.int64)
     for side, fighter in enumerate(fighters):
         row = figures[side]
         row[f.DAMAGE_BOXES] = fighter.damage_boxes

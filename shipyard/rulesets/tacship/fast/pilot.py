@@ -3,7 +3,10 @@ and what to drop at the end of the move (rules 4).
 
 The pilot's weights and heuristics arrive as one float64 row per side
 (`packing.pilot_row`); the arithmetic follows the reference step by step, in
-the same order, so equal scores tie the same way and the same move wins.
+the same order, so equal scores tie the same way and the same move wins. A pilot
+fights its flight's focus `enemy` and weighs `foes`, the rows of every enemy still
+flying in battle order (`nfoes` of them; a duel's one enemy, or the launcher alone
+when a target's reply to a missile is weighed).
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ from shipyard.core.compiled import inline_kernel, kernel, lean_kernel
 from shipyard.rulesets.tacship.fast.launch import stand_off_spot
 from shipyard.rulesets.tacship.rules.hexes import AFT, FORE, distance, in_arc, in_slot, on_ray
 from shipyard.rulesets.tacship.rules.movement import PLAN_SPEED, PLAN_TURNS, trace, turn_cost
-from shipyard.rulesets.tacship.rules.piloting import candidate_room, candidates
+from shipyard.rulesets.tacship.rules.piloting import candidate_room, candidates, shot_worth
 
 
 @inline_kernel
 def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
-    """How many missiles in play are aimed at `me`."""
+    """How many missiles in play are aimed at fighter `me`."""
     count = 0
     for k in range(board[f.MISSILES_IN_PLAY]):
         if missiles[k, f.M_TARGET] == me:
@@ -31,13 +34,23 @@ def inbound(me: int, missiles: np.ndarray, board: np.ndarray) -> int:
 
 
 @inline_kernel
-def arm_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarray,
-              board: np.ndarray, fig: Any, pilot: np.ndarray, wants: np.ndarray,
-              path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray) -> int:
+def boxes_left(state_row: int, hits: np.ndarray, charts: np.ndarray) -> int:
+    """Damage boxes not yet crossed off (box 0 aside): state.py `Craft.boxes_left`."""
+    crossed = 0
+    for box in range(1, charts[state_row, f.DAMAGE_BOXES] + 1):
+        crossed += hits[state_row, box]
+    return int(charts[state_row, f.DAMAGE_BOXES] - crossed)
+
+
+@inline_kernel
+def arm_wants(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.ndarray,
+              missiles: np.ndarray, board: np.ndarray, fig: Any, pilot: np.ndarray,
+              wants: np.ndarray) -> int:
     """Step 1 (policy.py `Pilot.arm`): the items wanted, in order, into `wants`."""
-    enemy = 1 - me
     n = 0
-    threatened = inbound(me, missiles, board) > 0 or state[enemy, f.ARMED + f.MISSILE] > 0
+    threatened = inbound(me, missiles, board) > 0
+    for j in range(nfoes):
+        threatened = threatened or state[foes[j], f.ARMED + f.MISSILE] > 0
     if threatened and state[me, f.ARMED + f.DECOY] == 0 and state[me, f.STORES + f.DECOY] > 0:
         wants[n] = f.DECOY
         n += 1
@@ -45,42 +58,51 @@ def arm_wants(me: int, state: np.ndarray, charts: np.ndarray, missiles: np.ndarr
     keep = 1 if state[me, f.ARMED + f.DECOY] == 0 and n == 0 \
         and state[me, f.STORES + f.DECOY] > 0 else 0
     armed = state[me, f.ARMED] + state[me, f.ARMED + 1] + state[me, f.ARMED + 2]
-    hexes = distance(state[me, f.Q], state[me, f.R], state[enemy, f.Q], state[enemy, f.R])
     if state[me, f.ARMED + f.MISSILE] == 0 and state[me, f.STORES + f.MISSILE] > 0 \
             and state[enemy, f.MOVED] != 0 and armed + n + keep < fig.armed_limit:
         wants[n] = f.MISSILE
         n += 1
-    if state[me, f.ARMED + f.MINE] == 0 \
-            and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
-                       state[enemy, f.Q], state[enemy, f.R]) \
-            and hexes <= pilot[f.ARM_MINE_WITHIN] and armed + n + keep < fig.armed_limit:
+    astern = False  # an enemy astern and close
+    for j in range(nfoes):
+        e = foes[j]
+        astern = astern or (
+            in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
+                   state[e, f.Q], state[e, f.R])
+            and distance(state[me, f.Q], state[me, f.R], state[e, f.Q], state[e, f.R])
+            <= pilot[f.ARM_MINE_WITHIN])
+    if state[me, f.ARMED + f.MINE] == 0 and astern and armed + n + keep < fig.armed_limit:
         wants[n] = f.MINE
         n += 1
     return n
 
 
 @inline_kernel
-def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarray,
-             charts: np.ndarray, turrets: np.ndarray, missiles: np.ndarray,
-             board: np.ndarray, fig: Any, pilot: np.ndarray,
-             chance: np.ndarray) -> float:
+def standing(me: int, enemy: int, foes: np.ndarray, nfoes: int, q: int, r: int,
+             heading: int, speed: int, state: np.ndarray, charts: np.ndarray,
+             turrets: np.ndarray, missiles: np.ndarray, board: np.ndarray, fig: Any,
+             pilot: np.ndarray, chance: np.ndarray) -> float:
     """How good it is to end the move here (policy.py `Pilot.standing`)."""
-    enemy = 1 - me
+    cap = int(pilot[f.CHANCE_CAP])
     eq, er, eh = state[enemy, f.Q], state[enemy, f.R], state[enemy, f.HEADING]
-    hexes = min(int(pilot[f.CHANCE_CAP]), distance(q, r, eq, er))
+    hexes = min(cap, distance(q, r, eq, er))
     p = chance[hexes]
-    if on_ray(eq, er, eh, q, r) >= 0:
-        bears = pilot[f.BEARS_DEAD_AHEAD]
-    elif in_arc(eq, er, eh, FORE, q, r):
-        bears = pilot[f.BEARS_FORE]
-    else:
-        bears = pilot[f.BEARS_ELSE]
-    threat = charts[enemy, f.FIXED_TOTAL] * p * bears
-    turret_threat = 0.0  # summed apart, then added, as the reference does
-    for k in range(charts[enemy, f.TURRET_COUNT]):
-        if in_arc(eq, er, eh, turrets[enemy, k, 1], q, r):
-            turret_threat += turrets[enemy, k, 0] * p * pilot[f.TURRET_THREAT]
-    threat += turret_threat
+    threat = 0.0  # every enemy gun bearing on the end hex
+    for j in range(nfoes):
+        e = foes[j]
+        fq, fr, fh = state[e, f.Q], state[e, f.R], state[e, f.HEADING]
+        seen = chance[min(cap, distance(q, r, fq, fr))]
+        if on_ray(fq, fr, fh, q, r) >= 0:
+            bears = pilot[f.BEARS_DEAD_AHEAD]
+        elif in_arc(fq, fr, fh, FORE, q, r):
+            bears = pilot[f.BEARS_FORE]
+        else:
+            bears = pilot[f.BEARS_ELSE]
+        threat += charts[e, f.FIXED_TOTAL] * seen * bears
+        turret_threat = 0.0  # summed apart, then added, as the reference does
+        for k in range(charts[e, f.TURRET_COUNT]):
+            if in_arc(fq, fr, fh, turrets[e, k, 1], q, r):
+                turret_threat += turrets[e, k, 0] * seen * pilot[f.TURRET_THREAT]
+        threat += turret_threat
     ahead = pilot[f.AHEAD_FORE] if in_arc(q, r, heading, FORE, eq, er) else pilot[f.AHEAD_ELSE]
     my_fixed = charts[me, f.FIXED_TOTAL]
     score = pilot[f.NEXT_SHOT] * my_fixed * p * ahead - pilot[f.EXPOSURE] * threat
@@ -104,44 +126,54 @@ def standing(me: int, q: int, r: int, heading: int, speed: int, state: np.ndarra
 
 
 @kernel
-def choose_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
+def choose_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.ndarray,
+                hits: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
                 missiles: np.ndarray, mines: np.ndarray, board: np.ndarray,
                 fig: Any, pilot: np.ndarray, chance: np.ndarray,
                 path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray,
-                best: np.ndarray, turret_at: np.ndarray) -> int:
+                best: np.ndarray, turret_at: np.ndarray, turret_on: np.ndarray,
+                fixed_on: np.ndarray) -> int:
     """Steps 2 and 3 (policy.py `Pilot.move`): the best-scoring candidate into `best`,
-    the moment to fire each turret into `turret_at` (-1 holds fire); returns the
-    moment to fire the fixed lasers (-1 holds fire)."""
+    the moment to fire each turret into `turret_at` (-1 holds fire) and the enemy it
+    fires at into `turret_on`; returns the moment to fire the fixed lasers (-1 holds
+    fire), their enemy into `fixed_on[0]`."""
     speed_now, thrust = state[me, f.SPEED], charts[me, f.THRUST]
     plans = np.empty((candidate_room(fig, speed_now, thrust), best.shape[0]),
                      dtype=np.int64)
     count = candidates(fig, speed_now, state[me, f.STRAIGHT], thrust,
                        int(pilot[f.CRUISE_FACTOR]), plans)
     at = np.full(charts[me, f.TURRET_COUNT], -1, dtype=np.int64)
-    return _best_move(me, state, charts, turrets, missiles, mines, board, fig, pilot, chance,
-                      path_q, path_r, path_h, best, turret_at, plans, count, at)
+    on = np.full(charts[me, f.TURRET_COUNT], -1, dtype=np.int64)
+    lefts = np.empty(nfoes, dtype=np.int64)
+    for j in range(nfoes):
+        lefts[j] = boxes_left(foes[j], hits, charts)
+    return _best_move(me, enemy, foes, nfoes, lefts, state, charts, turrets, missiles, mines,
+                      board, fig, pilot, chance, path_q, path_r, path_h, best, turret_at,
+                      turret_on, fixed_on, plans, count, at, on)
 
 
 @lean_kernel
-def _best_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
+def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndarray,
+               state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
                missiles: np.ndarray, mines: np.ndarray, board: np.ndarray,
                fig: Any, pilot: np.ndarray, chance: np.ndarray,
                path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray,
-               best: np.ndarray, turret_at: np.ndarray, plans: np.ndarray, count: int,
-               at: np.ndarray) -> int:
+               best: np.ndarray, turret_at: np.ndarray, turret_on: np.ndarray,
+               fixed_on: np.ndarray, plans: np.ndarray, count: int, at: np.ndarray,
+               on: np.ndarray) -> int:
     """`choose_move` over its `count` candidates `plans`, without reference counting
     (the views of the loop cost more than its arithmetic otherwise)."""
-    enemy = 1 - me
     tq, tr = state[enemy, f.Q], state[enemy, f.R]
     speed_now = state[me, f.SPEED]
     cap = int(pilot[f.CHANCE_CAP])
     spot_gap = min(int(pilot[f.SPOT_GAP]), cap)
     fixed_total = charts[me, f.FIXED_TOTAL]
     turret_count = charts[me, f.TURRET_COUNT]
+    crowded = nfoes > 1  # other enemies about: fire spills (rules.piloting)
     reach = fig.mine_trigger
     danger = False
     for k in range(board[f.MINES_IN_PLAY]):
-        danger = danger or mines[k, f.N_OWNER] != me
+        danger = danger or mines[k, f.N_OWNER] != state[me, f.SIDE]
     # a missile armed or in store: a stand-off spot pays (policy.py `Pilot.move`)
     carrying = state[me, f.ARMED + f.MISSILE] > 0 or state[me, f.STORES + f.MISSILE] > 0
     stand_off = min(state[enemy, f.SPEED], int(pilot[f.STAND_OFF_CAP])) \
@@ -155,31 +187,43 @@ def _best_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndarr
                   path_q, path_r, path_h)
         value = 0.0
         fixed_at = -1
+        fixed_to = -1
         if fixed_total:
             for i in range(n):
-                hexes = on_ray(path_q[i], path_r[i], path_h[i], tq, tr)
-                if 0 <= hexes <= spot_gap and chance[hexes] * fixed_total > value:
-                    value, fixed_at = chance[hexes] * fixed_total, i
+                for j in range(nfoes):
+                    e = foes[j]
+                    hexes = on_ray(path_q[i], path_r[i], path_h[i], state[e, f.Q],
+                                   state[e, f.R])
+                    if 0 <= hexes <= spot_gap:
+                        worth = shot_worth(chance[hexes], fixed_total, lefts[j], e == enemy,
+                                           crowded)
+                        if worth > value:
+                            value, fixed_at, fixed_to = worth, i, e
         for k in range(turret_count):
             shot = 0.0
             at[k] = -1
+            on[k] = -1
             for i in range(n):
-                if in_arc(path_q[i], path_r[i], path_h[i], turrets[me, k, 1], tq, tr):
-                    p = chance[min(cap, distance(path_q[i], path_r[i], tq, tr))] \
-                        * turrets[me, k, 0]
-                    if p > shot:
-                        shot, at[k] = p, i
+                for j in range(nfoes):
+                    e = foes[j]
+                    if in_arc(path_q[i], path_r[i], path_h[i], turrets[me, k, 1],
+                              state[e, f.Q], state[e, f.R]):
+                        p = shot_worth(chance[min(cap, distance(path_q[i], path_r[i],
+                                                                state[e, f.Q], state[e, f.R]))],
+                                       turrets[me, k, 0], lefts[j], e == enemy, crowded)
+                        if p > shot:
+                            shot, at[k], on[k] = p, i, e
             value += shot
         if danger:
             brushed = 0.0
             for i in range(1, n):
                 for k in range(board[f.MINES_IN_PLAY]):
-                    if mines[k, f.N_OWNER] != me and distance(
+                    if mines[k, f.N_OWNER] != state[me, f.SIDE] and distance(
                             path_q[i], path_r[i], mines[k, f.N_Q], mines[k, f.N_R]) <= reach:
                         brushed += pilot[f.MINE_PENALTY]
                         break
             value -= brushed
-        value += standing(me, path_q[n - 1], path_r[n - 1], path_h[n - 1],
+        value += standing(me, enemy, foes, nfoes, path_q[n - 1], path_r[n - 1], path_h[n - 1],
                           plan[PLAN_SPEED], state, charts, turrets, missiles, board,
                           fig, pilot, chance)
         # asked only where the bonus could make this move the best (the same choice)
@@ -193,11 +237,15 @@ def _best_move(me: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndarr
             for j in range(best.shape[0]):  # loops: a slice copy needs reference counts
                 best[j] = plan[j]
             best_fixed = fixed_at
+            fixed_on[0] = fixed_to
             for k in range(turret_count):
                 turret_at[k] = at[k]
+                turret_on[k] = on[k]
     if not found:
         best[PLAN_SPEED] = speed_now
         best[PLAN_TURNS] = 0
+        fixed_on[0] = -1
         for k in range(turret_at.shape[0]):
             turret_at[k] = -1
+            turret_on[k] = -1
     return best_fixed

@@ -66,14 +66,15 @@ def steer(q: int, r: int, heading: int, speed: int, tq: int, tr: int, fig: Any,
 
 
 @kernel
-def launch_damage(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
-                  turrets: np.ndarray, missiles: np.ndarray, mines: np.ndarray,
-                  board: np.ndarray, fig: Any, table: np.ndarray, pilot: np.ndarray,
-                  chance: np.ndarray, plan: np.ndarray, path_q: np.ndarray,
-                  path_r: np.ndarray, path_h: np.ndarray, turret_at: np.ndarray) -> float:
-    """A missile launched now: its expected boxes against the enemy's best reply, the
-    move this pilot would make in the enemy's place (policy.py `Pilot.launch_damage`)."""
-    enemy = 1 - me
+def launch_damage(me: int, enemy: int, turn: int, state: np.ndarray, hits: np.ndarray,
+                  charts: np.ndarray, turrets: np.ndarray, missiles: np.ndarray,
+                  mines: np.ndarray, board: np.ndarray, fig: Any, table: np.ndarray,
+                  pilot: np.ndarray, chance: np.ndarray, plan: np.ndarray,
+                  path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray,
+                  turret_at: np.ndarray, turret_on: np.ndarray) -> float:
+    """A missile launched now at `enemy`: its expected boxes against the enemy's best
+    reply, the move this pilot would make in the enemy's place against it alone
+    (policy.py `Pilot.launch_damage`)."""
     heading = state[me, f.HEADING]
     mq, mr = launch_hex(fig, state[me, f.Q], state[me, f.R], heading)
     flying = missile_speed(fig, state[me, f.SPEED])
@@ -82,13 +83,17 @@ def launch_damage(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
     if decoy:
         board[f.MISSILES_IN_PLAY] = 0  # a target relying on its decoy fears no missile
     else:  # the missile in flight, feared with those already aimed at the target
-        missiles[in_play, f.M_OWNER], missiles[in_play, f.M_TARGET] = me, enemy
+        missiles[in_play, f.M_OWNER], missiles[in_play, f.M_TARGET] = state[me, f.SIDE], enemy
         missiles[in_play, f.M_Q], missiles[in_play, f.M_R] = mq, mr
         missiles[in_play, f.M_HEADING], missiles[in_play, f.M_SPEED] = heading, flying
         missiles[in_play, f.M_LAUNCHED] = turn
+        missiles[in_play, f.M_SHOOTER] = me
         board[f.MISSILES_IN_PLAY] = in_play + 1
-    choose_move(enemy, state, charts, turrets, missiles, mines, board, fig, pilot, chance,
-                path_q, path_r, path_h, plan, turret_at)
+    alone = np.full(1, me, dtype=np.int64)  # the reply weighs the launcher alone
+    fixed_on = np.empty(1, dtype=np.int64)
+    choose_move(enemy, me, alone, 1, state, hits, charts, turrets, missiles, mines, board,
+                fig, pilot, chance, path_q, path_r, path_h, plan, turret_at, turret_on,
+                fixed_on)
     board[f.MISSILES_IN_PLAY] = in_play
     n = trace(state[enemy, f.Q], state[enemy, f.R], state[enemy, f.HEADING], plan,
               path_q, path_r, path_h)
@@ -103,23 +108,27 @@ def launch_damage(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
 
 
 @lean_kernel
-def release_wants(me: int, turn: int, state: np.ndarray, charts: np.ndarray,
+def release_wants(me: int, enemy: int, foes: np.ndarray, nfoes: int, turn: int,
+                  state: np.ndarray, hits: np.ndarray, charts: np.ndarray,
                   turrets: np.ndarray, missiles: np.ndarray, mines: np.ndarray,
                   board: np.ndarray, fig: Any, table: np.ndarray, pilot: np.ndarray,
                   chance: np.ndarray, plan: np.ndarray, path_q: np.ndarray,
-                  path_r: np.ndarray, path_h: np.ndarray,
-                  turret_at: np.ndarray) -> tuple[bool, bool, bool]:
-    """Step 4 (policy.py `Pilot.release`): a missile, a mine, a decoy?"""
-    enemy = 1 - me
+                  path_r: np.ndarray, path_h: np.ndarray, turret_at: np.ndarray,
+                  turret_on: np.ndarray) -> tuple[bool, bool, bool]:
+    """Step 4 (policy.py `Pilot.release`): a missile at `enemy`, a mine, a decoy?"""
     missile = state[me, f.ARMED + f.MISSILE] > 0 and state[enemy, f.MOVED] != 0 \
-        and launch_damage(me, turn, state, charts, turrets, missiles, mines, board, fig,
-                          table, pilot, chance, plan, path_q, path_r, path_h,
-                          turret_at) > pilot[f.HOLD_VALUE]
-    mine = state[me, f.ARMED + f.MINE] > 0 \
-        and in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
-                   state[enemy, f.Q], state[enemy, f.R]) \
-        and distance(state[me, f.Q], state[me, f.R], state[enemy, f.Q], state[enemy, f.R]) \
-        <= fig.mine_rear + pilot[f.MINE_RELEASE_EXTRA]
+        and launch_damage(me, enemy, turn, state, hits, charts, turrets, missiles, mines,
+                          board, fig, table, pilot, chance, plan, path_q, path_r, path_h,
+                          turret_at, turret_on) > pilot[f.HOLD_VALUE]
+    astern = False  # an enemy astern within the mine's reach and a little more
+    for j in range(nfoes):
+        e = foes[j]
+        astern = astern or (
+            in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
+                   state[e, f.Q], state[e, f.R])
+            and distance(state[me, f.Q], state[me, f.R], state[e, f.Q], state[e, f.R])
+            <= fig.mine_rear + pilot[f.MINE_RELEASE_EXTRA])
+    mine = state[me, f.ARMED + f.MINE] > 0 and astern
     # where the decoy lands never matters to the rules, only that one is out
     decoy = state[me, f.ARMED + f.DECOY] > 0 and inbound(me, missiles, board) > 0
     return missile, mine, decoy
