@@ -51,7 +51,8 @@ def battle_replay(fleet_a: Path, fleet_b: Path, seed: int,
     ruleset = reports[0].fleet.ruleset
     scenario = duels_of(ruleset).duel_defaults(reports[0].ships[0].evaluation.catalog)
     sides = [[(ship.evaluation, ship.name) for ship in report.ships] for report in reports]
-    lineup = battles_of(ruleset).lineup(sides[0], sides[1], policies, scenario)
+    # the reference engine: the fast one tells a battle's replay through it anyway
+    lineup = battles_of(ruleset).lineup(sides[0], sides[1], policies, scenario, "reference")
     replay = lineup.replay(seed)
     names = (reports[0].fleet.name, reports[1].fleet.name)
     return dataclasses.replace(replay, sides=names,
