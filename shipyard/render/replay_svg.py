@@ -152,7 +152,8 @@ def _markers() -> str:
 def _header(replay: Replay, notes: tuple[str, ...], width: float) -> str:
     sides = [f'<tspan fill="{SIDES[s]}" font-weight="bold">{text(replay.sides[s], 40)}</tspan>'
              for s in (0, 1)]
-    out = [f'<text class="title" x="24" y="30">{text(replay.title, 90)}</text>',
+    title = int((width - 190) / 11.5)  # characters that leave room for the frame number
+    out = [f'<text class="title" x="24" y="30">{text(replay.title, title)}</text>',
            f'<text class="fleets" x="24" y="54">{sides[0]}<tspan> against </tspan>{sides[1]}'
            "</text>"]
     out += [f'<text class="note" x="24" y="{n(HEADER_H + 8 + NOTE_H * k)}">{text(note, 140)}'
