@@ -341,3 +341,15 @@ def test_long_captions_wrap_and_notes_show() -> None:
     assert "draft: the sides were unequal" in texts(root)
     width = float(root.get("width", ""))
     assert width >= 960 and math.isfinite(width)
+
+
+def test_hexes_given_as_lists_draw_the_same_picture() -> None:
+    replay = battle()
+    listed = replace(replay, frames=tuple(
+        replace(frame,
+                paths=tuple((key, tuple([q, r] for q, r in hexes))  # type: ignore[misc]
+                            for key, hexes in frame.paths),
+                shots=tuple(replace(shot, source=list(shot.source),  # type: ignore[arg-type]
+                                    target=list(shot.target)) for shot in frame.shots))
+        for frame in replay.frames))
+    assert replay_svg(listed) == replay_svg(replay)

@@ -106,7 +106,8 @@ def replay_svg(replay: Replay) -> str:
                     and (token := t.seen[k]) is not None] for k in range(len(frames))],
                   size, glyph_size(size),
                   (-origin[0], head - origin[1], map_w - origin[0], head + map_h - origin[1]))
-    out.extend(draw(track, clock, [_paths(f) for f in frames], size, names.get(track.key, ()))
+    flown = [_paths(frame) for frame in frames]
+    out.extend(draw(track, clock, flown, size, names.get(track.key, ()))
                for kind in KINDS for track in sorted(found, key=_fell)
                if (track.kind if track.kind in KINDS else "craft") == kind)
     out.append("</g></g>")
@@ -134,8 +135,10 @@ def _hexes(replay: Replay) -> list[Hex]:
     return found
 
 
-def _paths(frame: Frame) -> Mapping[str, tuple[Hex, ...]]:
-    return {key: tuple(hexes) for key, hexes in frame.paths}
+def _paths(frame: Frame) -> dict[str, tuple[Hex, ...]]:
+    """A frame's paths by key, every hex a pair (whatever sequence the engine gave)."""
+    return {key: tuple((hexagon[0], hexagon[1]) for hexagon in hexes)
+            for key, hexes in frame.paths}
 
 
 def _positions(found: list[Track]) -> dict[str, list[Hex | None]]:
@@ -165,14 +168,15 @@ def _shooter(frame: Frame, before: Frame | None, shot: Shot,
              found: Mapping[str, Track]) -> int | None:
     """The side that fired a shot: the mover's, if it fired from a hex of its path, else
     that of what stands in the hex fired from (None if not one side's)."""
-    movers = {side_of(found[key].side) for key, hexes in frame.paths
-              if key in found and shot.source in hexes}
+    fired_from = (shot.source[0], shot.source[1])
+    movers = {side_of(found[key].side) for key, hexes in _paths(frame).items()
+              if key in found and fired_from in hexes}
     if len(movers) == 1:
         return movers.pop()
-    for source in (frame, before):
+    for seen in (frame, before):
         for kind in ("craft", "missile", "mine", "decoy"):
-            sides = {t.side for t in (source.tokens if source else ())
-                     if (t.q, t.r) == shot.source and t.kind == kind and t.alive}
+            sides = {t.side for t in (seen.tokens if seen else ())
+                     if (t.q, t.r) == fired_from and t.kind == kind and t.alive}
             if len(sides) == 1:
                 return side_of(sides.pop())
     return None
@@ -225,7 +229,7 @@ def _frame(index: int, frame: Frame, before: Frame | None, clock: Clock, found: 
            f'data-start="{clock.starts[index]:g}"{hidden}>',
            clock.shown(clock.starts[index], until)]
     drawn = [_trail(key, tuple(hexes), index, by_key, positions, size)
-             for key, hexes in frame.paths]
+             for key, hexes in _paths(frame).items()]
     drawn += [_shot(shot, _shooter(frame, before, shot, by_key), size) for shot in frame.shots]
     if any(drawn):
         out.append(f"{where}{''.join(drawn)}</g></g>")
