@@ -6,8 +6,9 @@ names, and see the total against the budget and the fleet's issues (Enter
 on one goes to its entry). Every edit goes through
 `FleetSession.apply` (undo, re-judge) and is autosaved to a recovery file;
 saves are atomic; Ctrl+E exports the fleet pack (a roster, then every
-ship's sheets). The fleet stays on the app for the session, so leaving the
-screen and coming back finds it as it was.
+ship's sheets); b (or F4) fights it against another fleet (`fleet_battle.py`).
+The fleet stays on the app for the session, so leaving the screen and coming
+back finds it as it was.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class FleetScreen(FleetFiles):
         Binding("ctrl+b", "budget", "Budget"),
         Binding("f2", "rename", "Rename the fleet", show=False),
         Binding("ctrl+e", "export", "Export pack"),
+        Binding("b,f4", "battle", "Battle"),
         Binding("f6", "focus_issues", "Issues", show=False),
         Binding("f5", "focus_roster", "Roster", show=False),
     ]
@@ -104,7 +106,8 @@ class FleetScreen(FleetFiles):
                         ("+1", "count(1)", "fleet-more"), ("-1", "count(-1)", "fleet-fewer"),
                         ("Names", "names", "fleet-names"), ("Rename", "rename", "fleet-rename"),
                         ("Remove", "remove", "fleet-remove"),
-                        ("Save", "save", "fleet-save"), ("Export", "export", "fleet-export")):
+                        ("Save", "save", "fleet-save"), ("Export", "export", "fleet-export"),
+                        ("Battle", "battle", "fleet-battle")):
                     yield Button(label, id=ident, action=f"screen.{action}", compact=True,
                                  variant="primary" if ident == "fleet-add" else "default")
         yield KeysFooter()
@@ -332,6 +335,12 @@ class FleetScreen(FleetFiles):
             self.edit(set_field("name", answer.strip()))
 
     # Moving about ----------------------------------------------------------------
+
+    def action_battle(self) -> None:
+        """The fleet as it is now against another fleet, on the battle screen."""
+        from shipyard.tui.screens.fleet_battle import FleetBattleScreen
+
+        self.app.push_screen(FleetBattleScreen(self.fleet))
 
     def action_back(self) -> None:
         self.app.pop_screen()
