@@ -196,3 +196,36 @@ def test_compare_screen(snap_compare: Compare, tmp_path: Path) -> None:
 def test_small_compare_screen(snap_compare: Compare, tmp_path: Path) -> None:
     assert snap_compare(_app(tmp_path, "sample:lancer"), terminal_size=SMALL,
                         run_before=_compare_two)
+
+
+def test_fleet_battle_screen(snap_compare: Compare, tmp_path: Path,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Night Watch against Blue Flight, four battles of seed 1 (the reference engine fights
+    the compiled one's battles, with no compile to wait for): figures and both charts."""
+    from shipyard.services.fleet_session import FLEET_STATE, open_fleet_session
+    from shipyard.services.samples import resolve_fleet
+    from shipyard.tui.screens import fleet_battle, fleet_battle_form
+    from shipyard.tui.screens.fleet_battle import FleetBattleScreen
+
+    monkeypatch.setattr(fleet_battle_form, "ENGINE", "reference")
+    monkeypatch.setattr(fleet_battle, "WORKERS", 1)
+    app = _app(tmp_path, "sample:valkyrie")
+    setattr(app, FLEET_STATE, open_fleet_session(resolve_fleet("sample-fleet:night-watch"),
+                                                 tmp_path))
+
+    async def fought(pilot: Pilot[None]) -> None:
+        await pilot.press("f8", "b")
+        screen = pilot.app.screen
+        assert isinstance(screen, FleetBattleScreen)
+        screen.query_one("#battle-runs", Input).value = "4"
+        await pilot.press("ctrl+r")
+        for _ in range(SETTLE_LOOKS * 10):  # the battles are fought on a thread
+            if screen.outcome is not None and not screen.running:
+                break
+            await pilot.pause()
+        assert screen.outcome is not None and len(screen.outcome.results) == 4
+        for field in screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=fought)

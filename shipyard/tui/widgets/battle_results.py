@@ -101,10 +101,14 @@ def survivor_shares(summary: BattleSummary) -> tuple[list[str], list[float], lis
 
 
 def table(columns: Sequence[str], rows: Sequence[Row], right: Sequence[int]) -> Table:
-    """A table laid out as the command's (no outer edge), names as plain text."""
+    """A table laid out as the command's (no outer edge), names as plain text; short of
+    room, a name is shortened (…), never a figure."""
     found = Table(show_edge=False, pad_edge=False)
     for i, column in enumerate(columns):
-        found.add_column(column, justify="right" if i in right else "left")
+        if i in right:
+            found.add_column(column, justify="right", no_wrap=True)
+        else:
+            found.add_column(column, overflow="ellipsis", no_wrap=True)
     for row in rows:
         found.add_row(*(Text(cell) for cell in row))
     return found
