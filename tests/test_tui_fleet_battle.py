@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, ProgressBar, Select, Static
 from typer.testing import CliRunner
@@ -44,6 +45,7 @@ from shipyard.tui.widgets.battle_results import (
     ship_rows,
     survivor_shares,
 )
+from tests.monkey import handled
 
 SIZE = (150, 50)
 OPPONENT = "sample-fleet:night-watch"  # three fighters, 83 points, budget 90
@@ -389,10 +391,45 @@ def test_results_come_back_and_say_when_the_fleet_changed_and_no_edit_is_lost(
         assert "it has changed since" in text_of(again, "#battle-heading")
         assert again.query_one("#battle-runs", Input).value == "2"
         assert "Your fleet: Duo, 3 ships, 90 points" in text_of(again, "#battle-own")
-        await pilot.press("f1")
-        assert isinstance(pilot.app.screen, HelpScreen)
+        await pilot.press("f1")  # every key of the screen, from its bindings
+        help_screen = pilot.app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert help_screen.screen_title == "Fleet battle"
+        assert {"Fight", "Battle log", "Export replay", "Back / stop"} <= \
+            {binding.description for binding in help_screen.designer}
         await pilot.press("escape")
         await pilot.press("f4")  # F4 goes back to the fleet, as Escape does
-        assert pilot.app.screen is fleet and fleet.fleet.changed
+        assert fleet.fleet.changed
+        assert pilot.app.screen is fleet
 
     drive(designer(tmp_path, path), steps)
+
+
+def test_a_burst_of_keys_fights_the_fleet_as_edited_by_every_key_before(
+        tmp_path: Path) -> None:
+    """+ then b then Ctrl+R sent at once: the battles are the fleet's with its third ship,
+    on the form as last left (two battles against Night Watch)."""
+    path = fleet_file(tmp_path)
+    app = designer(tmp_path, path)
+    setattr(app, fleet_battle_form.LAST_BATTLE, fleet_battle_form.LastBattle(
+        {"game": "tacship", "sample": OPPONENT, "opponent": OPPONENT, "runs": "2",
+         "seed": str(SEED)}, None))
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.press("f8")
+        fleet = pilot.app.screen
+        assert isinstance(fleet, FleetScreen)
+        for key in ("plus", "b", "ctrl+r"):
+            pilot.app.post_message(events.Key(key, None))
+        assert isinstance(pilot.app, ShipyardApp)
+        await handled(pilot.app)
+        screen = pilot.app.screen
+        assert isinstance(screen, FleetBattleScreen)
+        await until(pilot, lambda: screen.outcome is not None)
+        assert screen.outcome is not None
+        fought = screen.outcome.engagement.a
+        assert (len(fought.ships), fought.total) == (3, 90) == \
+            (len(fleet.fleet.report.ships), fleet.fleet.report.total)
+        assert screen.outcome.summary.runs == 2
+
+    drive(app, steps)

@@ -323,10 +323,12 @@ class FleetBattleScreen(BattleForm):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state != WorkerState.ERROR or event.worker.group not in ("battle", "told"):
             return
-        line = f"The battles stopped on an error: {event.worker.error}"
         if event.worker.group == "battle":
+            line = f"The battles stopped on an error: {event.worker.error}"
             self.running = False
             self.query_one(BattleResults).running(line)
+        else:
+            line = f"The battle could not be fought again: {event.worker.error}"
         self.show_problem(line)
 
     def action_stop(self) -> None:
