@@ -60,7 +60,7 @@ def one_on_one(rows: Sequence[pinned.Pinned], engine: str) -> list[tuple[pinned.
     """Each pinned duel fought as a battle of two fleets of one, on `engine` (the seeds
     of a matchup in one call)."""
     samples = pinned.samples("tacship")
-    fought = []
+    fought: list[tuple[pinned.Pinned, BattleResult]] = []
     for _, group in groupby(rows, key=lambda row: row.setup.matchup_key):
         chunk = list(group)
         s = chunk[0].setup
@@ -141,10 +141,9 @@ def test_every_battle_ends_in_fates_a_player_can_check() -> None:
 def test_a_rule_changed_in_the_reference_alone_fails_the_equivalence(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The flight's focus in the reference engine weighs threat twice as much."""
-    from shipyard.rulesets.tacship.engine import battle
+    from shipyard.rulesets.tacship.rules.piloting import focus_worth as real
 
-    real = battle.focus_worth
-    monkeypatch.setattr(battle, "focus_worth",
+    monkeypatch.setattr("shipyard.rulesets.tacship.engine.battle.focus_worth",
                         lambda fixed, turret, missiles, left: real(2 * fixed, turret, missiles,
                                                                    left))
     assert differences("blue-flight", "night-watch", ("default", "default"), SEEDS[:4]) != []
