@@ -123,7 +123,7 @@ def test_a_fighter_fires_at_the_second_of_two_enemies_when_only_it_is_in_line() 
     fight = battle([me, focus, second], rolls(15, 6))
     view = fight.view(me, focus)
     assert view.enemies == (focus, second)
-    plan, orders = POLICIES["default"].move(view)
+    _, orders = POLICIES["default"].move(view)
     assert orders.fixed_target == second.key
     clauses: list[str] = []
     fight.fire(me, focus, 0, FireOrder(fixed=0, fixed_target=second.key), clauses)
