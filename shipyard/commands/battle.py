@@ -31,7 +31,6 @@ from shipyard.commands.options import (
     HyperOpt,
     RangeOpt,
     ScenarioOpt,
-    SchedulerOpt,
     WorkersOpt,
     runs_option,
     turns_option,
@@ -79,6 +78,11 @@ SpeedAOpt = Annotated[int | None, typer.Option(
 SpeedBOpt = Annotated[int | None, typer.Option(
     "--speed-b", min=-99, max=99, metavar="HEXES", show_default=False,
     help="The second fleet's start speed toward the other (as --speed-a).")]
+SchedulerOpt = Annotated[str | None, typer.Option(
+    "--scheduler", metavar="ADDRESS", show_default=False,
+    help="Fight the battles on the Dask cluster of this scheduler, e.g. tcp://HOST:8786, "
+         "instead of --workers here; same results (needs the cluster extra, see "
+         "docs/cluster.md).")]
 FleetArgA = Annotated[str, typer.Argument(
     metavar="FLEET_A", show_default=False,
     help="First fleet: a fleet file (.fleet.json or TOML), or sample-fleet:NAME.")]
