@@ -1,17 +1,24 @@
-"""The bundled fleets, `sample-fleet:NAME`, and what `engage` checks before a battle."""
+"""The bundled fleets, `sample-fleet:NAME`, what `engage` checks before a battle, and the
+command on the game's own engine."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.errors import DesignReadError
 from shipyard.core.outcome import DuelScenario
-from shipyard.services.battle import BattleProblem, Start, engage
-from shipyard.services.fleet import judge, parse_fleet, read_fleet
-from shipyard.services.samples import resolve_fleet, sample_fleet_name, sample_paths
+from shipyard.services.batch import Matchup, run_batch
+from shipyard.services.battle import BattleProblem, Start, engage, run_battles
+from shipyard.services.battle_schema import battle_result_schema
+from shipyard.services.fleet import Fleet, judge, parse_fleet, read_fleet
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve, resolve_fleet, sample_fleet_name, sample_paths
+from tests.entry import shipyard
 
 TACSHIP_FLEETS = catalog_root() / "tacship" / "fleets"
 NEW = ("lance-flight", "heavy-section", "hornet-swarm", "grey-flight")
@@ -111,3 +118,29 @@ def test_a_house_catalog_of_the_other_game_is_refused() -> None:
                catalog=catalog_root() / "pentagon-war")
     with pytest.raises(BattleProblem, match="a folder, not a fleet file"):
         engage(TACSHIP_FLEETS, "sample-fleet:night-watch")
+
+
+def test_a_battle_of_one_against_one_is_the_duel_of_the_same_seed() -> None:
+    def one(design: str) -> Fleet:
+        return parse_fleet({"schema": "shipyard.fleet/1", "name": design, "ruleset": "tacship",
+                            "ships": [{"design": f"sample:{design}"}]}, "one.fleet.json",
+                           Path("."))
+
+    engagement = engage(one("valkyrie"), one("harpy"), engine="reference")
+    battles = run_battles(engagement, 12, 21)
+    duels = run_batch(Matchup(evaluate(read_design(resolve("sample:valkyrie"))),
+                              evaluate(read_design(resolve("sample:harpy"))),
+                              scenario=engagement.scenario, engine="reference"), 12, 21)
+    assert [(b.winner, b.turns, b.damage, b.cause, b.draws) for b in battles] == [
+        (d.winner, d.turns, d.damage, d.cause, d.draws) for d in duels]
+
+
+def test_the_command_on_the_game_engine_end_to_end() -> None:
+    ran = shipyard("battle", "sample-fleet:grey-flight", "sample-fleet:heavy-section",
+                   "--runs", "2", "--engine", "reference", "--log-battle", "2", "--json")
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    jsonschema.validate(data, battle_result_schema())
+    assert data["runs"] == 2 and data["engine"] == "reference" and data["log_battle"] == 2
+    assert any("Grey Leader" in line for line in data["log"])
+    assert len(data["battle"]["fates"]) == 8

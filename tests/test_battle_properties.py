@@ -4,8 +4,9 @@ A fleet against a copy of itself wins half the decided battles; which side a fle
 takes, and the order of the ships in its file, change nothing beyond chance. Each
 check is a test at the 99% level on a fixed seed (so it never flickers: it fails only
 when a change of the rules or pilots favours a side or a place in the fleet). The
-batches are small fleets and a few hundred battles, fought on the compiled engine
-once it is built and on the reference engine meanwhile (the same battles).
+batches are small fleets and a few hundred battles on the compiled engine: the module
+waits for the run's background compile (tests/conftest.py) rather than fight some 750
+battles on the reference engine meanwhile (about 20 s of CPU; the same battles).
 """
 
 from __future__ import annotations
@@ -15,10 +16,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from shipyard.core.battle import BattleResult
 from shipyard.core.stats import wilson
+from shipyard.services import warming
 from shipyard.services.battle import engage, run_battles
 from shipyard.services.fleet import Fleet, parse_fleet
+from shipyard.services.registry import get_ruleset
 
 Z99 = 2.5758293035489004  # two-sided 99% normal quantile
 RUNS = 150
@@ -34,6 +39,11 @@ def fleet(name: str, *designs: str) -> Fleet:
 PAIR = fleet("Pair", "valkyrie", "hawk")
 PAIR_SWAPPED = fleet("Pair", "hawk", "valkyrie")  # the same ships, the other order
 DUO = fleet("Duo", "kestrel", "harpy")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_engine() -> None:
+    warming.warm(get_ruleset("tacship"))  # waits for a compile under way, or compiles
 
 
 @cache
@@ -82,8 +92,8 @@ def test_the_tests_can_tell_a_difference() -> None:
 
 
 def test_the_same_battles_whatever_the_workers_and_chunks() -> None:
-    # On the compiled engine: threads and calls of 37 battles; while it is still being
-    # built: the reference engine on two worker processes. The same battles either way.
+    # Two threads and calls of 37 battles (the reference engine on worker processes:
+    # tests/test_battle_batch.py).
     engagement = engage(PAIR, DUO)
     assert run_battles(engagement, RUNS, SEED, workers=2, fast_chunk=37) == list(
         batch("pair", "duo"))

@@ -31,9 +31,6 @@ from shipyard.commands.options import (
     HyperOpt,
     RangeOpt,
     ScenarioOpt,
-    SchedulerOpt,
-    SpeedAOpt,
-    SpeedBOpt,
     WorkersOpt,
     runs_option,
     turns_option,
@@ -74,6 +71,18 @@ from shipyard.services.samples import resolve_fleet
 
 PROGRESS_FROM = 200  # battles from which a progress bar is worth showing
 
+SpeedAOpt = Annotated[int | None, typer.Option(
+    "--speed-a", min=-99, max=99, metavar="HEXES", show_default=False,
+    help="The first fleet's start speed toward the other, hexes a turn (negative: away; "
+         "0: at rest; default: the scenario's).")]
+SpeedBOpt = Annotated[int | None, typer.Option(
+    "--speed-b", min=-99, max=99, metavar="HEXES", show_default=False,
+    help="The second fleet's start speed toward the other (as --speed-a).")]
+SchedulerOpt = Annotated[str | None, typer.Option(
+    "--scheduler", metavar="ADDRESS", show_default=False,
+    help="Fight the battles on the Dask cluster of this scheduler, e.g. tcp://HOST:8786, "
+         "instead of --workers here; same results (needs the cluster extra, see "
+         "docs/cluster.md).")]
 FleetArgA = Annotated[str, typer.Argument(
     metavar="FLEET_A", show_default=False,
     help="First fleet: a fleet file (.fleet.json or TOML), or sample-fleet:NAME.")]
