@@ -106,7 +106,14 @@ def _foes(me: int, state: np.ndarray, foes: np.ndarray) -> int:
 def _focus(me: int, state: np.ndarray, hits: np.ndarray, charts: np.ndarray,
            turrets: np.ndarray) -> int:
     """The enemy the flight of `me` fights now (battle.py `Battle.focus`)."""
-    best, best_worth = -1, 0.0
+    best, best_worth, flying = -1, 0.0, 0
+    for e in range(state.shape[0]):
+        if state[e, f.SIDE] != state[me, f.SIDE] and state[e, f.DESTROYED] == 0:
+            best = e
+            flying += 1
+    if flying == 1:
+        return best  # the one enemy left: nothing to weigh
+    best = -1
     for e in range(state.shape[0]):
         if state[e, f.SIDE] == state[me, f.SIDE] or state[e, f.DESTROYED] != 0:
             continue
@@ -152,16 +159,19 @@ def _play(me: int, enemy: int, foes: np.ndarray, nfoes: int, turn: int, state: n
                      table, rng, turn)
             if state[me, f.DESTROYED]:
                 break
+        fired = False
         if fixed_at == i:
             target = enemy if fixed_on[0] < 0 else fixed_on[0]
             if state[target, f.SIDE] != state[me, f.SIDE]:
                 fire_fixed(me, target, state, hits, charts, fixed, fig, rng, turn)
+                fired = True
         for k in range(charts[me, f.TURRET_COUNT]):
             target = enemy if turret_on[k] < 0 else turret_on[k]
             if turret_at[k] == i and state[target, f.DESTROYED] == 0 \
                     and state[target, f.SIDE] != state[me, f.SIDE]:
                 fire_turret(me, k, target, state, hits, charts, turrets, fig, rng, turn)
-        if _over(state):
+                fired = True
+        if fired and _over(state):  # only a shot ends a battle at this moment
             break
     state[me, f.STRAIGHT] = straight_after(state[me, f.STRAIGHT], plan)
     if _over(state):

@@ -90,7 +90,7 @@ def standing(me: int, enemy: int, foes: np.ndarray, nfoes: int, q: int, r: int,
     for j in range(nfoes):
         e = foes[j]
         fq, fr, fh = state[e, f.Q], state[e, f.R], state[e, f.HEADING]
-        seen = chance[min(cap, distance(q, r, fq, fr))]
+        seen = p if e == enemy else chance[min(cap, distance(q, r, fq, fr))]
         if on_ray(fq, fr, fh, q, r) >= 0:
             bears = pilot[f.BEARS_DEAD_AHEAD]
         elif in_arc(fq, fr, fh, FORE, q, r):
@@ -144,9 +144,10 @@ def choose_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.nda
                        int(pilot[f.CRUISE_FACTOR]), plans)
     at = np.full(charts[me, f.TURRET_COUNT], -1, dtype=np.int64)
     on = np.full(charts[me, f.TURRET_COUNT], -1, dtype=np.int64)
-    lefts = np.empty(nfoes, dtype=np.int64)
-    for j in range(nfoes):
-        lefts[j] = boxes_left(foes[j], hits, charts)
+    lefts = np.zeros(nfoes, dtype=np.int64)
+    if nfoes > 1:  # boxes left matter only with other enemies about (`shot_worth`)
+        for j in range(nfoes):
+            lefts[j] = boxes_left(foes[j], hits, charts)
     return _best_move(me, enemy, foes, nfoes, lefts, state, charts, turrets, missiles, mines,
                       board, fig, pilot, chance, path_q, path_r, path_h, best, turret_at,
                       turret_on, fixed_on, plans, count, at, on)
