@@ -27,6 +27,8 @@ pytestmark = [
 
 PATIENCE_MS = 120_000  # a page may take this long on a busy machine before a test fails
 SEED = 7
+SIDES = ((0x56, 0xB4, 0xE9), (0xE6, 0x9F, 0x00))  # sky blue, orange (Okabe & Ito)
+WRECK = (0x7D, 0x84, 0x93)
 
 # Stop the clock at `time`, then resolve once the browser has drawn two frames since.
 AT = """(time) => new Promise(done => {
@@ -143,6 +145,8 @@ def test_every_craft_is_named_on_the_map(page: Any, replay_file: tuple[Path, Any
         token = crafts[label["key"]]
         words = label["words"]
         assert words == (f"{token.label} {token.speed}" if token.alive else token.label)
+        # a side's colour for a craft flying, grey for a wreck
+        assert rgb(label["fill"]) == (SIDES[token.side] if token.alive else WRECK)
         left, top, width, height = label["box"]
         assert width > 10 and height > 6
         rows, columns = shot.shape[:2]

@@ -76,9 +76,9 @@ def test_a_name_goes_behind_its_craft_unless_something_is_there() -> None:
     size, glyph = 12.0, 13.0
     # two craft heading east on one row, one hex apart: the one behind has the space
     # behind it; the name of the one ahead would cover the other craft, so goes below
-    spots = place([[fighter("rear", 0, 0, 0), fighter("lead", 1, 0, 0)]], size, glyph, AREA)
+    spots = place([[fighter("rear", 0, 0, 0), fighter("front", 1, 0, 0)]], size, glyph, AREA)
     assert (spots["rear"][0].name, spots["rear"][0].anchor) == ("behind", "end")  # type: ignore[union-attr]
-    assert spots["lead"][0].name == "below"  # type: ignore[union-attr]
+    assert spots["front"][0].name == "below"  # type: ignore[union-attr]
     # heading west, behind is on the right
     alone = place([[fighter("west", 0, 0, 3)]], size, glyph, AREA)["west"][0]
     assert alone is not None and (alone.name, alone.anchor) == ("behind", "start")

@@ -353,3 +353,22 @@ def test_hexes_given_as_lists_draw_the_same_picture() -> None:
                                     target=list(shot.target)) for shot in frame.shots))
         for frame in replay.frames))
     assert replay_svg(listed) == replay_svg(replay)
+
+
+def test_the_roster_tells_each_craft_s_boxes_and_when_it_fell() -> None:
+    root = parse(replay_svg(battle()))
+    total = loop(root)
+    roster = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "roster")
+    crews = [t for t in roster.iter(f"{SVG}text") if t.get("class") == "crew"]
+    assert ["".join(t.itertext()) for t in crews] == list(NAMES)  # fleet order, each once
+
+    def states(index: int) -> list[str]:
+        moment = middle(root, index)
+        return ["".join(t.itertext()) for t in roster.iter(f"{SVG}text")
+                if (t.get("class") or "").startswith("state") and shown(t, [], moment, total)]
+
+    assert states(0) == ["10 of 10 boxes"] * 4
+    assert states(2) == ["10 of 10 boxes", "10 of 10 boxes", "7 of 10 boxes", "10 of 10 boxes"]
+    assert states(5)[0] == "destroyed on turn 2" and states(5)[2] == "7 of 10 boxes"
+    assert [value_at(t, "fill", middle(root, 5), total) for t in crews][:2] == \
+        ["#7d8493", "#e8ecf3"]  # the fallen greyed

@@ -61,7 +61,6 @@ def style() -> str:
         ".small": f"font-size:11px;fill:{DIM};letter-spacing:2px",
         ".name": f"font-size:11.5px;font-weight:bold;stroke:{BACKGROUND};stroke-width:3px;"
                  "paint-order:stroke",
-        ".name.gone": "font-size:10px;font-weight:normal",
         ".who": "unicode-bidi:isolate",  # a right-to-left name keeps the speed after it
         ".vector": "stroke-width:1.3;stroke-dasharray:1.5 3;stroke-opacity:.8",
         ".cell": "fill-opacity:.16",
@@ -77,6 +76,8 @@ def style() -> str:
         rules[f".side-{side} .v"] = f"fill:{LIGHT[side]}"
         rules[f".side-{side} .vector"] = f"stroke:{LIGHT[side]}"
         rules[f".side-{side} .cell"] = f"fill:{SIDES[side]}"
+        rules[f".side-{side} .name"] = f"fill:{SIDES[side]}"
+    rules["text.name.gone"] = f"font-size:10px;font-weight:normal;fill:{WRECK}"  # over them
     return "<style>" + "".join(f"{k}{{{v}}}" for k, v in rules.items()) + "</style>"
 
 

@@ -1,5 +1,6 @@
 """The replay's side panel: both fleets craft by craft (the legend of the sides), each
-craft's speed and damage as the battle goes, and the key to the map's marks."""
+craft's damage as the battle goes (its speed is on the map, beside its name), and the key
+to the map's marks."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def _status(track: Track, replay: Replay) -> list[str]:
         if token is None:
             out.append(out[-1] if out else "not on the map")
         elif token.alive:
-            out.append(f"speed {token.speed}" + (f" \u00b7 {token.boxes}" if token.boxes else ""))
+            out.append(token.boxes or "flying")
         else:
             fell = fell or replay.frames[index].turn
             out.append(f"destroyed on turn {fell}")

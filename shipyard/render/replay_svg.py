@@ -188,7 +188,7 @@ def _shot(shot: Shot, side: int | None, size: float) -> str:
     kind = "".join(c for c in shot.kind if c.isalnum()) or "shot"
     whose = "" if side is None else f" side-{side}"
     blast = "" if shot.kind == "laser" else \
-        f'<circle class="blast" cx="{n(sx)}" cy="{n(sy)}" r="{n(size * 1.1)}"/>'
+        f'<circle class="blast" cx="{n(sx)}" cy="{n(sy)}" r="{n(glyph_size(size) * 1.7)}"/>'
     if shot.hit:
         return (f'<g class="shot hit {kind}{whose}">{blast}<line x1="{n(sx)}" y1="{n(sy)}" '
                 f'x2="{n(tx)}" y2="{n(ty)}"/><use href="#burst" x="{n(tx)}" y="{n(ty)}"/></g>')

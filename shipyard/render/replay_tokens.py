@@ -17,7 +17,7 @@ from shipyard.core.visible import visible
 from shipyard.render.hexmap import SQRT3, Hex, angle, centre, heading_of, n
 from shipyard.render.replay_clock import Clock
 from shipyard.render.replay_labels import Spot, spots
-from shipyard.render.replay_look import SIDES, WRECK, attr, glyph, glyph_size, side_of, text
+from shipyard.render.replay_look import attr, glyph, glyph_size, side_of, text
 
 LABEL_LIMIT = 18  # characters of a name written on the map (the roster has more)
 V = TypeVar("V")
@@ -202,11 +202,10 @@ def draw(track: Track, clock: Clock, paths: Paths, size: float,
               for token, spot in zip(states, places_of_names, strict=True)]
     for (alive, speed, spot), first, last in runs(labels):
         base, animation = shown_in(clock, first, last)
-        fill = SIDES[side] if alive else WRECK
         speed_words = f'<tspan class="v"> {speed}</tspan>' if alive else ""
         gone = "" if alive else " gone"
         out.append(f'<text class="name{gone}" x="{n(spot.x)}" y="{n(spot.y)}" '
-                   f'text-anchor="{spot.anchor}" fill="{fill}"{base}>{animation}'
+                   f'text-anchor="{spot.anchor}"{base}>{animation}'
                    f'<tspan class="who">{name}</tspan>{speed_words}</text>')
     out.append("</g>")
     return "".join(out)
