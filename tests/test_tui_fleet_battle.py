@@ -209,6 +209,7 @@ def test_the_log_is_battle_k_of_the_batch_shown(tmp_path: Path) -> None:
         log = pilot.app.screen
         assert isinstance(log, BattleLogScreen)
         assert log.lines == told.log and len(told.log) > 5
+        assert log.sub_title == "Battle log"
         assert log.title_line == (f"Battle 3 of the {RUNS} battles shown (seed {SEED}): Duo "
                                   "(default) against Night Watch (default)")
         await pilot.press("escape")
@@ -291,6 +292,7 @@ def test_a_pentagon_war_fleet_gets_the_games_line(tmp_path: Path) -> None:
         assert text_of(screen, "#battle-own").replace("\n", " ").strip() == \
             line.removeprefix("shipyard: ")
         assert screen.query_one("#battle-run", Button).disabled
+        assert text_of(screen, "#battle-heading").startswith("This fleet cannot fight: ")
         await pilot.press("ctrl+r")
         assert screen.outcome is None and not screen.running
         assert "Pentagon War battles come" in text_of(screen, "#battle-problem")

@@ -72,6 +72,7 @@ class DuelLogScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,ctrl+l", "app.pop_screen", "Back"),
     ]
+    LOG_TITLE = "Duel log"  # the title bar's words
 
     def __init__(self, title: str, lines: tuple[str, ...]) -> None:
         super().__init__()
@@ -88,7 +89,7 @@ class DuelLogScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = "Duel log"
+        self.sub_title = self.LOG_TITLE
         self.query_one("#duel-log-scroll").focus()
 
 

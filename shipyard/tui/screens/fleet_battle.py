@@ -73,9 +73,7 @@ COMPILING = ("The fast battle engine is compiling in the background (once after 
 class BattleLogScreen(DuelLogScreen):
     """One battle turn by turn, as `shipyard battle --log-battle K` tells it."""
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.sub_title = "Battle log"
+    LOG_TITLE = "Battle log"
 
 
 class FleetBattleScreen(BattleForm):
@@ -186,6 +184,7 @@ class FleetBattleScreen(BattleForm):
         if problem:
             own.update(problem)
             own.add_class("-error")
+            self.query_one(BattleResults).running(f"This fleet cannot fight: {problem}")
             for button in ("#battle-run", "#battle-log-button", "#battle-replay-button"):
                 self.query_one(button, Button).disabled = True
         else:
@@ -267,6 +266,12 @@ class FleetBattleScreen(BattleForm):
     def show_problem(self, text: str) -> None:
         self.query_one("#battle-problem", Static).update(text)
 
+    def refuse(self, problem: ShipyardError) -> None:
+        """Why a key did nothing: under the buttons, and in a notice (the line under the
+        buttons may be scrolled out of sight on a short terminal)."""
+        self.show_problem(str(problem))
+        self.notify(str(problem), severity="error", markup=False)
+
     # Fighting -------------------------------------------------------------------------
 
     def action_run(self) -> None:
@@ -275,7 +280,7 @@ class FleetBattleScreen(BattleForm):
         try:
             engagement, runs, seed = self.setup()
         except ShipyardError as exc:
-            self.show_problem(str(exc))
+            self.refuse(exc)
             return
         self.show_problem("")
         self.query_one("#battle-progress", ProgressBar).update(total=runs, progress=0)
@@ -372,7 +377,7 @@ class FleetBattleScreen(BattleForm):
         try:
             engagement, seed, k, which = self.chosen(self.outcome)
         except ShipyardError as exc:
-            self.show_problem(str(exc))
+            self.refuse(exc)
             return
         (a, b), (pa, pb) = engagement.names, engagement.policies
         self.show_problem(f"Telling battle {k}…")
@@ -396,7 +401,7 @@ class FleetBattleScreen(BattleForm):
         try:
             engagement, seed, k, which = self.chosen(self.outcome)
         except ShipyardError as exc:
-            self.show_problem(str(exc))
+            self.refuse(exc)
             return
         stem = pack_stem(self.session.data, self.session.path)
         answer = await host_of(self).ask(TextDialog(
