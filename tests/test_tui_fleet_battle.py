@@ -36,7 +36,8 @@ from shipyard.tui.app import ShipyardApp
 from shipyard.tui.screens import fleet_battle, fleet_battle_form
 from shipyard.tui.screens.dialogs import ConfirmDialog, TextDialog
 from shipyard.tui.screens.fleet import FleetScreen
-from shipyard.tui.screens.fleet_battle import BattleLogScreen, FleetBattleScreen
+from shipyard.tui.screens.fleet_battle import FleetBattleScreen
+from shipyard.tui.screens.fleet_battle_one import BattleLogScreen
 from shipyard.tui.screens.help import HelpScreen
 from shipyard.tui.widgets.battle_results import (
     destroyed_rows,

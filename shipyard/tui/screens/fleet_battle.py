@@ -3,19 +3,19 @@
 A face on the battle service, like `shipyard battle`: the same options, defaults,
 seeds and figures. The battles are fought in a thread worker (the designer stays
 responsive; Escape stops a batch between two chunks and keeps what was fought), the
-results come with two charts, battle K of the batch is told in plain words (Ctrl+L)
-and drawn as an animated SVG replay (Ctrl+E). A fleet that cannot fight (illegal,
-empty, of a game without battles, over the agreed budget unless fought as a draft)
-gets the service's one line instead. The screen only reads the fleet: every edit
-stays the fleet screen's, autosaved as ever. The form and the last results are kept
-on the app for the session (`LAST_BATTLE`) and shown again on return.
+results come with two charts, and battle K of the batch is told in plain words
+(Ctrl+L) or drawn as an animated SVG replay (Ctrl+E; `fleet_battle_one.py`). A fleet
+that cannot fight (illegal, empty, of a game without battles, over the agreed budget
+unless fought as a draft) gets the service's one line instead. The screen only reads
+the fleet: every edit stays the fleet screen's, autosaved as ever. The form and the
+last results are kept on the app for the session (`LAST_BATTLE`) and shown again on
+return.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -30,53 +30,36 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from shipyard.core.errors import ShipyardError
 from shipyard.core.visible import visible
 from shipyard.services.battle import (
-    BattleProblem,
     Engagement,
-    battle_replay,
     compiling,
     run_battles,
     summarize_battles,
-    told_battle,
 )
 from shipyard.services.duel_setup import WORKERS
 from shipyard.services.fleet_session import FleetSession
 from shipyard.services.samples import FLEET_PREFIX, sample_fleet_name, sample_fleet_paths
-from shipyard.tui.delivery import hand_over
 from shipyard.tui.engine import EngineLine
-from shipyard.tui.host import host_of
-from shipyard.tui.screens.dialogs import TextDialog
-from shipyard.tui.screens.duel import DuelLogScreen
-from shipyard.tui.screens.export import may_replace
 from shipyard.tui.screens.fleet_battle_form import (
     GAME,
     LAST_BATTLE,
     NUMBERS,
-    BattleForm,
     BattleOutcome,
     LastBattle,
     result_heading,
-    svg_path,
 )
-from shipyard.tui.screens.fleet_export import pack_stem
+from shipyard.tui.screens.fleet_battle_one import OneBattle
 from shipyard.tui.widgets.battle_results import BattleResults
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.marked import MarkedCheckbox
 from shipyard.tui.widgets.title import TitleBar
 
 BATTLE_CHUNK = 200  # battles a call of a compiled engine: how often Stop is asked
-BATTLE_DIALOG = "battle-dialog"  # the worker group of the screen's dialogs (keys wait on it)
 COMPILING = ("The fast battle engine is compiling in the background (once after an install, "
              "about a minute of one core): these battles are fought on the reference engine "
              "meanwhile, the same battles more slowly.")
 
 
-class BattleLogScreen(DuelLogScreen):
-    """One battle turn by turn, as `shipyard battle --log-battle K` tells it."""
-
-    LOG_TITLE = "Battle log"
-
-
-class FleetBattleScreen(BattleForm):
+class FleetBattleScreen(OneBattle):
     """Choose an opponent and the options on the left; the results appear on the right."""
 
     HELP_TITLE = "Fleet battle"
@@ -91,7 +74,6 @@ class FleetBattleScreen(BattleForm):
     ]
 
     running: reactive[bool] = reactive(False)
-    outcome: reactive[BattleOutcome | None] = reactive(None)
 
     @dataclass
     class Progress(Message):
@@ -104,20 +86,6 @@ class FleetBattleScreen(BattleForm):
         """The batch ended, all of it or up to the chunk where it was stopped."""
 
         outcome: BattleOutcome
-
-    @dataclass
-    class Told(Message):
-        """A battle fought again with its log (sent from the worker thread)."""
-
-        title: str
-        lines: tuple[str, ...]
-
-    @dataclass
-    class Drawn(Message):
-        """A battle's replay drawn, to be written (sent from the worker thread)."""
-
-        path: Path
-        picture: bytes
 
     def __init__(self, session: FleetSession) -> None:
         super().__init__(session)
@@ -263,15 +231,6 @@ class FleetBattleScreen(BattleForm):
         outcome = self.outcome or (self.last.outcome if self.last else None)
         setattr(self.app, LAST_BATTLE, LastBattle(form, outcome))
 
-    def show_problem(self, text: str) -> None:
-        self.query_one("#battle-problem", Static).update(text)
-
-    def refuse(self, problem: ShipyardError) -> None:
-        """Why a key did nothing: under the buttons, and in a notice (the line under the
-        buttons may be scrolled out of sight on a short terminal)."""
-        self.show_problem(str(problem))
-        self.notify(str(problem), severity="error", markup=False)
-
     # Fighting -------------------------------------------------------------------------
 
     def action_run(self) -> None:
@@ -368,69 +327,3 @@ class FleetBattleScreen(BattleForm):
                      "Ctrl+R fights the battles again.")
         self.query_one(BattleResults).show(text, outcome.engagement, outcome.summary)
         self.show_problem("")
-
-    # One battle: its log, its replay ------------------------------------------------
-
-    def action_log(self) -> None:
-        """Battle K of the batch shown, told as `shipyard battle --log-battle K` tells it;
-        before any batch, battle K of the batch the form describes. The title says which."""
-        try:
-            engagement, seed, k, which = self.chosen(self.outcome)
-        except ShipyardError as exc:
-            self.refuse(exc)
-            return
-        (a, b), (pa, pb) = engagement.names, engagement.policies
-        self.show_problem(f"Telling battle {k}…")
-        self.tell(engagement, seed, k, f"{which}: {a} ({pa}) against {b} ({pb})")
-
-    @work(thread=True, exclusive=True, group="told", exit_on_error=False)
-    def tell(self, engagement: Engagement, seed: int, k: int, title: str) -> None:
-        self.post_message(self.Told(title, told_battle(engagement, seed, k).log))
-
-    def on_fleet_battle_screen_told(self, message: Told) -> None:
-        self.show_problem("")
-        self.app.push_screen(BattleLogScreen(message.title, message.lines))
-
-    @work(group=BATTLE_DIALOG)
-    async def action_replay(self) -> None:
-        """Battle K drawn as an animated SVG, written where the player says: never over a
-        design, fleet or catalog file, over another file only once confirmed; in a browser,
-        downloaded."""
-        if host_of(self).asking_already(BATTLE_DIALOG):
-            return
-        try:
-            engagement, seed, k, which = self.chosen(self.outcome)
-        except ShipyardError as exc:
-            self.refuse(exc)
-            return
-        stem = pack_stem(self.session.data, self.session.path)
-        answer = await host_of(self).ask(TextDialog(
-            "Export the replay", f"{which}, as an animated SVG picture (it plays in any "
-            "browser). File:", str(stem.with_name(f"{stem.name}-battle-{k}.svg"))))
-        if answer is None or not answer.strip():
-            return
-        try:
-            path = svg_path(answer)
-        except BattleProblem as exc:
-            self.notify(str(exc), title="Not exported", severity="error")
-            return
-        if not (self.app.is_web or await may_replace(host_of(self), path)):
-            return
-        self.show_problem(f"Drawing battle {k}…")
-        self.draw(engagement, seed, k, path)
-
-    @work(thread=True, exclusive=True, group="told", exit_on_error=False)
-    def draw(self, engagement: Engagement, seed: int, k: int, path: Path) -> None:
-        from shipyard.render.replay_svg import replay_svg
-
-        picture = replay_svg(battle_replay(engagement, seed, k)).encode("utf-8")
-        self.post_message(self.Drawn(path, picture))
-
-    def on_fleet_battle_screen_drawn(self, message: Drawn) -> None:
-        self.show_problem("")
-        try:
-            notice = hand_over(self.app, message.path, message.picture)
-        except (OSError, ShipyardError) as exc:
-            self.notify(str(exc), title="Not exported", severity="error")
-            return
-        self.notify(notice)
