@@ -36,6 +36,7 @@ from rich.console import Console
 from textual import events
 from textual.widgets import Input
 
+from shipyard.core.battle import BattleResult, Fate, Replay
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.outcome import Result
 from shipyard.services import warming
@@ -58,7 +59,8 @@ GAMES = {"pentagon-war": "lancer", "tacship": "valkyrie"}
 # The keys that open each screen (the palette's "Optimize…" is typed into it).
 OPENERS: dict[str, tuple[str, ...]] = {
     "designer": (), "help": ("f1",), "preview": ("f2",), "catalog": ("f3",),
-    "duel": ("f4",), "fleet": ("f8",), "compare": ("f9",), "export": ("ctrl+e",),
+    "duel": ("f4",), "fleet": ("f8",), "fleet battle": ("f8", "d", "b"),
+    "compare": ("f9",), "export": ("ctrl+e",),
     "budget": ("ctrl+b",), "save as": ("f12",), "open": ("ctrl+o",), "new": ("ctrl+n",),
     "palette": ("ctrl+p",),
     "optimize": ("ctrl+p", "o", "p", "t", "i", "m", "i", "z", "e", "enter"),
@@ -100,12 +102,44 @@ class CoinLineup:
                       "" if winner is None else "hull", lines)
 
 
+class CoinBattles:
+    """A battle decided by the seed alone, as `CoinLineup` decides a duel: the loser's
+    craft all destroyed, a draw leaving every craft flying; always ready."""
+
+    def __init__(self, a: int, b: int) -> None:
+        self.sizes = (a, b)
+
+    def ready(self) -> bool:
+        return True
+
+    def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[BattleResult]:
+        return [self.fight(seed) for seed in seeds]
+
+    def fight(self, seed: int, log: bool = False) -> BattleResult:
+        winner = (None, 0, 1)[seed % 3]
+        turns = 1 + seed % 7
+        fates = tuple(Fate(side, index, 0 if winner in (None, side) else turns,
+                           "" if winner in (None, side) else "laser", seed % 4)
+                      for side in (0, 1) for index in range(self.sizes[side]))
+        return BattleResult(winner, turns, fates, 0,
+                            (f"Turn 1: seed {seed}",) if log else ())
+
+    def replay(self, seed: int) -> Replay:
+        return Replay(f"Battle of seed {seed}", ("A", "B"), (), "decided by a coin")
+
+
 @contextmanager
 def cheap_engines() -> Iterator[None]:
-    """For as long as the block runs: every game's duels fought by `CoinLineup`, and the
-    optimize screen's search one generation of few runs."""
-    saved = []
+    """For as long as the block runs: every game's duels fought by `CoinLineup` (and its
+    battles by `CoinBattles`), and the optimize screen's search one generation of few
+    runs."""
+    saved: list[tuple[type, Any]] = []
     for ruleset in rulesets().values():
+        if ruleset.battles is not None:
+            fleets = type(ruleset.battles)
+            saved.append((fleets, fleets.lineup))
+            fleets.lineup = lambda self, a, b, *args, **kwargs: (  # type: ignore[method-assign]
+                CoinBattles(len(a), len(b)))
         if ruleset.duels is None:
             continue
         kind = type(ruleset.duels)

@@ -1,7 +1,7 @@
 """The monkey at the keyboard (`tests/monkey.py`): every screen of both games, random keys.
 
 CI runs two seeds per game, one on a 140 x 45 terminal and one on 80 x 24,
-`KEYS_PER_SCREEN` (15) random keys on each of the 14 screens: 840 random keys,
+`KEYS_PER_SCREEN` (15) random keys on each of the 15 screens: 900 random keys,
 about 1,100 with those that open the screens, leave them and save,
 most of them in bursts. A longer run, for a night or before a release:
 
