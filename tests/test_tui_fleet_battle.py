@@ -436,3 +436,27 @@ def test_a_burst_of_keys_fights_the_fleet_as_edited_by_every_key_before(
         assert screen.outcome.summary.runs == 2
 
     drive(app, steps)
+
+
+def test_names_with_control_characters_are_drawn_as_escapes(tmp_path: Path) -> None:
+    """A fleet and ships named with ESC and a bidi override: every line of the screen
+    shows them as `\\x1b` and `\\u202e` (as the command prints them), never raw."""
+    path = fleet_file(tmp_path, ships=[{"design": "sample:valkyrie", "count": 2,
+                                        "names": ["Red\x1b[31m", "\u202eBlue"]}])
+    data = json.loads(path.read_text())
+    data["name"] = "Esc\x1b[2J"
+    path.write_text(json.dumps(data))
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_battle(pilot)
+        await fill(pilot, screen, runs="2", seed=str(SEED))
+        await pilot.press("ctrl+r")
+        await finish(pilot, screen)
+        shown = "".join(text_of(screen, selector) for selector in
+                        ("#battle-own", "#battle-heading", "#battle-figures"))
+        assert "Esc\\x1b[2J wins" in shown and "Red\\x1b[31m" in shown
+        assert "\\u202eBlue" in shown
+        assert "\x1b" not in shown and "\u202e" not in shown
+        assert screen.sub_title == "Battle: Esc\\x1b[2J against another fleet"
+
+    drive(designer(tmp_path, path), steps)
