@@ -1,4 +1,4 @@
-"""Several fighters on one map (rules 4, seed 002's initiative and slot), as rule functions.
+"""Several fighters on one map (rules 4: initiative and the slot), as rule functions.
 
 Initiative: every fighter rolls the initiative die, side A's fighters in fleet order,
 then side B's; "re-roll any duplicated numbers so there is a clear sequence". With no
