@@ -180,6 +180,12 @@ def test_a_batch_shows_the_figures_of_the_battle_service(tmp_path: Path) -> None
         assert [row[1] for row in ships] == ["Red 1", "Red 2", "Nightjar", "Hawk", "Bulwark"]
         rows = [[cell.strip() for cell in line.split("│")] for line in shown.splitlines()]
         assert all(list(row) in rows for row in ships)
+        # Every row of every table, in order, as `shipyard battle` prints it.
+        def table_rows(text: str) -> list[list[str]]:
+            return [[cell.strip() for cell in line.split("│")] for line in text.splitlines()
+                    if "│" in line]
+
+        assert table_rows(shown) == table_rows(printed) and len(table_rows(shown)) == 3 + 2 + 5
         # The lines under the tables, word for word as `shipyard battle` prints them.
         lines = figure_lines(engagement, expected)
         assert len(lines) == 6  # exchange, two survivor lines, two kill lines, turns
