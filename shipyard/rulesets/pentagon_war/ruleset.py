@@ -60,7 +60,7 @@ class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = SHEET_LABELS
     duels = PentagonWarDuels()  # stateless: one for every instance
-    battles = None  # fleet battles need the hex map and vector movement (seed 004)
+    battles = None  # fleet battles need the hex map and vector movement (rules 2.3)
     battles_missing = ("Pentagon War battles come with its map engine; until then "
                        "shipyard duel fights its designs one against one")
 

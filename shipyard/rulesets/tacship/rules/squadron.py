@@ -1,7 +1,7 @@
-"""Several fighters on one map (rules 4, seed 002's initiative and slot), as rule functions.
+"""Several fighters on one map (rules 4: initiative and the slot), as rule functions.
 
 Initiative: every fighter rolls the initiative die, side A's fighters in fleet order,
-then side B's; "re-roll any duplicated numbers so there is a clear sequence". With no
+then side B's, and duplicated numbers are rolled again so that the order is clear. With no
 more fighters than the die has faces, every fighter whose number another shares rolls
 again (a new number), all of them in that order, until no two share one (ruling TB1).
 With more fighters than faces no sequence of distinct numbers exists: the numbers
