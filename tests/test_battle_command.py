@@ -8,18 +8,14 @@ command, not the rules of a battle.
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import json
-import sys
-import types
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from shipyard.core.battle import Replay
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.dice import duel_seed
 from tests.battle_fake import use_fake_engine
@@ -219,23 +215,14 @@ def test_outputs_that_are_inputs_or_fleets_are_refused_before_any_battle(
     assert shipyard("battle", BLUE, WATCH, "-o", tmp_path / "x.svg").returncode == 2
 
 
-def test_replay_writes_an_svg_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    try:
-        importlib.import_module("shipyard.render.replay_svg")
-    except ImportError:  # until the replay renderer is merged: a stand-in of its signature
-        stand_in = types.ModuleType("shipyard.render.replay_svg")
-
-        def replay_svg(replay: Replay) -> str:
-            return f"<svg xmlns='http://www.w3.org/2000/svg'><title>{replay.title}</title></svg>"
-
-        stand_in.replay_svg = replay_svg  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, "shipyard.render.replay_svg", stand_in)
+def test_replay_writes_an_svg_atomically(tmp_path: Path) -> None:
     picture = tmp_path / "b.svg"
     picture.write_text("an earlier replay", encoding="utf-8")  # an export: written again
     ran = shipyard("battle", BLUE, WATCH, "--runs", "5", "--replay", "2", "-o", picture)
     assert ran.returncode == 0, ran.stderr
-    assert picture.read_text(encoding="utf-8").lstrip().startswith(("<svg", "<?xml"))
-    assert "<svg" in picture.read_text(encoding="utf-8")[:200]
+    assert f"wrote {picture}" in ran.stderr
+    text = picture.read_text(encoding="utf-8")
+    assert text.lstrip().startswith(("<svg", "<?xml")) and "<svg" in text[:200]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.svg"]  # no temporary left
 
 

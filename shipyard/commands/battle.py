@@ -13,7 +13,6 @@ without battles, empty, holding an illegal design, over the agreed budget withou
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from collections.abc import Callable
@@ -46,7 +45,6 @@ from shipyard.core.issues import Agreement
 from shipyard.core.stats import Rate
 from shipyard.services.batch import COMPILING
 from shipyard.services.battle import (
-    BattleProblem,
     Engagement,
     Start,
     battle_replay,
@@ -291,11 +289,6 @@ def battle_command(
 def _svg(replay: Replay) -> str:
     """The replay as an animated SVG (the renderer is imported only when a replay is asked
     for)."""
-    try:
-        module = importlib.import_module("shipyard.render.replay_svg")
-    except ImportError:
-        raise BattleProblem("--replay: this installation has no replay renderer") from None
-    picture = module.replay_svg(replay)
-    if not isinstance(picture, str):
-        raise BattleProblem("--replay: the replay renderer gave no picture")
-    return picture
+    from shipyard.render.replay_svg import replay_svg
+
+    return replay_svg(replay)
