@@ -105,7 +105,7 @@ class OneBattle(BattleForm):
         try:
             path = svg_path(answer)
         except BattleProblem as exc:
-            self.notify(str(exc), title="Not exported", severity="error")
+            self.notify(str(exc), title="Not exported", severity="error", markup=False)
             return
         if not (self.app.is_web or await may_replace(host_of(self), path)):
             return
@@ -124,6 +124,6 @@ class OneBattle(BattleForm):
         try:
             notice = hand_over(self.app, message.path, message.picture)
         except (OSError, ShipyardError) as exc:
-            self.notify(str(exc), title="Not exported", severity="error")
+            self.notify(str(exc), title="Not exported", severity="error", markup=False)
             return
-        self.notify(notice)
+        self.notify(notice, markup=False)
