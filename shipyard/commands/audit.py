@@ -152,6 +152,9 @@ def audit_command(
     samples: Annotated[str | None, typer.Option(
         "--samples", metavar="NAMES", show_default=False,
         help="Only these samples as contexts (names separated by commas, or none).")] = None,
+    opponents: Annotated[str | None, typer.Option(
+        "--field", metavar="NAMES", show_default=False,
+        help="Only these samples as the opponents (names separated by commas).")] = None,
     budgets: Annotated[str | None, typer.Option(
         "--budgets", metavar="N,N", show_default=False,
         help="Budgets of the optimized contexts (default: the game's; none: no optimizer).")]
@@ -185,7 +188,8 @@ def audit_command(
     settings = Settings(seed=seed, runs=runs or 0,
                         workers=workers if workers > 0 else (os.cpu_count() or 1),
                         scheduler=scheduler, until_ci=until_ci, systems=_list(systems) or (),
-                        samples=_samples(samples), budgets=_budgets(budgets),
+                        samples=_samples(samples), opponents=_samples(opponents),
+                        budgets=_budgets(budgets),
                         policies=chosen or None)
     if scheduler is not None:
         guarded(lambda: connect(scheduler))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -32,15 +32,19 @@ from shipyard.core.neutral import Evaluation, Ruleset
 from shipyard.core.outcome import Result
 from shipyard.core.protocol import audit_of, duels_of
 from shipyard.services.batch import Job, Matchup, fight
-from shipyard.services.optimize import Opponent, field_of, optimize, stream_seed
+from shipyard.services.optimize import Opponent, field_of, labelled, optimize, stream_seed
 from shipyard.services.optimize import Settings as SearchSettings
-from shipyard.services.registry import evaluate
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import PREFIX, sample_name
 from shipyard.services.scenarios import opening
 
 SCHEMA = "shipyard.audit/1"
 BASE = "base"  # the variant that is the context's design itself
 ANCHOR = "anchor"  # the design with one anchor unit fewer (games built to one budget)
 Progress = Callable[[str, int], None]  # (what is happening or "", duels just fought)
+# Designs are judged by every rule but the budget: a house catalog may price a sample over
+# its game's own budget, and it still fights as it is built.
+ANY_BUDGET = Agreement(budget=10 ** 9)
 
 
 class AuditError(ShipyardError):
@@ -57,8 +61,10 @@ class Settings:
     max_blocks: int = 8  # blocks of `runs` at most, under `until_ci`
     systems: tuple[str, ...] = ()  # purchase keys to measure (empty: all)
     samples: tuple[str, ...] | None = None  # sample labels as contexts (None: all)
+    opponents: tuple[str, ...] | None = None  # sample labels as the field (None: all)
     budgets: tuple[int, ...] | None = None  # optimizer budgets (None: the game's own)
     policies: tuple[str, ...] | None = None  # captains (None: all the game's)
+    engine: str | None = None  # the duel engine (None: the game's default)
     search_generations: int = 4  # the optimizer's settings for the budget contexts
     search_runs: int = 30
 
@@ -117,7 +123,7 @@ def _bought(base: Evaluation, change: Callable[[dict[str, Any]], bool],
     if not change(data):
         return None
     try:
-        found = evaluate(base.ruleset.parse(data, "<audit>"), Agreement(), root)
+        found = evaluate(base.ruleset.parse(data, "<audit>"), ANY_BUDGET, root)
     except ShipyardError:
         return None
     return found if found.legal else None
@@ -201,8 +207,10 @@ def contexts(ruleset: Ruleset, root: str | None, settings: Settings,
     anchor = anchors[0] if anchors else None
     if anchor is not None and anchor not in purchases:
         purchases = [anchor, *purchases]  # its worth turns every swap back into a purchase
-    samples = field_of(ruleset, 10 ** 9, root)
-    if not samples:
+    samples = _samples(ruleset, root)
+    rivals = tuple(o for o in samples if settings.opponents is None
+                   or o.file in settings.opponents or o.label in settings.opponents)
+    if not rivals:
         raise AuditError(f"{ruleset.title} has no legal sample to fight")
     bases: list[tuple[str, Evaluation]] = [
         (o.file, o.evaluation) for o in samples
@@ -211,10 +219,10 @@ def contexts(ruleset: Ruleset, root: str | None, settings: Settings,
     for budget in budgets:
         if progress is not None:
             progress(f"optimizing at {budget} points", 0)
-        rivals = field_of(ruleset, budget, root)
-        if not rivals:
+        within = field_of(ruleset, budget, root)
+        if not within:
             continue
-        best = optimize(ruleset, rivals, SearchSettings(
+        best = optimize(ruleset, within, SearchSettings(
             budget, settings.search_generations, settings.search_runs,
             stream_seed(settings.seed, "audit-search", budget), workers=settings.workers,
             scheduler=settings.scheduler, catalog_root=root))
@@ -225,11 +233,21 @@ def contexts(ruleset: Ruleset, root: str | None, settings: Settings,
         made = variants(base, purchases, anchor, root)
         for policy in policies:
             label = f"{source} / {policy}"
-            found.append(Context(label, source, base, policy, tuple(samples), made,
+            found.append(Context(label, source, base, policy, rivals, made,
                                  anchor.key if anchor is not None else None))
     if not found:
         raise AuditError("no context to measure: no sample and no budget chosen")
     return found
+
+
+def _samples(ruleset: Ruleset, root: str | None) -> list[Opponent]:
+    """The game's samples that are legal whatever the budget, priced with the catalog."""
+    found = []
+    for path in ruleset.samples():
+        evaluation = evaluate(read_design(path), ANY_BUDGET, root, str(path))
+        if evaluation.legal:
+            found.append((f"{PREFIX}{sample_name(path)}", evaluation))
+    return labelled(found)
 
 
 def planned(found: Sequence[Context], runs: int) -> int:
@@ -246,7 +264,8 @@ def fight_block(found: Sequence[Context], settings: Settings, start: int,
     for c, context in enumerate(found):
         for variant in context.variants:
             for j, matchup in enumerate(context.matchups(variant)):
-                jobs.append(Job(matchup, context.master(settings.seed, j), start, stop))
+                jobs.append(Job(replace(matchup, engine=settings.engine),
+                                context.master(settings.seed, j), start, stop))
                 where.append((c, variant.key, j))
 
     def advance(duels: int) -> None:

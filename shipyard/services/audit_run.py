@@ -89,6 +89,7 @@ def settings_data(settings: Settings) -> dict[str, Any]:
     return {"runs": settings.runs, "until_ci": settings.until_ci,
             "max_blocks": settings.max_blocks, "systems": list(settings.systems),
             "samples": None if settings.samples is None else list(settings.samples),
+            "opponents": None if settings.opponents is None else list(settings.opponents),
             "budgets": None if settings.budgets is None else list(settings.budgets),
             "policies": None if settings.policies is None else list(settings.policies),
             "search": [settings.search_generations, settings.search_runs]}

@@ -1,0 +1,138 @@
+"""`shipyard audit` as a player runs it, and the catalog screen's Worth column.
+
+Each audit here is a few dozen duels (one sample, two opponents, one system): cheap on
+either engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+from shipyard.core.catalog_files import catalog_root
+from shipyard.services import audit_store
+from shipyard.services.session import open_session
+from shipyard.tui.app import ShipyardApp
+from shipyard.tui.screens.catalog import CatalogScreen
+
+runner = CliRunner()
+SIZE = (140, 45)
+
+
+def drive(app: ShipyardApp, flow: Callable[[ShipyardApp, Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await flow(app, pilot)
+    asyncio.run(main())
+TINY = ["audit", "--ruleset", "tacship", "--runs", "10", "--budgets", "none", "--policies",
+        "default", "--samples", "hawk", "--field", "hawk,kestrel", "--systems",
+        "fixed_laser.1"]
+
+
+@pytest.fixture(autouse=True)
+def state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Audits are saved in a state folder of the test's own."""
+    folder = tmp_path / "state"
+    monkeypatch.setenv("SHIPYARD_STATE_DIR", str(folder))
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def test_json_csv_markdown_and_chart(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*TINY, "--json", "--csv", "t.csv", "--chart", "t.svg"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["schema"] == "shipyard.audit/1" and data["ruleset"] == "tacship"
+    assert [s["key"] for s in data["systems"]] == ["damage_box", "fixed_laser.1"]
+    assert data["duels"] == 3 * 2 * 10  # base, one box fewer, the laser swap; 2 opponents
+    assert [c["label"] for c in data["contexts"]] == ["sample:hawk / default"]
+    rows = (tmp_path / "t.csv").read_text().splitlines()
+    assert rows[0].startswith("key,label,row,price,worth") and rows[2].startswith(
+        "fixed_laser.1,Laser-1 (fixed),fixed_laser,1,")
+    svg = (tmp_path / "t.svg").read_text()
+    assert svg.startswith("<?xml") and "Laser-1 (fixed)" in svg and "Balance index" in svg
+    saved = audit_store.load("tacship", data["catalog"]["digest"])
+    assert saved is not None and saved["systems"] == data["systems"]
+    pdf = runner.invoke(app, [*TINY, "--markdown", "--chart", "t.pdf"])
+    assert pdf.exit_code == 0, pdf.output
+    assert (tmp_path / "t.pdf").read_bytes().startswith(b"%PDF")
+    assert "| Laser-1 (fixed) | 1 |" in pdf.stdout
+
+
+def test_explain_prints_duel_commands_that_fight_the_same_duels(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*TINY, "--explain", "fixed_laser.1", "--explain-dir", "ex"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("sample:hawk / default: log-odds change")
+    checked = 0
+    for number, line in enumerate(lines):
+        if not line.strip().startswith("shipyard duel"):
+            continue
+        told = lines[number - 1]  # "  with fixed_laser.1 v sample:kestrel: 7 won, 0 drawn, 3 lost"
+        won = int(told.split(": ")[1].split(" won")[0])
+        command = shlex.split(line.strip())[1:]
+        duel = runner.invoke(app, [*command, "--json"])
+        assert duel.exit_code == 0, duel.output
+        assert json.loads(duel.stdout)["wins"]["count"] == won, line
+        checked += 1
+    assert checked == 3 * 2  # base, anchor and the swap, each against two opponents
+    assert sorted(p.name for p in (tmp_path / "ex").iterdir()) == [
+        "sample-hawk-anchor.ship.json", "sample-hawk-fixed-laser-1.ship.json"]
+
+
+def test_a_house_catalog_against_the_standard(tmp_path: Path) -> None:
+    house = tmp_path / "house"
+    shutil.copytree(catalog_root() / "tacship", house)
+    result = runner.invoke(app, [*TINY, "--catalog", str(house), "--against", "catalog"])
+    assert result.exit_code == 0, result.output
+    assert "Flags gone with the house prices" in result.stdout
+    assert "Flags that appeared: none" in result.stdout
+
+
+@pytest.mark.parametrize(("extra", "words"), [
+    (["--against", "catalog"], "--against catalog needs a house catalog"),
+    (["--systems", "warp_drive"], "no system 'warp_drive' in Tacship"),
+    (["--budgets", "ten"], "--budgets: expected whole numbers"),
+    (["--chart", "t.png"], "--chart writes .svg or .pdf files"),
+    (["--policies", "coward"], "--policies: unknown captain 'coward'"),
+])
+def test_bad_input_is_one_line_and_exit_2(extra: list[str], words: str) -> None:
+    result = runner.invoke(app, [*TINY, *extra])
+    assert result.exit_code == 2
+    assert words in result.output and "Traceback" not in result.output
+
+
+def test_the_catalog_screen_shows_worth_beside_price(tmp_path: Path) -> None:
+    async def before(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f3")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CatalogScreen)
+        info = str(screen.query_one("#catalog-info", Static).render())
+        assert "No audit of this catalog yet" in info and "shipyard audit --ruleset" in info
+    drive(ShipyardApp(open_session(Path("sample:hawk"), recovery_dir=tmp_path)), before)
+    assert runner.invoke(app, TINY).exit_code == 0
+
+    async def after(app: ShipyardApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f3")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CatalogScreen)
+        info = str(screen.query_one("#catalog-info", Static).render())
+        assert "Worth: the audit of" in info and "60 duels" in info
+        table = screen.query_one("#prices", DataTable)
+        cells = [str(c) for c in table.get_row_at(
+            next(i for i, row in enumerate(screen.shown) if row["key"] == "fixed_laser"))]
+        assert any(c.startswith("x") and "pts" in c for c in cells), cells
+    drive(ShipyardApp(open_session(Path("sample:hawk"), recovery_dir=tmp_path)), after)
