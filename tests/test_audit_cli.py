@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
 import shlex
 import shutil
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
