@@ -56,7 +56,7 @@ def _off(system: dict[str, Any], named: bool) -> str:
 
 def cells(system: dict[str, Any], named: bool = False) -> tuple[str, ...]:
     return (str(system["label"]), _price(system["price"]),
-            _interval(system.get("worth_per_point"), 3), _interval(system.get("index")),
+            _interval(system.get("worth_per_point"), 4), _interval(system.get("index")),
             _suggested(system), _flag(system), _off(system, named))
 
 
