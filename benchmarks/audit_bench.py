@@ -56,10 +56,13 @@ def audit(game: str, workers: int, markdown: Path | None) -> None:
     if markdown is not None:
         from shipyard.commands.audit_output import markdown as table
         from shipyard.render.audit_chart import chart_svg
+        from shipyard.services.registry import get_ruleset
 
+        manifest = get_ruleset(game).catalog().manifest
+        title = f"{manifest.title} catalog {manifest.version}"  # as the command words it
         markdown.mkdir(parents=True, exist_ok=True)
-        (markdown / f"audit-{game}.md").write_text(table(data, game))
-        (markdown / f"audit-{game}.svg").write_text(chart_svg(data, game))
+        (markdown / f"audit-{game}.md").write_text(table(data, title))
+        (markdown / f"audit-{game}.svg").write_text(chart_svg(data, title))
         (markdown / f"audit-{game}.json").write_text(json.dumps(data, indent=2))
 
 

@@ -119,7 +119,7 @@ def audit_command(
     runs: Annotated[int | None, typer.Option(
         "--runs", min=2, max=10_000, metavar="N", show_default=False,
         help="Duels per opponent, context and variant (a block, with --until-ci; default: "
-             "about 3.5 million duels in all, 20 to 200 a block).")] = None,
+             "about 2.5 million duels in all, 20 to 200 a block).")] = None,
     workers: WorkersOpt = 1,
     until_ci: Annotated[float | None, until_ci_option(
         "Fight block after block (8 at most) until every system's balance-index 95% "

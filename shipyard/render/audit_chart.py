@@ -67,8 +67,8 @@ def _row(data: dict[str, Any], y: float) -> list[Primitive]:
         items.append(Polygon(square, "shade", "black" if data["flag"] else "none", 0.3))
     else:
         items.append(Text(LEFT, y + 1.0, "free: no worth per point", SIZE))
-    suggested = data.get("suggested_price") or {}
-    words = _price(suggested.get("value"))
+    suggested = (data.get("suggested_price") or {}).get("value")
+    words = "-" if suggested is None else f"{float(suggested):.1f}"
     if data["flag"]:
         words += f"  {data['flag']}"
     items.append(Text(RIGHT + 4.0, y + 1.0, words, SIZE, bold=bool(data["flag"])))

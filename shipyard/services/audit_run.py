@@ -33,7 +33,7 @@ from shipyard.services.audit import (
 from shipyard.services.audit_stats import Interval, Measured, SystemWorth, measure
 from shipyard.services.optimize import stream_seed
 
-DEFAULT_DUELS = 3_500_000  # a whole audit's duels when --runs is not given
+DEFAULT_DUELS = 2_500_000  # a whole audit's duels when --runs is not given
 MIN_RUNS, MAX_RUNS = 20, 200
 
 
