@@ -1,8 +1,8 @@
 """The points-balance audit: what each game can buy, paired swaps, and the proofs of the
 method on synthetic house catalogs (docs/audit.md).
 
-Every audit here is tiny (three Tacship samples, two captains, a few systems, 40 duels a
-batch: about 8,600 duels, a second on the compiled engine, which these tests wait for
+Every audit here is tiny (three Tacship samples, two captains, four systems, 20 duels a
+batch: 4,320 duels, under a second on the compiled engine, which these tests wait for
 rather than fight on the reference engine). Seeds are fixed, so each is the same every
 run: the house catalogs' flags are known answers of this seed, and the audit's
 determinism (the same figures for any worker count) is what makes them so.
@@ -24,7 +24,7 @@ from shipyard.services.audit_run import Audited, run_audit
 from shipyard.services.registry import evaluate, get_ruleset, read_design
 from shipyard.services.samples import resolve
 
-TINY = Settings(runs=40, budgets=(), policies=("default", "sniper"),
+TINY = Settings(runs=20, budgets=(), policies=("default", "sniper"),
                 samples=("sample:hawk", "sample:nightjar", "sample:bulwark"),
                 systems=("fixed_laser.1", "fixed_laser.2", "turret_laser.1.fore",
                          "turret_laser.2.fore"), engine="fast")
