@@ -106,6 +106,9 @@ def test_a_house_catalog_against_the_standard(tmp_path: Path) -> None:
     (["--budgets", "ten"], "--budgets: expected whole numbers"),
     (["--chart", "t.png"], "--chart writes .svg or .pdf files"),
     (["--policies", "coward"], "--policies: unknown captain 'coward'"),
+    (["--catalog", str(catalog_root() / "pentagon-war")], "a pentagon-war catalog, not one "
+                                                           "of tacship"),
+    (["--catalog", "no-such-folder"], "no-such-folder: no Tacship catalog folder"),
 ])
 def test_bad_input_is_one_line_and_exit_2(extra: list[str], words: str) -> None:
     result = runner.invoke(app, [*TINY, *extra])

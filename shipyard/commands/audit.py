@@ -166,6 +166,9 @@ def audit_command(
 ) -> None:
     """What every system is worth per point: paired duels, balance index, suggested price."""
     game = _game(ruleset, catalog)
+    declared = catalog_ruleset(catalog) if catalog is not None else None
+    if declared is not None and declared != game.name:
+        fail(f"{catalog}: a {declared} catalog, not one of {game.name}")
     root = str(catalog) if catalog is not None else None
     loaded = guarded(lambda: game.catalog(root))
     if loaded.manifest.ruleset != game.name:

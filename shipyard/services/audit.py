@@ -131,43 +131,35 @@ def _bought(base: Evaluation, change: Callable[[dict[str, Any]], bool],
 
 def variants(base: Evaluation, purchases: Sequence[Purchase], anchor: Purchase | None,
              root: str | None) -> list[Variant]:
-    """The base, then each purchase that can be made on it (a swap with an anchor)."""
+    """The base, then each purchase that can be made on it: a swap paid in whole anchor
+    units where the game names an anchor and the design has one to spare, else the unit
+    simply added (an anchor with no price, or a price no whole number of anchors pays)."""
     found = [Variant(BASE, base, Fraction(0))]
     total = base.sheet.exact_total
-    fewer = None
+    unit, remove = Fraction(0), None
     if anchor is not None and anchor.remove is not None:
         fewer = _bought(base, anchor.remove, root)
-        if fewer is None:
-            anchor = None  # nothing to pay with: units are simply added
-        else:
-            found.append(Variant(ANCHOR, fewer, total - fewer.sheet.exact_total))
+        if fewer is not None:
+            unit, remove = total - fewer.sheet.exact_total, anchor.remove
+            found.append(Variant(ANCHOR, fewer, unit))
     for purchase in purchases:
-        if purchase is anchor:
+        if purchase is anchor and remove is not None:
             continue  # measured by the ANCHOR variant: one unit fewer
-        more = _bought(base, purchase.add, root)
-        if more is None and anchor is None:
-            continue
-        if anchor is None or fewer is None:
-            if more is not None:
-                found.append(Variant(purchase.key, more, more.sheet.exact_total - total))
-            continue
         price = _price(base, purchase)
         if price is None:
             continue
-        unit = total - fewer.sheet.exact_total
-        pay = price / unit if unit > 0 else Fraction(-1)
-        if pay.denominator != 1 or pay < 0:
-            continue  # cannot be paid for in whole anchor units
-
-        remove = anchor.remove
-        assert remove is not None  # an anchor with nothing to remove was dropped above
-
-        def swap(data: dict[str, Any], p: Purchase = purchase, n: int = int(pay),
-                 pay_with: Callable[[dict[str, Any]], bool] = remove) -> bool:
-            return p.add(data) and all(pay_with(data) for _ in range(n))
-        swapped = _bought(base, swap, root)
-        if swapped is not None:
-            found.append(Variant(purchase.key, swapped, price, int(pay)))
+        pay = price / unit if unit > 0 else Fraction(1, 2)
+        if remove is not None and pay.denominator == 1 and pay >= 0:
+            def swap(data: dict[str, Any], p: Purchase = purchase, n: int = int(pay),
+                     pay_with: Callable[[dict[str, Any]], bool] = remove) -> bool:
+                return p.add(data) and all(pay_with(data) for _ in range(n))
+            swapped = _bought(base, swap, root)
+            if swapped is not None:
+                found.append(Variant(purchase.key, swapped, price, int(pay)))
+            continue
+        more = _bought(base, purchase.add, root)
+        if more is not None:
+            found.append(Variant(purchase.key, more, price))
     return found
 
 
