@@ -143,3 +143,16 @@ def test_the_same_seed_gives_the_same_audit_for_any_worker_count(standard: Audit
     other = run_audit(get_ruleset("tacship"), None, replace(
         TINY, seed=2, systems=("fixed_laser.1",), samples=("sample:hawk",)))
     assert other.to_data()["systems"] != standard.to_data()["systems"][:2]
+
+
+def test_until_ci_fights_blocks_until_every_interval_is_narrow_enough() -> None:
+    # Blocks of 10 duels a batch; the decision rests on the seeded duels alone, so a
+    # worker count never changes where it stops.
+    small = replace(TINY, runs=10, policies=("default",), samples=("sample:hawk",),
+                    systems=("fixed_laser.1", "fixed_laser.2"), until_ci=0.9, max_blocks=4)
+    once = run_audit(get_ruleset("tacship"), None, small)
+    assert once.runs % 10 == 0 and 10 < once.runs <= 40
+    widths = [s.index.high - s.index.low for s in once.measured.systems if s.index]
+    assert once.runs == 40 or max(widths) < 0.9
+    again = run_audit(get_ruleset("tacship"), None, replace(small, workers=2))
+    assert again.runs == once.runs and again.to_data()["systems"] == once.to_data()["systems"]
