@@ -139,3 +139,15 @@ def test_the_catalog_screen_shows_worth_beside_price(tmp_path: Path) -> None:
             next(i for i, row in enumerate(screen.shown) if row["key"] == "fixed_laser"))]
         assert any(c.startswith("x") and "pts" in c for c in cells), cells
     drive(ShipyardApp(open_session(Path("sample:hawk"), recovery_dir=tmp_path)), after)
+
+
+def test_explain_fights_the_whole_audits_batches_when_runs_are_left_to_it() -> None:
+    narrow = [a for a in TINY if a not in ("--runs", "10")]
+    narrow[narrow.index("fixed_laser.1")] = "fixed_laser.1,thrust"
+    whole = runner.invoke(app, [*narrow, "--json"])
+    assert whole.exit_code == 0, whole.output
+    runs = json.loads(whole.stdout)["runs"]
+    told = runner.invoke(app, [*narrow, "--explain", "thrust"])
+    assert told.exit_code == 0, told.output
+    commands = [line for line in told.stdout.splitlines() if "shipyard duel" in line]
+    assert commands and all(f"--runs {runs} " in line for line in commands)

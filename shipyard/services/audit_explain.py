@@ -1,12 +1,12 @@
 """Where an audit figure comes from (`shipyard audit --explain SYSTEM`).
 
-The audit of one system alone fights, in every context, the very duels the whole audit
-fights for it (its seeds depend on the context and the opponent, never on the other
-systems): the base design, the design with the unit (a swap in a game built to one
-budget, and then the design one anchor unit short too), each against every opponent on
-the batch seeded by the context's stream. Each of those batches is exactly
-`shipyard duel DESIGN OPPONENT --seed MASTER --runs N` with the context's captain on
-both sides, so every win count here can be fought again and checked.
+In every context of the whole audit (the same systems, so the same duels per batch) it
+fights only the duels the audit fights for one system (their seeds depend on the context
+and the opponent, never on the other systems): the base design, the design with the
+unit (a swap in a game built to one budget, and then the design one anchor unit short
+too), each against every opponent on the batch seeded by the context's stream. Each of
+those batches is exactly `shipyard duel DESIGN OPPONENT --seed MASTER --runs N` with the
+context's captain on both sides, so every win count here can be fought again and checked.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from shipyard.services.audit import (
     Context,
     Progress,
     Settings,
+    chosen_purchases,
     contexts,
     fight_block,
 )
+from shipyard.services.audit_run import default_runs
 from shipyard.services.audit_stats import HIGH_RATE, LOW_RATE
 
 
@@ -53,8 +55,12 @@ class Explained:
 def explain(ruleset: Ruleset, root: str | None, settings: Settings, key: str,
             progress: Progress | None = None) -> list[Explained]:
     """Every context's batches for one system, on the whole audit's seeds."""
-    alone = replace(settings, systems=(key,), until_ci=None)
-    found = contexts(ruleset, root, alone, progress)
+    chosen_purchases(ruleset, root, (key,))  # an unknown system: one line before any work
+    every = contexts(ruleset, root, replace(settings, until_ci=None), progress)
+    # The whole audit's block: its duels per batch are what `--explain` fights again.
+    alone = replace(settings, runs=settings.runs or default_runs(every), until_ci=None)
+    found = [replace(c, variants=[v for v in c.variants if v.key in (BASE, ANCHOR, key)])
+             for c in every]
     if not any(v.key == key or c.anchor == key for c in found for v in c.variants):
         raise AuditError(f"{key!r} cannot be bought on any design of the audit")
     fought = fight_block(found, alone, 0, None, progress)
