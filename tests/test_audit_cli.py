@@ -151,3 +151,20 @@ def test_explain_fights_the_whole_audits_batches_when_runs_are_left_to_it() -> N
     assert told.exit_code == 0, told.output
     commands = [line for line in told.stdout.splitlines() if "shipyard duel" in line]
     assert commands and all(f"--runs {runs} " in line for line in commands)
+
+
+def test_the_forest_plot_widens_its_axis_to_the_largest_index() -> None:
+    from shipyard.core.drawing import Text
+    from shipyard.render.audit_chart import axis, chart_page
+
+    def system(key: str, value: float, low: float, high: float, flag: str) -> dict[str, object]:
+        return {"key": key, "label": key, "price": 4, "flag": flag,
+                "index": {"value": value, "low": low, "high": high},
+                "suggested_price": {"value": -0.04, "low": -1.0, "high": 1.0}}
+    systems = [system("missile", 7.3, 5.1, 12.0, "under"), system("beam", 0.2, -2.0, 0.6, "over")]
+    assert axis(systems).high == 8 and axis(systems[1:]).high == 3
+    data = {"systems": systems, "catalog": {"digest": "ab" * 32}, "seed": 1, "duels": 10,
+            "contexts": [], "runs": 5}
+    words = [item.text for item in chart_page(data, "House").items if isinstance(item, Text)]
+    assert "8" in words and "3" not in words  # ticks 0, 1, 2, 4, 6, 8
+    assert "0.0  under" in words and "-0.0  under" not in words

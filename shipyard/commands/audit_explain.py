@@ -40,7 +40,7 @@ def print_explained(found: list[Explained], key: str, wanted: Path, root: str | 
     folder = _folder(wanted)
     written: dict[str, str] = {}
     catalog = ["--catalog", root] if root is not None else []
-    for number, item in enumerate(found, start=1):
+    for item in found:
         context = item.context
         out.print(f"[bold]{escape(context.label)}[/bold]: {item.measure} change "
                   f"{item.change:+.4f}")
@@ -68,7 +68,6 @@ def print_explained(found: list[Explained], key: str, wanted: Path, root: str | 
                       f"{batch.draws} drawn, {batch.losses} lost; margin "
                       f"{batch.margin / max(batch.runs, 1):+.2f} a duel", markup=True)
             out.print(f"    {shlex.join(command)}", markup=False)
-        del number
     out.print(f"{len(written)} design files written to {folder}", markup=False)
 
 

@@ -15,7 +15,8 @@ HEADERS = ("System", "Price", "Worth/pt", "Index (95%)", "Suggested", "Flag", "C
 
 
 def _n(value: float | None, places: int = 2) -> str:
-    return "-" if value is None else f"{value:.{places}f}"
+    """A figure to `places` decimals; one that rounds to zero is written 0, never -0."""
+    return "-" if value is None else f"{round(value, places) + 0.0:.{places}f}"
 
 
 def _interval(data: dict[str, Any] | None, places: int = 2) -> str:

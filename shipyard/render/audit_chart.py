@@ -9,6 +9,8 @@ drawing `Page`, so the SVG and the PDF (fpdf2) are the same picture.
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Any
 
 from shipyard.core.drawing import Line, Page, Polygon, Primitive, Text, text_width
@@ -19,14 +21,34 @@ WIDTH = 210.0
 TOP = 30.0
 ROW = 6.0
 LEFT, RIGHT = 88.0, 168.0  # the axis, in millimetres
-LOWEST, HIGHEST = -0.5, 3.0  # the axis, in index
-TICKS = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
+LOWEST = -0.5  # the axis's left end, in index
+WIDEST = 10.0  # its right end at most: from 3 up to the largest index shown
 SIZE = 8.0
 
 
-def _x(value: float) -> float:
-    clipped = min(max(value, LOWEST), HIGHEST)
-    return LEFT + (clipped - LOWEST) / (HIGHEST - LOWEST) * (RIGHT - LEFT)
+@dataclass(frozen=True)
+class Axis:
+    low: float
+    high: float
+
+    def x(self, value: float) -> float:
+        clipped = min(max(value, self.low), self.high)
+        return LEFT + (clipped - self.low) / (self.high - self.low) * (RIGHT - LEFT)
+
+    def ticks(self) -> tuple[float, ...]:
+        if self.high <= 3:
+            return (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
+        step = 1.0 if self.high <= 5 else 2.0
+        return (0.0, 1.0, *(step * k for k in range(1, int(self.high / step) + 1)
+                            if step * k > 1))
+
+
+def axis(systems: list[dict[str, Any]]) -> Axis:
+    """From -0.5 to 3, or to the largest index (at most 10), so that every mark shows."""
+    values = [float(s["index"]["value"]) for s in systems
+              if s.get("index") and s["index"].get("value") is not None]
+    top = max([3.0, *values])
+    return Axis(LOWEST, min(WIDEST, float(math.ceil(top))))
 
 
 def _price(value: Any) -> str:
@@ -49,7 +71,7 @@ def _arrow(x: float, y: float, way: int) -> Polygon:
     return Polygon(((x, y - 1.2), (x + 2.0 * way, y), (x, y + 1.2)), "arrow", "black", 0.2)
 
 
-def _row(data: dict[str, Any], y: float) -> list[Primitive]:
+def _row(data: dict[str, Any], y: float, scale: Axis) -> list[Primitive]:
     items: list[Primitive] = []
     items.append(Text(10.0, y + 1.0, _cut(str(data["label"]), LEFT - 24.0), SIZE))
     items.append(Text(LEFT - 6.0, y + 1.0, _price(data["price"]), SIZE, anchor="end"))
@@ -57,18 +79,18 @@ def _row(data: dict[str, Any], y: float) -> list[Primitive]:
     if index and index.get("value") is not None:
         low = index["low"] if index["low"] is not None else index["value"]
         high = index["high"] if index["high"] is not None else index["value"]
-        items.append(Line(_x(low), y, _x(high), y, 0.5))
-        if low < LOWEST:
-            items.append(_arrow(_x(LOWEST), y, -1))
-        if high > HIGHEST:
-            items.append(_arrow(_x(HIGHEST), y, 1))
-        x = _x(index["value"])
+        items.append(Line(scale.x(low), y, scale.x(high), y, 0.5))
+        if low < scale.low:
+            items.append(_arrow(scale.x(scale.low), y, -1))
+        if high > scale.high:
+            items.append(_arrow(scale.x(scale.high), y, 1))
+        x = scale.x(index["value"])
         square = ((x - 1.2, y - 1.2), (x + 1.2, y - 1.2), (x + 1.2, y + 1.2), (x - 1.2, y + 1.2))
         items.append(Polygon(square, "shade", "black" if data["flag"] else "none", 0.3))
     else:
         items.append(Text(LEFT, y + 1.0, "free: no worth per point", SIZE))
     suggested = (data.get("suggested_price") or {}).get("value")
-    words = "-" if suggested is None else f"{float(suggested):.1f}"
+    words = "-" if suggested is None else f"{round(float(suggested), 1) + 0.0:.1f}"
     if data["flag"]:
         words += f"  {data['flag']}"
     items.append(Text(RIGHT + 4.0, y + 1.0, words, SIZE, bold=bool(data["flag"])))
@@ -91,12 +113,13 @@ def chart_page(data: dict[str, Any], title: str) -> Page:
         Text(RIGHT + 4.0, TOP - 2.0, "Suggested", SIZE, bold=True),
     ]
     bottom = TOP + ROW * len(systems) + 2.0
-    for tick in TICKS:
-        x = _x(tick)
+    scale = axis(systems)
+    for tick in scale.ticks():
+        x = scale.x(tick)
         items.append(Line(x, TOP, x, bottom, 0.5 if tick == 1.0 else 0.1))
         items.append(Text(x, bottom + 4.0, f"{tick:g}", SIZE, anchor="middle"))
     for number, system in enumerate(systems):
-        items += _row(system, TOP + ROW * number + ROW / 2 + 1.0)
+        items += _row(system, TOP + ROW * number + ROW / 2 + 1.0, scale)
     notes = ("1 = worth per point of the median system; right of 1: worth more than its "
              "price (under-priced), left: over-priced.",
              "A filled mark: the interval excludes 1 (flagged). Shipyard duels, "
