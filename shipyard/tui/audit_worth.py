@@ -17,7 +17,8 @@ def _index(system: dict[str, Any]) -> float | None:
 
 
 def worth_text(systems: list[dict[str, Any]]) -> str:
-    """One price row's audited systems in a few words: "x1.35 (4.1) under", "x0.6-1.4 (6)"."""
+    """One price row's audited systems in a few words: "x1.35 ~4.1 under" (index, suggested
+    price, flag), "x0.60..1.40 (6)" for a row that prices several systems."""
     if not systems:
         return ""
     flags = sorted({str(s["flag"]) for s in systems if s["flag"]})
@@ -26,13 +27,13 @@ def worth_text(systems: list[dict[str, Any]]) -> str:
         system = systems[0]
         index = _index(system)
         suggested = (system.get("suggested_price") or {}).get("value")
-        price = f" ({float(suggested):.1f} pts)" if suggested is not None else ""
+        price = f" ~{round(float(suggested), 1) + 0.0:.1f}" if suggested is not None else ""
         shown = f"x{index:.2f}" if index is not None else "free"
         return f"{shown}{price}{tail}"
     indices = [i for i in (_index(s) for s in systems) if i is not None]
     if not indices:
         return f"{len(systems)} systems{tail}"
-    return f"x{min(indices):.2f}..{max(indices):.2f} ({len(systems)} systems){tail}"
+    return f"x{min(indices):.2f}..{max(indices):.2f} ({len(systems)}){tail}"
 
 
 class SavedAudit:
@@ -48,6 +49,21 @@ class SavedAudit:
             return ""
         return worth_text([s for s in self.data["systems"] if s.get("row") == row["key"]])
 
+    def details(self, row: dict[str, Any]) -> list[str]:
+        """Each audited system the row prices on a line of its own, with its interval."""
+        if self.data is None or row.get("section", "price") != "price":
+            return []
+        found = []
+        for system in self.data["systems"]:
+            if system.get("row") != row["key"]:
+                continue
+            index = system.get("index") or {}
+            interval = ""
+            if index.get("low") is not None and index.get("high") is not None:
+                interval = f" (95%: {index['low']:.2f} to {index['high']:.2f})"
+            found.append(f"{system['label']}: {worth_text([system])}{interval}")
+        return found
+
     def line(self) -> str:
         """Which audit the Worth column shows, or how to run one."""
         command = f"shipyard audit --ruleset {self.ruleset.name}"
@@ -56,5 +72,5 @@ class SavedAudit:
         if self.data is None:
             return f"No audit of this catalog yet: run `{command}`"
         return (f"Worth: the audit of {self.data['date']} (catalog "
-                f"{self.catalog.digest[:12]}, {self.data['duels']:,} duels); x1 is fair, "
-                f"above it under-priced, (pts) the suggested price; `{command}` again")
+                f"{self.catalog.digest[:12]}, {self.data['duels']:,} duels): x index (1 is "
+                f"fair, above it under-priced), ~ suggested price; `{command}` again")

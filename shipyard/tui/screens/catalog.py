@@ -174,9 +174,9 @@ class CatalogScreen(Screen[None]):
             note = Text(f"{row['label']}: {self.ruleset.row_figures(row)}\n", style="bold")
             if row.get("note"):
                 note.append(f"{row['note']}\n")
-            worth = self.audit.worth(row)
-            if worth:
-                note.append(f"measured worth {worth}\n")
+            measured = self.audit.details(row)
+            if measured:
+                note.append("Measured worth (the last audit):\n" + "\n".join(measured) + "\n")
             key = f"key {row['file']}; " if row.get("file") else ""
             note.append(f"{key}source {self.source(row)}\n\n", style="dim")
             self.query_one("#rulings", Static).update(note + ruling)
