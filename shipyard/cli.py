@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from shipyard import __version__
+from shipyard.commands.audit import audit_command
 from shipyard.commands.battle import battle_command
 from shipyard.commands.catalog import catalog_command, samples_command, schema_command
 from shipyard.commands.compare import compare_command
@@ -46,6 +47,7 @@ app.command("fleet")(fleet_command)
 app.command("compare")(compare_command)
 app.command("tournament")(tournament_command)
 app.command("optimize")(optimize_command)
+app.command("audit")(audit_command)
 app.command("duel")(duel_command)
 app.command("battle")(battle_command)
 app.command("rules")(rules_command)

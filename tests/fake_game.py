@@ -48,6 +48,7 @@ CoinCatalog = SimpleNamespace  # manifest, folder, digest and rulings: all a cat
 class CoinGame(Defaults[CoinDesign, CoinSheet, CoinCatalog]):
     sample_files: Sequence[Path] = ()
     name, title, default, duels, search = NAME, "Coin game", False, None, None
+    audit = None  # no points-balance audit
     sheets: tuple[str, ...] = ("card",)
     sheet_titles, sheet_labels = {"card": "Coin card"}, {"card": "Card"}
 

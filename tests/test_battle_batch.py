@@ -27,7 +27,7 @@ from shipyard.services.fleet import Fleet, parse_fleet
 from tests.battle_fake import FakeSquadrons, use_fake_engine
 
 BLUE, WATCH = "sample-fleet:blue-flight", "sample-fleet:night-watch"
-SHORT = DuelScenario(12, 8, 8)  # a short start and turn limit: cheap reference battles
+SHORT = DuelScenario(8, 8, 3)  # a close start and three turns: cheap reference battles
 
 
 def fleet(name: str, *ships: dict[str, Any]) -> Fleet:

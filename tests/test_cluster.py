@@ -11,6 +11,7 @@ import logging
 import shutil
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,15 @@ def test_without_the_extra_the_option_says_how_to_install_it(
     assert result.exit_code == 2
     assert result.stderr == ("shipyard: --scheduler needs the cluster extra: "
                              "pip install 'shipyard[cluster]'\n")
+
+
+def test_an_audit_on_the_cluster_is_the_audit_of_one_machine(scheduler: str) -> None:
+    from shipyard.services.audit import Settings
+    from shipyard.services.audit_run import run_audit
+    from shipyard.services.registry import get_ruleset
+
+    tiny = Settings(runs=10, budgets=(), policies=("default",), samples=("sample:hawk",),
+                    opponents=("sample:hawk", "sample:kestrel"), systems=("fixed_laser.1",))
+    here = run_audit(get_ruleset("tacship"), None, tiny).to_data()
+    there = run_audit(get_ruleset("tacship"), None, replace(tiny, scheduler=scheduler)).to_data()
+    assert there["systems"] == here["systems"] and there["duels"] == here["duels"] == 60

@@ -53,7 +53,9 @@ def test_a_hint_names_each_error_once(tmp_path: Path) -> None:
     drive(designer(tmp_path, "sample:nightjar"), flow)
 
 
-def test_the_catalog_cuts_its_cells_with_an_ellipsis(tmp_path: Path) -> None:
+def test_the_catalog_cuts_its_cells_with_an_ellipsis(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHIPYARD_STATE_DIR", str(tmp_path / "state"))  # no Worth column
     async def flow(app: ShipyardApp, pilot: Pilot[None]) -> None:
         await burst(app, pilot, "f3")
         screen = app.screen

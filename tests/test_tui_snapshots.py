@@ -92,7 +92,9 @@ def _catalog_table_focused(screen: CatalogScreen) -> bool:
         and screen.fitted_to == table.size.width > 0
 
 
-def test_catalog_screen(snap_compare: Compare, tmp_path: Path) -> None:
+def test_catalog_screen(snap_compare: Compare, tmp_path: Path,
+                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHIPYARD_STATE_DIR", str(tmp_path / "state"))  # no saved audit
     assert snap_compare(_app(tmp_path), terminal_size=SIZE,
                         run_before=shown(["f3", "down"], CatalogScreen, _catalog_table_focused))
 
@@ -130,7 +132,9 @@ def _catalog_ready(screen: CatalogScreen) -> bool:
         and "R1 Arc multiplier" in str(screen.query_one("#rulings", Static).content)
 
 
-def test_small_catalog_screen(snap_compare: Compare, tmp_path: Path) -> None:
+def test_small_catalog_screen(snap_compare: Compare, tmp_path: Path,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHIPYARD_STATE_DIR", str(tmp_path / "state"))  # no saved audit
     assert snap_compare(_app(tmp_path), terminal_size=SMALL,
                         run_before=shown(["f3"], CatalogScreen, _catalog_ready))
 

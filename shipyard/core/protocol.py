@@ -28,6 +28,7 @@ from typing import Any, Generic, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar
 
+from shipyard.core.audit import Audit
 from shipyard.core.battle import BattleLineup
 from shipyard.core.catalog_files import Ruling
 from shipyard.core.document import SsdDocument
@@ -360,6 +361,11 @@ class Ruleset(Rules[D, S, C], RecordSheets[D, S, C], Presentation[D, S, C], Prot
         """Why the game has no fleet battles, in one line ("" when it has them)."""
         ...
 
+    @property
+    def audit(self) -> Audit[C] | None:
+        """The systems the points-balance audit measures; None if the game has none."""
+        ...
+
 
 class Missing(ShipyardError):
     """A face asked a game for a part it does not supply (duels, design search)."""
@@ -377,6 +383,13 @@ def battles_of(ruleset: Ruleset[D, S, C]) -> Battles[D, S, C]:
     if ruleset.battles is None:
         raise Missing(ruleset.battles_missing or f"{ruleset.title} has no fleet battles")
     return ruleset.battles
+
+
+def audit_of(ruleset: Ruleset[D, S, C]) -> Audit[C]:
+    """The game's part of the audit, or `Missing`: "this game has no audit"."""
+    if ruleset.audit is None:
+        raise Missing(f"{ruleset.title} has no points-balance audit")
+    return ruleset.audit
 
 
 def search_of(ruleset: Ruleset[D, S, C]) -> Search[D, C]:

@@ -26,7 +26,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, Protocol, cast
+
+from typing_extensions import TypeVar
 
 from shipyard.core.dice import duel_seed
 from shipyard.core.errors import ShipyardError
@@ -43,7 +45,7 @@ FAST_CHUNK = 20_000  # duels per call of a compiled engine between two progress 
 REFERENCE = "reference"
 Progress = Callable[[int], None]
 Stopped = Callable[[], bool]
-R = TypeVar("R")  # how one duel or battle ends
+R = TypeVar("R", default=Result)  # how one duel or battle ends (a bare `Job` fights duels)
 R_co = TypeVar("R_co", covariant=True)
 # A module-level function (found by name in another process or machine) and the plain
 # data it rebuilds a lineup from.

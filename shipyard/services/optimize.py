@@ -66,6 +66,8 @@ class Settings:
     scheduler: str | None = None  # a Dask scheduler address, handed on to `run_batch`
     scenario: DuelScenario | None = None  # the start asked for (None: the game's default)
     asked: bool = False  # the player chose its range or preset (no base opening)
+    catalog_root: str | None = None  # the catalog folder candidates are priced with (None:
+    # the bundled one)
 
 
 @dataclass(frozen=True)
@@ -260,16 +262,18 @@ class _Arena:
 class _Breeder:
     """Proposals from the ruleset, admitted only when legal, within budget and new."""
 
-    def __init__(self, ruleset: Ruleset, budget: int, rng: Random) -> None:
+    def __init__(self, ruleset: Ruleset, budget: int, rng: Random,
+                 catalog_root: str | None = None) -> None:
         self.ruleset, self.budget, self.rng = ruleset, budget, rng
         self.search = search_of(ruleset)
-        self.catalog = ruleset.catalog()
+        self.root = catalog_root
+        self.catalog = ruleset.catalog(catalog_root)
         self.seen: set[str] = set()
 
     def admit(self, design: Any) -> Evaluation | None:
         try:  # proposals are data like any design file: read them back and judge them
             design = self.ruleset.parse(design.to_data(), "<candidate>")
-            evaluation = evaluate(design, Agreement(budget=self.budget))
+            evaluation = evaluate(design, Agreement(budget=self.budget), self.root)
         except ShipyardError:
             return None
         key = design_key(evaluation)
@@ -308,7 +312,8 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
     scenario = settings.scenario or duels.duel_defaults(opponents[0].evaluation.catalog)
     settings = replace(settings, scenario=scenario)
     arena = _Arena(opponents, scenario, duels.policies[0], settings, progress, stop)
-    breeder = _Breeder(ruleset, settings.budget, Random(stream_seed(settings.seed, "search")))
+    breeder = _Breeder(ruleset, settings.budget, Random(stream_seed(settings.seed, "search")),
+                       settings.catalog_root)
     rivals = [o for o in opponents if o.evaluation.legal
               and o.evaluation.sheet.total <= settings.budget]
     population: list[Evaluation] = []
@@ -336,7 +341,7 @@ def optimize(ruleset: Ruleset, opponents: Sequence[Opponent], settings: Settings
         progress("measuring afresh", 0)
     name = f"Optimized ({int(best.sheet.total)} points)"  # its own cost, not the budget
     renamed = evaluate(ruleset.parse({**best.design.to_data(), "name": name}, "<optimized>"),
-                       Agreement(budget=settings.budget))
+                       Agreement(budget=settings.budget), settings.catalog_root)
     measured = arena.measure(name, renamed)
     field_measured = tuple(arena.measure(rival.label, rival.evaluation) for rival in rivals)
     return Optimized(ruleset, settings, measured, field_measured, tuple(history), arena.duels)
@@ -352,11 +357,12 @@ def labelled(found: Sequence[tuple[str, Evaluation]]) -> list[Opponent]:
             for name, (file, evaluation) in zip(names, kept.values(), strict=True)]
 
 
-def field_of(ruleset: Ruleset, budget: int) -> list[Opponent]:
-    """The game's bundled samples that are legal and cost `budget` points or less."""
+def field_of(ruleset: Ruleset, budget: int, catalog_root: str | None = None) -> list[Opponent]:
+    """The game's bundled samples that are legal and cost `budget` points or less, priced
+    with the catalog in `catalog_root` (None: the bundled one)."""
     found = []
     for path in ruleset.samples():
-        evaluation = evaluate(read_design(path), file=str(path))
+        evaluation = evaluate(read_design(path), catalog_root=catalog_root, file=str(path))
         if evaluation.legal and evaluation.sheet.total <= budget:
             found.append((f"{PREFIX}{sample_name(path)}", evaluation))
     return labelled(found)

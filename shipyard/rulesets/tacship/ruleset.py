@@ -18,6 +18,7 @@ from shipyard.core.form import Form
 from shipyard.core.issues import Agreement, Issue
 from shipyard.core.protocol import DEFAULT_TURNS, Change, Figure, Json, Margin, Ruleset, Search
 from shipyard.rulesets.tacship import legality, pricing, search
+from shipyard.rulesets.tacship.audit import TacshipAudit
 from shipyard.rulesets.tacship.battles import TacshipBattles
 from shipyard.rulesets.tacship.catalog import TacshipCatalog, load_tacship_catalog
 from shipyard.rulesets.tacship.chart_reference import rules_strips
@@ -52,6 +53,7 @@ class Tacship(Defaults[TacshipDesign, pricing.TacshipSheet, TacshipCatalog]):
     sheet_labels: dict[str, str] = {"chart": "Record chart"}  # noqa: RUF012
     duels = TacshipDuels()  # stateless: one for every instance
     battles = TacshipBattles()  # squadrons on the hex map; one against one is the duel
+    audit = TacshipAudit()  # the systems the points-balance audit measures
     battles_missing = ""
 
     # Designs

@@ -16,6 +16,7 @@ from shipyard.core.neutral import Ruleset
 from shipyard.core.protocol import Catalog
 from shipyard.core.sheet import HOUSE_RULES, is_marked, provenance
 from shipyard.services.house import changed_rows
+from shipyard.tui.audit_worth import SavedAudit
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.sheet import catalog_line
 from shipyard.tui.widgets.title import TitleBar
@@ -41,24 +42,28 @@ def cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[:max(0, width - 1)] + "…"
 
 
-def column_widths(rows: list[tuple[str, ...]], room: int) -> list[int]:
+def column_widths(rows: list[tuple[str, ...]], room: int,
+                  headers: tuple[str, ...] = HEADERS) -> list[int]:
     """Each column's width, the widest first cut down so that the table fits `room` (0: no
     limit); a cut cell ends with "…" (the rulings panel shows the row whole). Where even
-    that is too wide the key column is left out (fewer widths than headers)."""
-    widths = [max([len(HEADERS[i]), *(len(row[i]) for row in rows)]) for i in range(4)]
+    that is too wide the key column (the last) is left out (fewer widths than headers)."""
+    key = len(headers) - 1
+    widths = [max([len(headers[i]), *(len(row[i]) for row in rows)]) for i in range(key + 1)]
     if room <= 0:
         return widths
-    fitted, over = _shrunk(widths, room)
-    return fitted if over <= 0 else _shrunk(widths[:KEY], room)[0]
+    shrink = SHRINK if key == KEY else (*SHRINK[:3], (KEY, 10), (key, 8))
+    fitted, over = _shrunk(widths, room, shrink)
+    return fitted if over <= 0 else _shrunk(widths[:key], room, shrink)[0]
 
 
-def _shrunk(widths: list[int], room: int) -> tuple[list[int], int]:
+def _shrunk(widths: list[int], room: int,
+            shrink: tuple[tuple[int, int], ...] = SHRINK) -> tuple[list[int], int]:
     """`widths` cut a column at a time off the widest that may still give way, until
     they fit `room`; the widths and how far over `room` they still are."""
     widths = list(widths)
     over = sum(widths) + PADDING * len(widths) + SCROLLBAR - room
     while over > 0:
-        shrinkable = [column for column, narrowest in SHRINK
+        shrinkable = [column for column, narrowest in shrink
                       if column < len(widths) and widths[column] > narrowest]
         if not shrinkable:
             break
@@ -96,6 +101,10 @@ class CatalogScreen(Screen[None]):
         self.catalog = catalog
         self.rows = ruleset.price_rows(catalog)
         self.changed = changed_rows(ruleset, catalog)  # what a house catalog changed
+        self.audit = SavedAudit(ruleset, catalog)  # the last audit of this catalog, if any
+        # With an audit, its Worth column comes before the key (the first to be left out).
+        self.headers = HEADERS if self.audit.data is None else (*HEADERS[:KEY], "Worth",
+                                                                HEADERS[KEY])
         self.shown: list[dict[str, Any]] = []
         self.fitted_to = 0
         self.search = search
@@ -103,8 +112,8 @@ class CatalogScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Static(f"{catalog_line(self.ruleset, self.catalog)}\n"
-                     "* rests on a ruling or a reconstructed table", id="catalog-info",
-                     markup=False)
+                     f"* rests on a ruling or a reconstructed table\n{self.audit.line()}",
+                     id="catalog-info", markup=False)
         yield Input(self.search, placeholder="search prices and rulings (e.g. armor, R1, "
                                              "reconstructed)", id="search")
         with Horizontal(id="catalog-main"):
@@ -132,11 +141,12 @@ class CatalogScreen(Screen[None]):
         figures = self.ruleset.row_figures
         self.shown = [row for row in self.rows if matches(row, words, figures(row))]
         cells: list[tuple[str, ...]] = [
-            (str(row["label"]), self.source(row), figures(row), str(row.get("file", "")))
-            for row in self.shown]
-        widths = column_widths(cells, table.size.width)
+            (str(row["label"]), self.source(row), figures(row),
+             *((self.audit.worth(row),) if self.audit.data is not None else ()),
+             str(row.get("file", ""))) for row in self.shown]
+        widths = column_widths(cells, table.size.width, self.headers)
         self.fitted_to = table.size.width  # the width the table was last cut to
-        table.add_columns(*(cut(header, width) for header, width in zip(HEADERS, widths,
+        table.add_columns(*(cut(header, width) for header, width in zip(self.headers, widths,
                                                                           strict=False)))
         for row_cells in cells:
             table.add_row(*(cut(text, width) for text, width in zip(row_cells, widths,
@@ -164,6 +174,9 @@ class CatalogScreen(Screen[None]):
             note = Text(f"{row['label']}: {self.ruleset.row_figures(row)}\n", style="bold")
             if row.get("note"):
                 note.append(f"{row['note']}\n")
+            measured = self.audit.details(row)
+            if measured:
+                note.append("Measured worth (the last audit):\n" + "\n".join(measured) + "\n")
             key = f"key {row['file']}; " if row.get("file") else ""
             note.append(f"{key}source {self.source(row)}\n\n", style="dim")
             self.query_one("#rulings", Static).update(note + ruling)

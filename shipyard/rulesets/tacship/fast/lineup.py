@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 
@@ -86,13 +87,6 @@ class FastLineup(Lineup):
                         pilots_array(self.policies), chance_array(combat, cap),
                         np.array([0, 1], dtype=np.int64))
 
-    def _run(self, seeds: Words) -> Ints:
-        out = np.zeros((seeds.shape[0], RESULT_FIELDS), dtype=np.int64)
-        fates = np.zeros((seeds.shape[0], 2, FATE_FIELDS), dtype=np.int64)
-        with compiled.words_wrap():
-            fight_batch(seeds, *self._arrays, out, fates)
-        return out
-
     def fight(self, seed: int, log: bool = False) -> Result:
         """One duel: same matchup and seed, same duel (with `log`, the reference's)."""
         if log:
@@ -105,15 +99,34 @@ class FastLineup(Lineup):
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
         """Duel `k` fought with `seeds[k]` alone, in order, over `workers` threads."""
-        if not compiled.compiled_here(fight_batch):
-            compiled.await_compiling(ENGINE)  # compiled elsewhere now: load it when done
-        packed = np.array([key_of(s) for s in seeds], dtype=np.uint64)
-        parts = max(1, min(workers, len(packed)))
-        if parts == 1:
-            rows = self._run(packed)
-        else:
-            slices = np.array_split(packed, parts)  # contiguous, in seed order
-            with ThreadPoolExecutor(parts) as pool:
-                rows = np.concatenate(list(pool.map(self._run, slices)))
-        compiled.mark_ready(ENGINE)  # its machine code is in the cache now
+        rows, _ = fight_rows(self._arrays, seeds, 2, workers)
         return results_from(rows, f.CAUSES)
+
+
+def fight_rows(arrays: tuple[Any, ...], seeds: Sequence[int], fighters: int,
+               workers: int = 1) -> tuple[Ints, Ints]:
+    """Battle `k` fought with `seeds[k]` alone, in order, over `workers` threads (the
+    kernel runs without the GIL): the result rows and each battle's fates."""
+    if not compiled.compiled_here(fight_batch):
+        compiled.await_compiling(ENGINE)  # compiled elsewhere now: load it when done
+    packed = np.array([key_of(s) for s in seeds], dtype=np.uint64)
+
+    def run(part: Words) -> tuple[Ints, Ints]:
+        out = np.zeros((part.shape[0], RESULT_FIELDS), dtype=np.int64)
+        fates = np.zeros((part.shape[0], fighters, FATE_FIELDS), dtype=np.int64)
+        batch: Any = fight_batch  # its arrays are the lineup's, in its order
+        with compiled.words_wrap():
+            batch(part, *arrays, out, fates)
+        return out, fates
+
+    parts = max(1, min(workers, len(packed)))
+    if parts == 1:
+        rows, fates = run(packed)
+    else:
+        slices = np.array_split(packed, parts)  # contiguous, in seed order
+        with ThreadPoolExecutor(parts) as pool:
+            done = list(pool.map(run, slices))
+        rows = np.concatenate([o for o, _ in done])
+        fates = np.concatenate([x for _, x in done])
+    compiled.mark_ready(ENGINE)  # its machine code is in the cache now
+    return rows, fates

@@ -43,6 +43,20 @@ def boxes_left(state_row: int, hits: np.ndarray, charts: np.ndarray) -> int:
 
 
 @inline_kernel
+def enemy_astern(me: int, foes: np.ndarray, nfoes: int, state: np.ndarray,
+                 within: float) -> bool:
+    """Is an enemy in `me`'s aft arc, `within` hexes or closer (a mine's chance)?"""
+    for j in range(nfoes):
+        e = foes[j]
+        if in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
+                  state[e, f.Q], state[e, f.R]) \
+                and distance(state[me, f.Q], state[me, f.R], state[e, f.Q], state[e, f.R]) \
+                <= within:
+            return True
+    return False
+
+
+@inline_kernel
 def arm_wants(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.ndarray,
               missiles: np.ndarray, board: np.ndarray, fig: Any, pilot: np.ndarray,
               wants: np.ndarray) -> int:
@@ -62,15 +76,9 @@ def arm_wants(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.ndarr
             and state[enemy, f.MOVED] != 0 and armed + n + keep < fig.armed_limit:
         wants[n] = f.MISSILE
         n += 1
-    astern = False  # an enemy astern and close
-    for j in range(nfoes):
-        e = foes[j]
-        astern = astern or (
-            in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
-                   state[e, f.Q], state[e, f.R])
-            and distance(state[me, f.Q], state[me, f.R], state[e, f.Q], state[e, f.R])
-            <= pilot[f.ARM_MINE_WITHIN])
-    if state[me, f.ARMED + f.MINE] == 0 and astern and armed + n + keep < fig.armed_limit:
+    if state[me, f.ARMED + f.MINE] == 0 \
+            and enemy_astern(me, foes, nfoes, state, pilot[f.ARM_MINE_WITHIN]) \
+            and armed + n + keep < fig.armed_limit:
         wants[n] = f.MINE
         n += 1
     return n

@@ -11,33 +11,28 @@ replay come from the reference engine, which fights the same battle for the seed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core import compiled
 from shipyard.core.battle import BattleResult, Fate
-from shipyard.core.compiled_dice import key_of
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.records import record_of
 from shipyard.rulesets.tacship.engine.squadron import Fleet, Squadrons
 from shipyard.rulesets.tacship.fast.battle import (
     DRAWS,
     FATE_CAUSE,
-    FATE_FIELDS,
     FATE_TAKEN,
     FATE_TURN,
-    RESULT_FIELDS,
     TURNS,
     WINNER,
     fight_batch,
 )
-from shipyard.rulesets.tacship.fast.lineup import ENGINE
+from shipyard.rulesets.tacship.fast.lineup import ENGINE, fight_rows
 from shipyard.rulesets.tacship.fast.packing import (
     PILOT_HEURISTICS,
     Ints,
-    Words,
     blast_array,
     chance_array,
     charts_array,
@@ -64,13 +59,6 @@ class FastSquadrons(Squadrons):
                         charts.figures, charts.fixed, charts.turrets,
                         pilots_array(self.policies), chance_array(combat, cap), sides)
 
-    def _run(self, seeds: Words) -> tuple[Ints, Ints]:
-        out = np.zeros((seeds.shape[0], RESULT_FIELDS), dtype=np.int64)
-        fates = np.zeros((seeds.shape[0], sum(self._sides), FATE_FIELDS), dtype=np.int64)
-        with compiled.words_wrap():
-            fight_batch(seeds, *self._arrays, out, fates)
-        return out, fates
-
     def fight(self, seed: int, log: bool = False) -> BattleResult:
         """One battle: same fleets and seed, same battle (with `log`, the reference's)."""
         if log:
@@ -84,21 +72,8 @@ class FastSquadrons(Squadrons):
 
     def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[BattleResult]:
         """Battle `k` fought with `seeds[k]` alone, in order, over `workers` threads."""
-        if not compiled.compiled_here(fight_batch):
-            compiled.await_compiling(ENGINE)  # compiled elsewhere now: load it when done
-        packed = np.array([key_of(s) for s in seeds], dtype=np.uint64)
-        parts = max(1, min(workers, len(packed)))
-        if parts == 1:
-            out, fates = self._run(packed)
-        else:
-            slices = np.array_split(packed, parts)  # contiguous, in seed order
-            with ThreadPoolExecutor(parts) as pool:
-                done = list(pool.map(self._run, slices))
-            out = np.concatenate([o for o, _ in done])
-            fates = np.concatenate([x for _, x in done])
-        compiled.mark_ready(ENGINE)  # its machine code is in the cache now
+        out, fates = fight_rows(self._arrays, seeds, sum(self._sides), workers)
         return results_of(out, fates, self._sides[0])
-
 
 def results_of(out: Ints, fates: Ints, first: int) -> list[BattleResult]:
     """Battle results from the kernel's rows: one per battle, fates in battle order."""

@@ -17,9 +17,9 @@ import numpy as np
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import kernel, lean_kernel
 from shipyard.rulesets.tacship.fast.launch import decoy_ready
-from shipyard.rulesets.tacship.fast.pilot import choose_move, inbound
+from shipyard.rulesets.tacship.fast.pilot import choose_move, enemy_astern, inbound
 from shipyard.rulesets.tacship.rules.figures import BLAST_D6, BLAST_FIXED, BLAST_HALVE
-from shipyard.rulesets.tacship.rules.hexes import AFT, distance, in_arc
+from shipyard.rulesets.tacship.rules.hexes import distance
 from shipyard.rulesets.tacship.rules.movement import trace
 from shipyard.rulesets.tacship.rules.ordnance import (
     beats_decoy,
@@ -120,15 +120,9 @@ def release_wants(me: int, enemy: int, foes: np.ndarray, nfoes: int, turn: int,
         and launch_damage(me, enemy, turn, state, hits, charts, turrets, missiles, mines,
                           board, fig, table, pilot, chance, plan, path_q, path_r, path_h,
                           turret_at, turret_on) > pilot[f.HOLD_VALUE]
-    astern = False  # an enemy astern within the mine's reach and a little more
-    for j in range(nfoes):
-        e = foes[j]
-        astern = astern or (
-            in_arc(state[me, f.Q], state[me, f.R], state[me, f.HEADING], AFT,
-                   state[e, f.Q], state[e, f.R])
-            and distance(state[me, f.Q], state[me, f.R], state[e, f.Q], state[e, f.R])
-            <= fig.mine_rear + pilot[f.MINE_RELEASE_EXTRA])
-    mine = state[me, f.ARMED + f.MINE] > 0 and astern
+    # an enemy astern within the mine's reach and a little more
+    mine = state[me, f.ARMED + f.MINE] > 0 and enemy_astern(
+        me, foes, nfoes, state, fig.mine_rear + pilot[f.MINE_RELEASE_EXTRA])
     # where the decoy lands never matters to the rules, only that one is out
     decoy = state[me, f.ARMED + f.DECOY] > 0 and inbound(me, missiles, board) > 0
     return missile, mine, decoy
