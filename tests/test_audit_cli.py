@@ -37,7 +37,7 @@ def drive(app: ShipyardApp, flow: Callable[[ShipyardApp, Pilot[None]], Awaitable
     asyncio.run(main())
 TINY = ["audit", "--ruleset", "tacship", "--runs", "10", "--budgets", "none", "--policies",
         "default", "--samples", "hawk", "--field", "hawk,kestrel", "--systems",
-        "fixed_laser.1"]
+        "fixed_laser.1", "--contexts", "duels"]
 
 
 @pytest.fixture(autouse=True)
