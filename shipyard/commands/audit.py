@@ -140,7 +140,7 @@ def audit_command(
     battle_runs: Annotated[int | None, typer.Option(
         "--battle-runs", min=2, max=10_000, metavar="N", show_default=False,
         help="Battles per opponent fleet, context and variant (a block; default: about "
-             "60,000 battles in all, 10 to 200 a block).")] = None,
+             "45,000 battles in all, 10 to 200 a block).")] = None,
     kinds: Annotated[str, typer.Option(
         "--contexts", metavar="KIND",
         help="Which contexts: duels, battles (a fleet of the design against the bundled "

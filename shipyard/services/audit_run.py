@@ -43,7 +43,7 @@ MIN_RUNS, MAX_RUNS = 20, 200
 # Beside battle contexts the duels take a smaller share, so that the whole audit keeps
 # to its time: a 4 v 4 battle costs about as much as six to twenty duels.
 MAX_RUNS_BESIDE_BATTLES = 100
-DEFAULT_BATTLES = 60_000  # a whole audit's battles when --battle-runs is not given
+DEFAULT_BATTLES = 45_000  # a whole audit's battles when --battle-runs is not given
 MIN_BATTLE_RUNS, MAX_BATTLE_RUNS = 10, 200
 
 
