@@ -142,6 +142,13 @@ def battle_contexts(ruleset: Ruleset, root: str | None, settings: Settings,
     except Missing:
         return []
     budget, fleets = battle_field(ruleset, root, settings.fleets)
+    if settings.fleets is not None:
+        known = [f.file for f in battle_field(ruleset, root)[1]]
+        unknown = [n for n in settings.fleets if n not in known
+                   and f"{FLEET_PREFIX}{n}" not in known]
+        if unknown:
+            raise AuditError(f"--fleets: {unknown[0]!r} is not a bundled {budget}-point "
+                             f"fleet; known: {', '.join(known)}")
     if not fleets:
         return []
     out = []
