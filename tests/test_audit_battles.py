@@ -148,3 +148,21 @@ def _check(fought: dict[str, Any], won: int, margin: float) -> None:
     by_a = fought["a"]["points_destroyed"]["mean"]
     by_b = fought["b"]["points_destroyed"]["mean"]
     assert by_a - by_b == pytest.approx(margin, abs=0.01)
+
+
+
+def test_a_house_catalog_pricing_the_fleets_over_their_budget_still_fights_them(
+        tmp_path: Path) -> None:
+    # Damage boxes at 2 points: Blue Flight's fighters cost 40, 38 and 37 (rules 4 would
+    # refuse them at 30) and the fleet 155; the audit judges them by every rule but the
+    # budget, as its duels do, and three 33-point Hawks are the most 120 points buy.
+    house = _house(tmp_path, "dear", 'label = "Damage box"\nprice = 1',
+                   'label = "Damage box"\nprice = 2')
+    game = get_ruleset("tacship")
+    budget, fleets = battle_field(game, house)
+    assert budget == 120 and len(fleets) == 5
+    blue = next(f for f in fleets if f.file == "sample-fleet:blue-flight")
+    assert blue.points == (40, 40, 38, 37) and blue.total == 155
+    found = [c for c in contexts(game, house, TINY) if isinstance(c, BattleContext)]
+    assert {c.label: c.copies for c in found} == {"sample:hawk x3 / default": 3,
+                                                  "sample:bulwark x2 / default": 2}

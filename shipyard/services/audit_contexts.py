@@ -44,7 +44,7 @@ from shipyard.services.audit import (
 )
 from shipyard.services.batch import Contest
 from shipyard.services.battle_batch import Crew, Fleets
-from shipyard.services.fleet import RULE, judge, read_fleet
+from shipyard.services.fleet import judge, read_fleet
 from shipyard.services.samples import FLEET_PREFIX, sample_fleet_name, sample_fleet_paths
 from shipyard.services.scenarios import pick
 
@@ -108,8 +108,9 @@ class BattleContext(Context):
 def battle_field(ruleset: Ruleset, root: str | None,
                  names: tuple[str, ...] | None = None) -> tuple[int, tuple[Rival, ...]]:
     """The bundled fleets of the budget most of them share (the larger on a tie), every
-    design legal (the budget aside: a house catalog may price one over it), judged with
-    the catalog in use; only those in `names` (`sample-fleet:NAME` or NAME) if given."""
+    design legal by every rule but the budget (a house catalog may price a fighter or a
+    fleet over it), judged with the catalog in use; only those in `names`
+    (`sample-fleet:NAME` or NAME) if given."""
     found = []
     for path in sample_fleet_paths(ruleset.name):
         file = f"{FLEET_PREFIX}{sample_fleet_name(path)}"
@@ -117,7 +118,9 @@ def battle_field(ruleset: Ruleset, root: str | None,
             report = judge(read_fleet(path), None, None, root)
         except ShipyardError:
             continue
-        issues = [i for i in report.issues if not (i.rule == RULE and i.code == "over-budget")]
+        # Every rule but the budget, the fleet's or the game's own for a design (as the
+        # duels' ANY_BUDGET): a house catalog may price a bundled fleet over them.
+        issues = [i for i in report.issues if i.code != "over-budget"]
         if not report.ships or not is_legal(tuple(issues)) or report.fleet.budget is None:
             continue
         found.append(Rival(file, report.fleet.name or sample_fleet_name(path),
