@@ -6,7 +6,8 @@ Runs `shipyard audit --ruleset R --workers N --json` (the command's defaults: ev
 system, every sample and each budget's optimized design under every captain, seed 1) in a
 fresh state folder, with the compiled engines already built (`shipyard warm`), and prints
 what it took: wall time (the optimizer's budget contexts included), duels and duels per
-second, and how wide the balance-index intervals came out. With `--markdown DIR` it also
+second, the battles of the battle contexts (where the game has them), and how wide the
+balance-index intervals came out. With `--markdown DIR` it also
 writes each game's table as `DIR/audit-<ruleset>.md` (docs/audit.md quotes them) and its
 forest plot as `DIR/audit-<ruleset>.svg`.
 """
@@ -49,6 +50,11 @@ def audit(game: str, workers: int, markdown: Path | None) -> None:
           f"{len(data['systems'])} systems, {len(data['contexts'])} contexts "
           f"({informative} informative), {data['runs']} duels per opponent, context and "
           f"variant, {workers} worker(s)")
+    if data.get("battles"):
+        kinds = [c["kind"] for c in data["contexts"]]
+        print(f"    {data['battles']:,} battles ({data['battle_runs']} per opponent fleet, "
+              f"context and variant) in {kinds.count('battles')} battle contexts beside "
+              f"{kinds.count('duels')} duel contexts")
     if widths:
         print(f"    index 95% interval width: median {statistics.median(widths):.2f}, "
               f"narrowest {min(widths):.2f}, widest {max(widths):.2f}; "

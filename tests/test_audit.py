@@ -27,7 +27,7 @@ from shipyard.services.samples import resolve
 TINY = Settings(runs=20, budgets=(), policies=("default", "sniper"),
                 samples=("sample:hawk", "sample:nightjar", "sample:bulwark"),
                 systems=("fixed_laser.1", "fixed_laser.2", "turret_laser.1.fore",
-                         "turret_laser.2.fore"), engine="fast")
+                         "turret_laser.2.fore"), engine="fast", kinds=("duels",))
 
 
 def _house(tmp_path: Path, name: str, old: str, new: str) -> str:

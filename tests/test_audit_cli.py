@@ -37,7 +37,7 @@ def drive(app: ShipyardApp, flow: Callable[[ShipyardApp, Pilot[None]], Awaitable
     asyncio.run(main())
 TINY = ["audit", "--ruleset", "tacship", "--runs", "10", "--budgets", "none", "--policies",
         "default", "--samples", "hawk", "--field", "hawk,kestrel", "--systems",
-        "fixed_laser.1"]
+        "fixed_laser.1", "--contexts", "duels"]
 
 
 @pytest.fixture(autouse=True)
@@ -109,6 +109,9 @@ def test_a_house_catalog_against_the_standard(tmp_path: Path) -> None:
     (["--catalog", str(catalog_root() / "pentagon-war")], "a pentagon-war catalog, not one "
                                                            "of tacship"),
     (["--catalog", "no-such-folder"], "no-such-folder: no Tacship catalog folder"),
+    (["--contexts", "fleets"], "--contexts: duels, battles or all, not 'fleets'"),
+    (["--contexts", "battles", "--fleets", "night-watch"],
+     "--fleets: 'sample-fleet:night-watch' is not a bundled 120-point fleet"),
 ])
 def test_bad_input_is_one_line_and_exit_2(extra: list[str], words: str) -> None:
     result = runner.invoke(app, [*TINY, *extra])

@@ -184,7 +184,8 @@ def test_an_audit_on_the_cluster_is_the_audit_of_one_machine(scheduler: str) -> 
     from shipyard.services.registry import get_ruleset
 
     tiny = Settings(runs=10, budgets=(), policies=("default",), samples=("sample:hawk",),
-                    opponents=("sample:hawk", "sample:kestrel"), systems=("fixed_laser.1",))
+                    opponents=("sample:hawk", "sample:kestrel"), systems=("fixed_laser.1",),
+                    kinds=("duels",))
     here = run_audit(get_ruleset("tacship"), None, tiny).to_data()
     there = run_audit(get_ruleset("tacship"), None, replace(tiny, scheduler=scheduler)).to_data()
     assert there["systems"] == here["systems"] and there["duels"] == here["duels"] == 60

@@ -1,10 +1,11 @@
-"""`shipyard audit`: what every system is worth per point, measured from duels.
+"""`shipyard audit`: what every system is worth per point, measured from duels and battles.
 
 Prints the table (system, price, worth per point with its interval, balance index,
 suggested price, the contexts where it is off), or `--json` (`shipyard.audit/1`),
 `--markdown`; writes `--csv` and a forest plot (`--chart FILE.svg` or `.pdf`); saves the
-audit for the designer's catalog screen. `--explain SYSTEM` prints the duel commands
-behind one system's figures; `--against catalog` sets a house catalog against the
+audit for the designer's catalog screen. `--contexts duels|battles|all` chooses the
+kinds of context (battles where the game has them). `--explain SYSTEM` prints the duel and
+battle commands behind one system's figures; `--against catalog` sets a house catalog against the
 standard one. Deterministic for a seed whatever `--workers` is, and the same on a Dask
 cluster (`--scheduler`). Bad input is one line and exit 2.
 """
@@ -29,7 +30,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.files import encodable, write_atomic
 from shipyard.core.neutral import Ruleset
 from shipyard.services import audit_store
-from shipyard.services.audit import Settings
+from shipyard.services.audit import BATTLES, DUELS, KINDS, Settings
 from shipyard.services.audit_explain import explain
 from shipyard.services.audit_house import compare, same_settings
 from shipyard.services.audit_run import run_audit
@@ -69,6 +70,21 @@ def _samples(text: str | None) -> tuple[str, ...] | None:
     if found is None:
         return None
     return tuple(s if s.startswith("sample:") else f"sample:{s.lower()}" for s in found)
+
+
+def _kinds(text: str) -> tuple[str, ...]:
+    words = {"all": KINDS, DUELS: (DUELS,), BATTLES: (BATTLES,)}
+    if text not in words:
+        fail(f"--contexts: duels, battles or all, not {text!r}")
+    return words[text]
+
+
+def _fleets(text: str | None) -> tuple[str, ...] | None:
+    found = _list(text)
+    if found is None:
+        return None
+    return tuple(s if s.startswith("sample-fleet:") else f"sample-fleet:{s.lower()}"
+                 for s in found)
 
 
 def _progress(quiet: bool) -> Progress:
@@ -119,7 +135,16 @@ def audit_command(
     runs: Annotated[int | None, typer.Option(
         "--runs", min=2, max=10_000, metavar="N", show_default=False,
         help="Duels per opponent, context and variant (a block, with --until-ci; default: "
-             "about 2.5 million duels in all, 20 to 200 a block).")] = None,
+             "about 2.5 million duels in all, 20 to 200 a block, at most 100 beside "
+             "battles).")] = None,
+    battle_runs: Annotated[int | None, typer.Option(
+        "--battle-runs", min=2, max=10_000, metavar="N", show_default=False,
+        help="Battles per opponent fleet, context and variant (a block; default: about "
+             "45,000 battles in all, 10 to 200 a block).")] = None,
+    kinds: Annotated[str, typer.Option(
+        "--contexts", metavar="KIND",
+        help="Which contexts: duels, battles (a fleet of the design against the bundled "
+             "fleets, where the game has battles) or all.")] = "all",
     workers: WorkersOpt = 1,
     until_ci: Annotated[float | None, until_ci_option(
         "Fight block after block (8 at most) until every system's balance-index 95% "
@@ -137,11 +162,13 @@ def audit_command(
         help="Also write a forest plot: FILE.svg or FILE.pdf.")] = None,
     explain_system: Annotated[str | None, typer.Option(
         "--explain", metavar="SYSTEM", show_default=False,
-        help="Print the duel commands behind one system's figures (its key, as the JSON "
-             "names it) and write the designs they need to --explain-dir.")] = None,
+        help="Print the duel and battle commands behind one system's figures (its key, as "
+             "the JSON names it) and write the designs and fleets they need to "
+             "--explain-dir.")] = None,
     explain_dir: Annotated[Path, typer.Option(
-        "--explain-dir", metavar="DIR", help="Folder for --explain's design files (made; a "
-                                             "new one beside it if it exists).")]
+        "--explain-dir", metavar="DIR", help="Folder for --explain's design and fleet "
+                                             "files (made; a new one beside it if it "
+                                             "exists).")]
     = Path("audit-explain"),
     against: Annotated[str | None, typer.Option(
         "--against", metavar="catalog", show_default=False,
@@ -154,7 +181,12 @@ def audit_command(
         help="Only these samples as contexts (names separated by commas, or none).")] = None,
     opponents: Annotated[str | None, typer.Option(
         "--field", metavar="NAMES", show_default=False,
-        help="Only these samples as the opponents (names separated by commas).")] = None,
+        help="Only these samples as the duels' opponents (names separated by commas).")]
+    = None,
+    fleets: Annotated[str | None, typer.Option(
+        "--fleets", metavar="NAMES", show_default=False,
+        help="Only these sample fleets as the battles' opponents (names separated by "
+             "commas).")] = None,
     budgets: Annotated[str | None, typer.Option(
         "--budgets", metavar="N,N", show_default=False,
         help="Budgets of the optimized contexts (default: the game's; none: no optimizer).")]
@@ -188,7 +220,8 @@ def audit_command(
         if unknown:
             fail(f"--policies: unknown captain {unknown[0]!r} (known: "
                  f"{', '.join(game.duels.policies)})")
-    settings = Settings(seed=seed, runs=runs or 0,
+    settings = Settings(seed=seed, runs=runs or 0, battle_runs=battle_runs or 0,
+                        kinds=_kinds(kinds), fleets=_fleets(fleets),
                         workers=workers if workers > 0 else (os.cpu_count() or 1),
                         scheduler=scheduler, until_ci=until_ci, systems=_list(systems) or (),
                         samples=_samples(samples), opponents=_samples(opponents),

@@ -1,20 +1,23 @@
-"""What every system is worth: the points-balance audit (`shipyard audit`), on duels.
+"""What every system is worth: the points-balance audit (`shipyard audit`), on duels and
+battles.
 
 For every system a design can buy (the game's `Audit.purchases`), in many contexts, the
 audit fights the design with and without one more unit of it on the same seeds and
-measures the change (`services.audit_stats` turns the duels into worth per point, a
+measures the change (`services.audit_stats` turns the fights into worth per point, a
 balance index with a bootstrap interval and a suggested price).
 
 A context is a lineup maker and a field: a base design, a captain, and the opponents it
-meets (the game's bundled samples). The contexts are every bundled sample and the
-optimizer's best design at each of the game's audit budgets, each under every captain.
-Today every context is a duel context; a battle context (a fleet built around the
-design against fleets of samples) is another `Context` whose `matchups` makes battles.
+meets. A duel context (`Context`, here) fights the design against the game's bundled
+samples; a battle context (`services.audit_contexts.BattleContext`) fights a fleet of
+copies of the design against the game's bundled fleets. The designs are every bundled
+sample and the optimizer's best design at each of the game's audit budgets, each under
+every captain.
 
-Seeds. The duels of context `c` against opponent `j` are the batch seeded by
+Seeds. The fights of context `c` against opponent `j` are the batch seeded by
 `stream_seed(seed, "audit", c.label, j)`: the design with each extra unit fights the very
-seeds the base design fights (paired seeds), and `shipyard duel` with that seed fights
-them again (`--explain`). Results never depend on the worker count or the cluster.
+seeds the base design fights (paired seeds), and `shipyard duel` (or `shipyard battle`)
+with that seed fights them again (`--explain`). Results never depend on the worker count
+or the cluster.
 """
 
 from __future__ import annotations
@@ -23,15 +26,14 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from shipyard.core.audit import Purchase
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Evaluation, Ruleset
-from shipyard.core.outcome import Result
 from shipyard.core.protocol import audit_of, duels_of
-from shipyard.services.batch import Job, Matchup, fight
+from shipyard.services.batch import Contest, Job, Matchup, fight
 from shipyard.services.optimize import Opponent, field_of, labelled, optimize, stream_seed
 from shipyard.services.optimize import Settings as SearchSettings
 from shipyard.services.registry import evaluate, read_design
@@ -41,7 +43,9 @@ from shipyard.services.scenarios import opening
 SCHEMA = "shipyard.audit/1"
 BASE = "base"  # the variant that is the context's design itself
 ANCHOR = "anchor"  # the design with one anchor unit fewer (games built to one budget)
-Progress = Callable[[str, int], None]  # (what is happening or "", duels just fought)
+Progress = Callable[[str, int], None]  # (what is happening or "", fights just fought)
+DUELS, BATTLES = "duels", "battles"  # the kinds of context
+KINDS = (DUELS, BATTLES)
 # Designs are judged by every rule but the budget: a house catalog may price a sample over
 # its game's own budget, and it still fights as it is built.
 ANY_BUDGET = Agreement(budget=10 ** 9)
@@ -55,6 +59,8 @@ class AuditError(ShipyardError):
 class Settings:
     seed: int = 1
     runs: int = 40  # duels per opponent, context and variant (a block, under `until_ci`)
+    battle_runs: int = 0  # battles per opponent fleet, context and variant (0: the default)
+    kinds: tuple[str, ...] = KINDS  # duel contexts, battle contexts (where the game has them)
     workers: int = 1
     scheduler: str | None = None
     until_ci: float | None = None  # stop once every index interval is narrower than this
@@ -64,6 +70,7 @@ class Settings:
     opponents: tuple[str, ...] | None = None  # sample labels as the field (None: all)
     budgets: tuple[int, ...] | None = None  # optimizer budgets (None: the game's own)
     policies: tuple[str, ...] | None = None  # captains (None: all the game's)
+    fleets: tuple[str, ...] | None = None  # sample fleets as the battle field (None: all)
     engine: str | None = None  # the duel engine (None: the game's default)
     search_generations: int = 4  # the optimizer's settings for the budget contexts
     search_runs: int = 30
@@ -81,7 +88,9 @@ class Variant:
 
 @dataclass
 class Context:
-    """A base design under one captain against a field: a lineup maker and a field."""
+    """A base design under one captain against a field of samples, in duels."""
+
+    kind: ClassVar[str] = DUELS
 
     label: str
     source: str  # "sample:NAME" or "best at N points"
@@ -101,6 +110,24 @@ class Context:
 
     def master(self, seed: int, opponent: int) -> int:
         return stream_seed(seed, "audit", self.label, opponent)
+
+    @property
+    def units(self) -> int:
+        """Units of a purchase a variant buys: one, on the one design."""
+        return 1
+
+    def rivals(self) -> tuple[str, ...]:
+        """The field, as a player names it (`sample:NAME`)."""
+        return tuple(o.file for o in self.opponents)
+
+    def contests(self, variant: Variant, engine: str | None) -> list[Contest[Any]]:
+        """What the variant fights against each rival, on `engine`."""
+        return [replace(m, engine=engine) for m in self.matchups(variant)]
+
+    def margin(self, result: Any, variant: str, opponent: int) -> int:
+        """The margin of one fight: damage dealt minus damage taken."""
+        found: int = result.damage[0] - result.damage[1]
+        return found
 
 
 @dataclass
@@ -188,9 +215,19 @@ def chosen_purchases(ruleset: Ruleset, root: str | None, keys: Sequence[str]) ->
     return [p for p in every if p.key in keys]
 
 
-def contexts(ruleset: Ruleset, root: str | None, settings: Settings,
-             progress: Progress | None = None) -> list[Context]:
-    """Every context: each sample and each budget's optimized design, under each captain."""
+@dataclass(frozen=True)
+class Designs:
+    """The audit's designs, each with its variants, and what its duels need."""
+
+    made: tuple[tuple[str, Evaluation, list[Variant]], ...]  # (source, base, variants)
+    anchor: str | None  # the anchor purchase's key, if the game has one
+    rivals: tuple[Opponent, ...]  # the duels' field
+    policies: tuple[str, ...]
+
+
+def designs(ruleset: Ruleset, root: str | None, settings: Settings,
+            progress: Progress | None = None) -> Designs:
+    """Each sample and each budget's optimized design, with its variants."""
     audit = audit_of(ruleset)
     catalog = ruleset.catalog(root)
     purchases = chosen_purchases(ruleset, root, settings.systems)
@@ -219,17 +256,19 @@ def contexts(ruleset: Ruleset, root: str | None, settings: Settings,
             stream_seed(settings.seed, "audit-search", budget), workers=settings.workers,
             scheduler=settings.scheduler, catalog_root=root))
         bases.append((f"best at {budget} points", best.best.evaluation))
-    policies = settings.policies or duels_of(ruleset).policies
-    found = []
-    for source, base in bases:
-        made = variants(base, purchases, anchor, root)
-        for policy in policies:
-            label = f"{source} / {policy}"
-            found.append(Context(label, source, base, policy, rivals, made,
-                                 anchor.key if anchor is not None else None))
-    if not found:
+    policies = tuple(settings.policies or duels_of(ruleset).policies)
+    if not bases:
         raise AuditError("no context to measure: no sample and no budget chosen")
-    return found
+    made = tuple((source, base, variants(base, purchases, anchor, root))
+                 for source, base in bases)
+    return Designs(made, anchor.key if anchor is not None else None, rivals, policies)
+
+
+def duel_contexts(found: Designs) -> list[Context]:
+    """Each design under each captain against the field of samples, in duels."""
+    return [Context(f"{source} / {policy}", source, base, policy, found.rivals, made,
+                    found.anchor)
+            for source, base, made in found.made for policy in found.policies]
 
 
 def _samples(ruleset: Ruleset, root: str | None) -> list[Opponent]:
@@ -242,36 +281,51 @@ def _samples(ruleset: Ruleset, root: str | None) -> list[Opponent]:
     return labelled(found)
 
 
-def planned(found: Sequence[Context], runs: int) -> int:
-    """Duels one block of `runs` fights over every context."""
-    return sum(len(c.variants) * len(c.opponents) * runs for c in found)
+def runs_of(settings: Settings, kind: str) -> int:
+    """Fights per opponent, context and variant of a block, for contexts of `kind`."""
+    return settings.battle_runs if kind == BATTLES else settings.runs
 
 
-def fight_block(found: Sequence[Context], settings: Settings, start: int,
+def planned(found: Sequence[Context], runs: int, kind: str = DUELS) -> int:
+    """Fights of one block of `runs` per opponent over every context of `kind`."""
+    return sum(len(c.variants) * len(c.rivals()) * runs for c in found if c.kind == kind)
+
+
+def fight_block(found: Sequence[Context], settings: Settings, block: int,
                 fought: list[Fought] | None, progress: Progress | None = None) -> list[Fought]:
-    """Duels `start` to `start + runs` of every context's variants, added to `fought`."""
-    stop = start + settings.runs
-    jobs: list[Job] = []
-    where: list[tuple[int, str, int]] = []  # (context, variant, opponent) of each job
-    for c, context in enumerate(found):
-        for variant in context.variants:
-            for j, matchup in enumerate(context.matchups(variant)):
-                jobs.append(Job(replace(matchup, engine=settings.engine),
-                                context.master(settings.seed, j), start, stop))
-                where.append((c, variant.key, j))
-
-    def advance(duels: int) -> None:
-        if progress is not None:
-            progress("", duels)
-    results = fight(jobs, settings.workers, advance, settings.scheduler)
+    """Block `block` (from 0) of every context's variants, added to `fought`: duels
+    `block * runs` to `(block + 1) * runs` of each duel batch, and likewise battles of
+    `battle_runs` for each battle batch; duels first, then battles, each kind in one
+    call of the batch service."""
     out = fought if fought is not None else [
-        Fought({v.key: [[] for _ in c.opponents] for v in c.variants},
-               {v.key: [[] for _ in c.opponents] for v in c.variants}) for c in found]
-    for (c, key, j), batch in zip(where, results, strict=True):
-        out[c].wins[key][j] += [_score(r) for r in batch]
-        out[c].margins[key][j] += [r.damage[0] - r.damage[1] for r in batch]
+        Fought({v.key: [[] for _ in c.rivals()] for v in c.variants},
+               {v.key: [[] for _ in c.rivals()] for v in c.variants}) for c in found]
+    for kind in KINDS:
+        runs = runs_of(settings, kind)
+        jobs: list[Job[Any]] = []
+        where: list[tuple[int, str, int]] = []  # (context, variant, opponent) of each job
+        for c, context in enumerate(found):
+            if context.kind != kind:
+                continue
+            for variant in context.variants:
+                for j, contest in enumerate(context.contests(variant, settings.engine)):
+                    jobs.append(Job(contest, context.master(settings.seed, j), block * runs,
+                                    (block + 1) * runs))
+                    where.append((c, variant.key, j))
+        if not jobs:
+            continue
+        if progress is not None:
+            progress(f"{kind}, block {block + 1}", 0)
+
+        def advance(fights: int) -> None:
+            if progress is not None:
+                progress("", fights)
+        results = fight(jobs, settings.workers, advance, settings.scheduler)
+        for (c, key, j), batch in zip(where, results, strict=True):
+            out[c].wins[key][j] += [_score(r) for r in batch]
+            out[c].margins[key][j] += [found[c].margin(r, key, j) for r in batch]
     return out
 
 
-def _score(result: Result) -> float:
-    return 0.5 if result.winner is None else 1.0 - result.winner
+def _score(result: Any) -> float:
+    return 0.5 if result.winner is None else 1.0 - float(result.winner)

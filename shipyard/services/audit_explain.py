@@ -6,7 +6,9 @@ and the opponent, never on the other systems): the base design, the design with 
 unit (a swap in a game built to one budget, and then the design one anchor unit short
 too), each against every opponent on the batch seeded by the context's stream. Each of
 those batches is exactly `shipyard duel DESIGN OPPONENT --seed MASTER --runs N` with the
-context's captain on both sides, so every win count here can be fought again and checked.
+context's captain on both sides (in a battle context, `shipyard battle FLEET
+sample-fleet:NAME ...`, FLEET a fleet file of the context's copies of the design), so
+every win count here can be fought again and checked.
 """
 
 from __future__ import annotations
@@ -24,23 +26,23 @@ from shipyard.services.audit import (
     Progress,
     Settings,
     chosen_purchases,
-    contexts,
     fight_block,
 )
-from shipyard.services.audit_run import default_runs
+from shipyard.services.audit_contexts import contexts
+from shipyard.services.audit_run import with_default_runs
 from shipyard.services.audit_stats import HIGH_RATE, LOW_RATE
 
 
 @dataclass(frozen=True)
 class Batch:
     variant: str  # BASE, ANCHOR or the system's key
-    opponent: str  # the opponent's file ("sample:NAME")
+    opponent: str  # the opponent's file ("sample:NAME", a battle's "sample-fleet:NAME")
     master: int
     runs: int
     wins: int
     draws: int
     losses: int
-    margin: int  # summed damage dealt minus damage taken
+    margin: int  # summed damage dealt minus taken (a battle's: points destroyed)
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,8 @@ def explain(ruleset: Ruleset, root: str | None, settings: Settings, key: str,
     """Every context's batches for one system, on the whole audit's seeds."""
     chosen_purchases(ruleset, root, (key,))  # an unknown system: one line before any work
     every = contexts(ruleset, root, replace(settings, until_ci=None), progress)
-    # The whole audit's block: its duels per batch are what `--explain` fights again.
-    alone = replace(settings, runs=settings.runs or default_runs(every), until_ci=None)
+    # The whole audit's block: its fights per batch are what `--explain` fights again.
+    alone = replace(with_default_runs(settings, every), until_ci=None)
     found = [replace(c, variants=[v for v in c.variants if v.key in (BASE, ANCHOR, key)])
              for c in every]
     if not any(v.key == key or c.anchor == key for c in found for v in c.variants):
@@ -72,10 +74,10 @@ def explain(ruleset: Ruleset, root: str | None, settings: Settings, key: str,
             continue
         batches = []
         for variant in wanted:
-            for j, opponent in enumerate(context.opponents):
+            for j, opponent in enumerate(context.rivals()):
                 wins = duels.wins[variant.key][j]
                 batches.append(Batch(
-                    variant.key, opponent.file, context.master(alone.seed, j), len(wins),
+                    variant.key, opponent, context.master(alone.seed, j), len(wins),
                     sum(1 for w in wins if w == 1.0), sum(1 for w in wins if w == 0.5),
                     sum(1 for w in wins if w == 0.0), sum(duels.margins[variant.key][j])))
         measure, change = _change(context, batches, key)

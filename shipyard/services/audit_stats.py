@@ -103,7 +103,7 @@ def _values(context: Context, fought: Fought, keys: Sequence[str],
     seeds = wins.shape[1]
     weights = _weights(rng, seeds)
     rate = float(wins[0].mean())
-    opponents = len(context.opponents)
+    opponents = len(context.rivals())
     duels = seeds * opponents * len(keys)
     if LOW_RATE <= rate <= HIGH_RATE:
         n = seeds * opponents
@@ -120,6 +120,8 @@ def measure(found: Sequence[Context], fought: Sequence[Fought], order: Sequence[
     count = len(found)
     change = np.full((REPLICATES + 1, count, len(order)), np.nan)
     price = np.full((count, len(order)), np.nan)
+    # Units bought in each context: a battle context buys one on every copy of the design.
+    units = np.array([float(c.units) for c in found])
     infos = []
     for c, (context, duels) in enumerate(zip(found, fought, strict=True)):
         keys = [v.key for v in context.variants]
@@ -155,7 +157,8 @@ def measure(found: Sequence[Context], fought: Sequence[Fought], order: Sequence[
         bought = ~np.isnan(change[0, :, s])
         if not bought.any():
             continue
-        systems.append(_system(key, s, change, per_point, typical, weight, price, bought,
+        systems.append(_system(key, s, change, per_point, typical, weight, price, units,
+                               bought,
                                [infos[c][1] for c in range(count)],
                                [context.label for context in found]))
     contexts = tuple(ContextWorth(label, name, rate, bool(usable[0, c]), played)
@@ -182,9 +185,9 @@ def _interval(samples: Array) -> Interval | None:
 
 
 def _system(key: str, s: int, change: Array, per_point: Array, typical: Array,
-            weight: Array, price: Array, bought: NDArray[np.bool_], measures: list[str],
-            labels: list[str]) -> SystemWorth:
-    prices = price[bought, s]
+            weight: Array, price: Array, units: Array, bought: NDArray[np.bool_],
+            measures: list[str], labels: list[str]) -> SystemWorth:
+    prices = price[bought, s] / units[bought]  # a unit's price on one design
     unit = Fraction(median(prices.tolist())).limit_denominator(1000)
     with np.errstate(invalid="ignore", divide="ignore"):
         paid = bought & (price[:, s] > 0)
@@ -193,7 +196,8 @@ def _system(key: str, s: int, change: Array, per_point: Array, typical: Array,
         norm = np.nan_to_num(typical * weight * mask)
         index = _interval(scaled.sum(axis=1) / norm.sum(axis=1)) if paid.any() else None
         every = np.where(bought, 1.0, 0.0)[None, :]
-        points = np.nan_to_num(change[:, :, s] * weight * every).sum(axis=1) / \
+        each = change[:, :, s] / units[None, :]  # the change one unit makes on one design
+        points = np.nan_to_num(each * weight * every).sum(axis=1) / \
             np.nan_to_num(typical * weight * every).sum(axis=1)
         logits = np.array([m == "log-odds" for m in measures]) & paid
         lw = np.where(logits, 1.0, 0.0)[None, :]

@@ -71,6 +71,8 @@ class SavedAudit:
             command += f" --catalog {self.catalog.folder}"
         if self.data is None:
             return f"No audit of this catalog yet: run `{command}`"
+        battles = self.data.get("battles") or 0
+        fought = f"{self.data['duels']:,} duels" + (f", {battles:,} battles" if battles else "")
         return (f"Worth: the audit of {self.data['date']} (catalog "
-                f"{self.catalog.digest[:12]}, {self.data['duels']:,} duels): x index (1 is "
+                f"{self.catalog.digest[:12]}, {fought}): x index (1 is "
                 f"fair, above it under-priced), ~ suggested price; `{command}` again")
