@@ -104,7 +104,9 @@ def test_a_fighter_of_one_against_one_meets_as_in_a_duel_and_logs_the_duel() -> 
 
 
 # -- squadrons: both engines, battle for battle -----------------------------------------
-PAIRS = (("blue-flight", "night-watch"), ("night-watch", "blue-flight"))
+# every bundled fleet on each side, each pair under every pilot pair
+PAIRS = (("blue-flight", "night-watch"), ("night-watch", "blue-flight"),
+         ("grey-flight", "lance-flight"), ("heavy-section", "hornet-swarm"))
 
 
 def differences(a: str, b: str, pilots: tuple[str, str],
