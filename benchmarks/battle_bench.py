@@ -1,7 +1,7 @@
 """Tacship battles per second, both engines in one run (and the duel they grew from).
 
 Run: .venv/bin/python benchmarks/battle_bench.py [--fleets A B] [--rounds N]
-     [--fast-runs N] [--reference-runs N]
+     [--fast-runs N] [--reference-runs N] [--every-pair]
 
 Two bundled 120-point fleets of four fighters each (default Blue Flight against Grey
 Flight) fight on the compiled engine on one worker and on two threads, and on the
@@ -9,7 +9,10 @@ reference engine in one process and in two worker processes (as the batch servic
 spreads it); valkyrie v harpy duels on the compiled engine on two threads, the figure
 the duels kept. Each figure is the median of `--rounds` rounds; the compiled engine
 is compiled (or loaded) before the clock starts. The machine's load average is
-printed with the figures: on a shared machine they move with it.
+printed with the figures: on a shared machine they move with it. With `--every-pair`,
+the compiled engine's figure on two threads for every pair of bundled fleets of four
+fighters at 120 points, too: battles cost what their pilots weigh, and fleets that
+carry missiles weigh every launch against the target's best reply.
 """
 
 from __future__ import annotations
@@ -49,6 +52,17 @@ def _reference_part(job: tuple[str, str, Sequence[int]]) -> int:
     return len(lineup(a, b, "reference").fight_many(seeds))
 
 
+def _four_at_120(path: Path) -> bool:
+    report = judge(read_fleet(path))
+    return len(report.ships) == 4 and report.budget == 120
+
+
+def _pair_fights(a: str, b: str, seeds: Sequence[int]) -> Callable[[], int]:
+    pair = lineup(a, b, "fast")
+    pair.fight_many(seeds[:10])  # compiled before the clock
+    return lambda: len(pair.fight_many(seeds, 2))
+
+
 def per_second(fight: Callable[[], int], rounds: int) -> float:
     found = []
     for _ in range(rounds):
@@ -65,6 +79,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--fast-runs", type=int, default=20_000)
     parser.add_argument("--reference-runs", type=int, default=100)
+    parser.add_argument("--every-pair", action="store_true")
     args = parser.parse_args()
     a, b = args.fleets
     fast = lineup(a, b, "fast")
@@ -91,6 +106,13 @@ def main() -> None:
     run_batch(duel, 10, 1)
     figures["valkyrie v harpy duels, fast, 2 workers"] = per_second(
         lambda: len(run_batch(duel, 40_000, 1, 2)), args.rounds)
+    if args.every_pair:
+        fours = sorted(path.name.removesuffix(".fleet.json") for path in FLEETS.glob("*.json")
+                       if _four_at_120(path))
+        for k, one in enumerate(fours):
+            for other in fours[k + 1:]:
+                figures[f"{one} v {other}, fast, 2 workers"] = per_second(
+                    _pair_fights(one, other, seeds[:10_000]), args.rounds)
     load = os.getloadavg()[0]
     print(f"per second, median of {args.rounds} rounds; load average {load:.1f} on "
           f"{os.cpu_count()} cores")
