@@ -38,9 +38,12 @@ def written_elsewhere(file: Path, **systems: int) -> None:
 
 
 async def look_now(app: ShipyardApp, pilot: Pilot[None]) -> None:
-    """The designer's look at its file, now rather than at the next tick."""
+    """The designer's look at its file, now rather than at the next tick. The tick may
+    start a look of its own meanwhile (the group is exclusive: it cancels this one), so
+    every look running is waited for, until none is left."""
     app.look_at_file()
-    await app.workers.wait_for_complete([w for w in app.workers if w.group == WATCH])
+    while running := [w for w in app.workers if w.group == WATCH and not w.is_finished]:
+        await app.workers.wait_for_complete(running)
     await pilot.pause()
     await pilot.pause()
 
