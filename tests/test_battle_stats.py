@@ -62,9 +62,16 @@ def test_points_destroyed_each_way() -> None:
     by_a, by_b = summary.sides[0].destroyed, summary.sides[1].destroyed
     assert by_a.mean == 20 and by_b.mean == 25
     # Sample sd of (40, 0, 0, 40): sqrt((4 * 400) / 3) = 23.094; half-width
-    # 1.96 * 23.094 / sqrt(4) = 22.63.
+    # 1.96 * 23.094 / sqrt(4) = 22.63: -2.63 to 42.63, kept within what A can destroy,
+    # 0 to B's 40 points: 0 to 40.
     half = Z95 * math.sqrt(1600 / 3) / 2
-    assert (by_a.low, by_a.high) == pytest.approx((20 - half, 20 + half))
+    assert 20 - half < 0 < 40 < 20 + half
+    assert (by_a.low, by_a.high) == (0.0, 40.0)
+    # By B: (20, 50, 30, 0), sd sqrt(((-5)^2 + 25^2 + 5^2 + (-25)^2) / 3) = 20.817,
+    # half-width 1.96 * 20.817 / 2 = 20.40: 4.60 to 45.40, inside 0 to A's 50 points.
+    half_b = Z95 * math.sqrt(1300 / 3) / 2
+    assert (by_b.low, by_b.high) == pytest.approx((25 - half_b, 25 + half_b))
+    assert by_b.low == pytest.approx(4.60, abs=0.01)
     assert summary.sides[0].points == 50 and summary.sides[1].points == 40
 
 

@@ -55,15 +55,17 @@ class Ratio:
                 else [self.low, self.high]}
 
 
-def mean_of(values: Sequence[float]) -> Mean:
-    """The mean with a 95% normal interval; (0, 0, 0) for no values."""
+def mean_of(values: Sequence[float], most: float | None = None) -> Mean:
+    """The mean with a 95% normal interval, kept within what a battle can give (0 to
+    `most`, when given: a mean of counts never lies below 0); (0, 0, 0) for no values."""
     if not values:
         return Mean(0.0, 0.0, 0.0)
     centre = statistics.fmean(values)
     if len(values) < 2:
         return Mean(centre, centre, centre)
     half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return Mean(centre, centre - half, centre + half)
+    high = centre + half if most is None else min(most, centre + half)
+    return Mean(centre, max(0.0, centre - half), high)
 
 
 def ratio_of(a: Sequence[float], b: Sequence[float]) -> Ratio:
@@ -160,8 +162,8 @@ def _side(side: int, results: Sequence[BattleResult], points: tuple[tuple[int, .
         causes.update(f.cause for f in r.side(1 - side) if not f.survived)
     return SideSummary(
         points=sum(mine),
-        destroyed=mean_of(destroyed),
-        survivors=mean_of([float(k) for k in survivors]),
+        destroyed=mean_of(destroyed, float(sum(points[1 - side]))),
+        survivors=mean_of([float(k) for k in survivors], float(len(mine))),
         survivor_counts=tuple(counts.get(k, 0) for k in range(len(mine) + 1)),
         ship_survival=tuple(rate(sum(1 for alive in flying if alive[i]), runs)
                             for i in range(len(mine))),
