@@ -18,8 +18,22 @@ import numpy as np
 import shipyard.rulesets.tacship.fast.fields as f
 from shipyard.core.compiled import inline_kernel, kernel, lean_kernel
 from shipyard.rulesets.tacship.fast.launch import stand_off_spot
-from shipyard.rulesets.tacship.rules.hexes import AFT, FORE, distance, in_arc, in_slot, on_ray
-from shipyard.rulesets.tacship.rules.movement import PLAN_SPEED, PLAN_TURNS, trace, turn_cost
+from shipyard.rulesets.tacship.rules.hexes import (
+    AFT,
+    FORE,
+    distance,
+    in_arc,
+    in_slot,
+    on_ray,
+    step,
+)
+from shipyard.rulesets.tacship.rules.movement import (
+    PLAN_FIRST,
+    PLAN_SPEED,
+    PLAN_TURNS,
+    trace,
+    turn_cost,
+)
 from shipyard.rulesets.tacship.rules.piloting import candidate_room, candidates, shot_worth
 
 
@@ -156,9 +170,95 @@ def choose_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.nda
     if nfoes > 1:  # boxes left matter only with other enemies about (`shot_worth`)
         for j in range(nfoes):
             lefts[j] = boxes_left(foes[j], hits, charts)
+    longest = 0
+    for c in range(count):
+        longest = max(longest, plans[c, PLAN_SPEED])
+    ray_worth = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.float64)
+    ray_at = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.int64)
+    ray_on = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.int64)
+    _ray_shots(me, foes, nfoes, lefts, enemy, longest, state, charts, turrets, pilot, chance,
+               ray_worth, ray_at, ray_on)
     return _best_move(me, enemy, foes, nfoes, lefts, state, charts, turrets, missiles, mines,
                       board, fig, pilot, chance, path_q, path_r, path_h, best, turret_at,
-                      turret_on, fixed_on, plans, count, at, on)
+                      turret_on, fixed_on, plans, count, at, on, ray_worth, ray_at, ray_on,
+                      np.empty(nfoes, dtype=np.int64))
+
+
+@lean_kernel
+def _ray_shots(me: int, foes: np.ndarray, nfoes: int, lefts: np.ndarray, enemy: int,
+               longest: int, state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
+               pilot: np.ndarray, chance: np.ndarray, ray_worth: np.ndarray,
+               ray_at: np.ndarray, ray_on: np.ndarray) -> None:
+    """The best shots from the first `i + 1` moments of the straight run every candidate
+    starts on, for each `i` up to `longest` hexes: row 0 the fixed lasers', row `k + 1`
+    turret k's; their worth, moment and enemy (-1: none), as `_best_move` would find
+    them scanning those moments, so that it scans only what follows a candidate's first
+    turn."""
+    q0, r0, heading = state[me, f.Q], state[me, f.R], state[me, f.HEADING]
+    cap = int(pilot[f.CHANCE_CAP])
+    spot_gap = min(int(pilot[f.SPOT_GAP]), cap)
+    fixed_total = charts[me, f.FIXED_TOTAL]
+    crowded = nfoes > 1
+    for k in range(ray_worth.shape[0]):
+        value, at, to = 0.0, -1, -1
+        for i in range(longest + 1):
+            q, r = step(q0, r0, heading, i)
+            for j in range(nfoes):
+                e = foes[j]
+                if k == 0:
+                    if not fixed_total:
+                        break
+                    hexes = on_ray(q, r, heading, state[e, f.Q], state[e, f.R])
+                    if 0 <= hexes <= spot_gap:
+                        shot = shot_worth(chance[hexes], fixed_total, lefts[j], e == enemy,
+                                          crowded)
+                        if shot > value:
+                            value, at, to = shot, i, e
+                elif in_arc(q, r, heading, turrets[me, k - 1, 1], state[e, f.Q],
+                            state[e, f.R]):
+                    shot = shot_worth(chance[min(cap, distance(q, r, state[e, f.Q],
+                                                               state[e, f.R]))],
+                                      turrets[me, k - 1, 0], lefts[j], e == enemy, crowded)
+                    if shot > value:
+                        value, at, to = shot, i, e
+            ray_worth[k, i], ray_at[k, i], ray_on[k, i] = value, at, to
+
+
+@inline_kernel
+def _line_shots(begin: int, n: int, value: float, at: int, to: int, path_q: np.ndarray,
+                path_r: np.ndarray, path_h: np.ndarray, foes: np.ndarray, nfoes: int,
+                lefts: np.ndarray, enemy: int, state: np.ndarray, chance: np.ndarray,
+                spot_gap: int, fixed_total: int,
+                ahead: np.ndarray) -> tuple[float, int, int]:
+    """The fixed lasers' best shot from moments `begin` to `n - 1` if better than
+    `value` (at moment `at`, at enemy `to`), found in the order `_best_move` scans them.
+    The moments of a run on one heading are hexes along one line: an enemy is looked
+    for ahead of the run's first (`on_ray`) and is then that many hexes fewer ahead of
+    each next one, or behind it."""
+    crowded = nfoes > 1
+    i = begin
+    while i < n:
+        heading = path_h[i]
+        end = i + 1
+        while end < n and path_h[end] == heading:
+            end += 1
+        lined = False
+        for j in range(nfoes):
+            e = foes[j]
+            ahead[j] = on_ray(path_q[i], path_r[i], heading, state[e, f.Q], state[e, f.R])
+            lined = lined or ahead[j] >= 0
+        if lined:
+            for k in range(end - i):
+                for j in range(nfoes):
+                    hexes = ahead[j] - k
+                    if ahead[j] >= 0 and 0 <= hexes <= spot_gap:
+                        e = foes[j]
+                        worth = shot_worth(chance[hexes], fixed_total, lefts[j], e == enemy,
+                                           crowded)
+                        if worth > value:
+                            value, at, to = worth, i + k, e
+        i = end
+    return value, at, to
 
 
 @lean_kernel
@@ -169,9 +269,11 @@ def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndar
                path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray,
                best: np.ndarray, turret_at: np.ndarray, turret_on: np.ndarray,
                fixed_on: np.ndarray, plans: np.ndarray, count: int, at: np.ndarray,
-               on: np.ndarray) -> int:
+               on: np.ndarray, ray_worth: np.ndarray, ray_at: np.ndarray,
+               ray_on: np.ndarray, ahead: np.ndarray) -> int:
     """`choose_move` over its `count` candidates `plans`, without reference counting
-    (the views of the loop cost more than its arithmetic otherwise)."""
+    (the views of the loop cost more than its arithmetic otherwise); the best shots of
+    the straight run they start on are `_ray_shots`'."""
     tq, tr = state[enemy, f.Q], state[enemy, f.R]
     speed_now = state[me, f.SPEED]
     cap = int(pilot[f.CHANCE_CAP])
@@ -194,25 +296,20 @@ def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndar
         plan = plans[c]
         n = trace(state[me, f.Q], state[me, f.R], state[me, f.HEADING], plan,
                   path_q, path_r, path_h)
-        value = 0.0
-        fixed_at = -1
-        fixed_to = -1
+        # the moments before the first turn are the straight run's: their shots found
+        shared = n if plan[PLAN_TURNS] == 0 else min(n, plan[PLAN_FIRST] + 1)
+        value = ray_worth[0, shared - 1]
+        fixed_at = ray_at[0, shared - 1]
+        fixed_to = ray_on[0, shared - 1]
         if fixed_total:
-            for i in range(n):
-                for j in range(nfoes):
-                    e = foes[j]
-                    hexes = on_ray(path_q[i], path_r[i], path_h[i], state[e, f.Q],
-                                   state[e, f.R])
-                    if 0 <= hexes <= spot_gap:
-                        worth = shot_worth(chance[hexes], fixed_total, lefts[j], e == enemy,
-                                           crowded)
-                        if worth > value:
-                            value, fixed_at, fixed_to = worth, i, e
+            value, fixed_at, fixed_to = _line_shots(
+                shared, n, value, fixed_at, fixed_to, path_q, path_r, path_h, foes, nfoes,
+                lefts, enemy, state, chance, spot_gap, fixed_total, ahead)
         for k in range(turret_count):
-            shot = 0.0
-            at[k] = -1
-            on[k] = -1
-            for i in range(n):
+            shot = ray_worth[k + 1, shared - 1]
+            at[k] = ray_at[k + 1, shared - 1]
+            on[k] = ray_on[k + 1, shared - 1]
+            for i in range(shared, n):
                 for j in range(nfoes):
                     e = foes[j]
                     if in_arc(path_q[i], path_r[i], path_h[i], turrets[me, k, 1],
