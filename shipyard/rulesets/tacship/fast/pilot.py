@@ -21,9 +21,12 @@ from shipyard.rulesets.tacship.fast.launch import stand_off_spot
 from shipyard.rulesets.tacship.rules.hexes import (
     AFT,
     FORE,
+    arc_holds,
     distance,
     in_arc,
     in_slot,
+    lateral,
+    lateral_ahead,
     on_ray,
     step,
 )
@@ -174,14 +177,15 @@ def choose_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.nda
     for c in range(count):
         longest = max(longest, plans[c, PLAN_SPEED])
     ray_worth = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.float64)
+    shots = np.empty(charts[me, f.TURRET_COUNT], dtype=np.float64)
     ray_at = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.int64)
     ray_on = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.int64)
     _ray_shots(me, foes, nfoes, lefts, enemy, longest, state, charts, turrets, pilot, chance,
                ray_worth, ray_at, ray_on)
     return _best_move(me, enemy, foes, nfoes, lefts, state, charts, turrets, missiles, mines,
                       board, fig, pilot, chance, path_q, path_r, path_h, best, turret_at,
-                      turret_on, fixed_on, plans, count, at, on, ray_worth, ray_at, ray_on,
-                      np.empty(nfoes, dtype=np.int64))
+                      turret_on, fixed_on, plans, count, at, on, shots, ray_worth, ray_at,
+                      ray_on, np.empty(nfoes, dtype=np.int64))
 
 
 @lean_kernel
@@ -261,6 +265,43 @@ def _line_shots(begin: int, n: int, value: float, at: int, to: int, path_q: np.n
     return value, at, to
 
 
+@inline_kernel
+def _turret_shots(me: int, begin: int, n: int, path_q: np.ndarray, path_r: np.ndarray,
+                  path_h: np.ndarray, foes: np.ndarray, nfoes: int, lefts: np.ndarray,
+                  enemy: int, state: np.ndarray, turrets: np.ndarray, chance: np.ndarray,
+                  cap: int, shots: np.ndarray, at: np.ndarray, on: np.ndarray,
+                  along: np.ndarray) -> None:
+    """Each turret's best shot from moments `begin` to `n - 1` if better than its
+    `shots` (at moment `at`, at enemy `on`), found in the order `_best_move` scans them.
+    The moments of a run on one heading are hexes along one line: each enemy's
+    `lateral` is taken from the run's first and follows from it (`lateral_ahead`)."""
+    crowded = nfoes > 1
+    i = begin
+    while i < n:
+        heading = path_h[i]
+        end = i + 1
+        while end < n and path_h[end] == heading:
+            end += 1
+        for j in range(nfoes):
+            e = foes[j]
+            along[j] = lateral(heading, state[e, f.Q] - path_q[i], state[e, f.R] - path_r[i])
+        for k in range(end - i):
+            for j in range(nfoes):
+                e = foes[j]
+                seen = lateral_ahead(along[j], k)
+                hexes = -1
+                for t in range(shots.shape[0]):
+                    if arc_holds(seen, turrets[me, t, 1]):
+                        if hexes < 0:
+                            hexes = min(cap, distance(path_q[i + k], path_r[i + k],
+                                                      state[e, f.Q], state[e, f.R]))
+                        p = shot_worth(chance[hexes], turrets[me, t, 0], lefts[j], e == enemy,
+                                       crowded)
+                        if p > shots[t]:
+                            shots[t], at[t], on[t] = p, i + k, e
+        i = end
+
+
 @lean_kernel
 def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndarray,
                state: np.ndarray, charts: np.ndarray, turrets: np.ndarray,
@@ -269,8 +310,8 @@ def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndar
                path_q: np.ndarray, path_r: np.ndarray, path_h: np.ndarray,
                best: np.ndarray, turret_at: np.ndarray, turret_on: np.ndarray,
                fixed_on: np.ndarray, plans: np.ndarray, count: int, at: np.ndarray,
-               on: np.ndarray, ray_worth: np.ndarray, ray_at: np.ndarray,
-               ray_on: np.ndarray, ahead: np.ndarray) -> int:
+               on: np.ndarray, shots: np.ndarray, ray_worth: np.ndarray,
+               ray_at: np.ndarray, ray_on: np.ndarray, ahead: np.ndarray) -> int:
     """`choose_move` over its `count` candidates `plans`, without reference counting
     (the views of the loop cost more than its arithmetic otherwise); the best shots of
     the straight run they start on are `_ray_shots`'."""
@@ -280,7 +321,6 @@ def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndar
     spot_gap = min(int(pilot[f.SPOT_GAP]), cap)
     fixed_total = charts[me, f.FIXED_TOTAL]
     turret_count = charts[me, f.TURRET_COUNT]
-    crowded = nfoes > 1  # other enemies about: fire spills (rules.piloting)
     reach = fig.mine_trigger
     danger = False
     for k in range(board[f.MINES_IN_PLAY]):
@@ -305,21 +345,15 @@ def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndar
             value, fixed_at, fixed_to = _line_shots(
                 shared, n, value, fixed_at, fixed_to, path_q, path_r, path_h, foes, nfoes,
                 lefts, enemy, state, chance, spot_gap, fixed_total, ahead)
-        for k in range(turret_count):
-            shot = ray_worth[k + 1, shared - 1]
-            at[k] = ray_at[k + 1, shared - 1]
-            on[k] = ray_on[k + 1, shared - 1]
-            for i in range(shared, n):
-                for j in range(nfoes):
-                    e = foes[j]
-                    if in_arc(path_q[i], path_r[i], path_h[i], turrets[me, k, 1],
-                              state[e, f.Q], state[e, f.R]):
-                        p = shot_worth(chance[min(cap, distance(path_q[i], path_r[i],
-                                                                state[e, f.Q], state[e, f.R]))],
-                                       turrets[me, k, 0], lefts[j], e == enemy, crowded)
-                        if p > shot:
-                            shot, at[k], on[k] = p, i, e
-            value += shot
+        if turret_count:
+            for k in range(turret_count):
+                shots[k] = ray_worth[k + 1, shared - 1]
+                at[k] = ray_at[k + 1, shared - 1]
+                on[k] = ray_on[k + 1, shared - 1]
+            _turret_shots(me, shared, n, path_q, path_r, path_h, foes, nfoes, lefts, enemy,
+                          state, turrets, chance, cap, shots, at, on, ahead)
+            for k in range(turret_count):
+                value += shots[k]
         if danger:
             brushed = 0.0
             for i in range(1, n):

@@ -93,10 +93,24 @@ def lateral(heading: int, dq: int, dr: int) -> int:
 
 
 @rule
+def arc_holds(along: int, arc: int) -> bool:
+    """Is a target whose `lateral` from the origin is `along` in `arc`? Fore the
+    half-plane ahead, aft the one behind, abeam in both (rules 4, ruling)."""
+    return along >= 0 if arc == FORE else along <= 0
+
+
+@rule
 def in_arc(oq: int, or_: int, heading: int, arc: int, tq: int, tr: int) -> bool:
     """Turret arcs (rules 4, ruling): fore the half-plane ahead, aft the one behind."""
-    along = lateral(heading, tq - oq, tr - or_)
-    return along >= 0 if arc == FORE else along <= 0
+    return arc_holds(lateral(heading, tq - oq, tr - or_), arc)
+
+
+@rule
+def lateral_ahead(along: int, hexes: int) -> int:
+    """A target's `lateral` seen from `hexes` further along the origin's heading, its
+    `lateral` from the origin being `along`: a heading's own step has `lateral` 2, so
+    each hex flown lowers it by 2 (the arcs of a straight run, tested once a run)."""
+    return along - 2 * hexes
 
 
 @rule
