@@ -31,9 +31,9 @@ from shipyard.rulesets.tacship.rules.hexes import (
     step,
 )
 from shipyard.rulesets.tacship.rules.movement import (
-    PLAN_FIRST,
     PLAN_SPEED,
     PLAN_TURNS,
+    runs,
     trace,
     turn_cost,
 )
@@ -178,6 +178,7 @@ def choose_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.nda
         longest = max(longest, plans[c, PLAN_SPEED])
     ray_worth = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.float64)
     shots = np.empty(charts[me, f.TURRET_COUNT], dtype=np.float64)
+    runs_at = np.empty((4, plans.shape[1]), dtype=np.int64)  # a run a turn, and one more
     ray_at = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.int64)
     ray_on = np.empty((charts[me, f.TURRET_COUNT] + 1, longest + 1), dtype=np.int64)
     _ray_shots(me, foes, nfoes, lefts, enemy, longest, state, charts, turrets, pilot, chance,
@@ -185,7 +186,7 @@ def choose_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, state: np.nda
     return _best_move(me, enemy, foes, nfoes, lefts, state, charts, turrets, missiles, mines,
                       board, fig, pilot, chance, path_q, path_r, path_h, best, turret_at,
                       turret_on, fixed_on, plans, count, at, on, shots, ray_worth, ray_at,
-                      ray_on, np.empty(nfoes, dtype=np.int64))
+                      ray_on, np.empty(nfoes, dtype=np.int64), runs_at)
 
 
 @lean_kernel
@@ -229,63 +230,55 @@ def _ray_shots(me: int, foes: np.ndarray, nfoes: int, lefts: np.ndarray, enemy: 
 
 
 @inline_kernel
-def _line_shots(begin: int, n: int, value: float, at: int, to: int, path_q: np.ndarray,
-                path_r: np.ndarray, path_h: np.ndarray, foes: np.ndarray, nfoes: int,
-                lefts: np.ndarray, enemy: int, state: np.ndarray, chance: np.ndarray,
-                spot_gap: int, fixed_total: int,
+def _line_shots(nruns: int, run_q: np.ndarray, run_r: np.ndarray, run_h: np.ndarray,
+                run_first: np.ndarray, value: float, at: int, to: int, foes: np.ndarray,
+                nfoes: int, lefts: np.ndarray, enemy: int, state: np.ndarray,
+                chance: np.ndarray, spot_gap: int, fixed_total: int,
                 ahead: np.ndarray) -> tuple[float, int, int]:
-    """The fixed lasers' best shot from moments `begin` to `n - 1` if better than
-    `value` (at moment `at`, at enemy `to`), found in the order `_best_move` scans them.
-    The moments of a run on one heading are hexes along one line: an enemy is looked
-    for ahead of the run's first (`on_ray`) and is then that many hexes fewer ahead of
-    each next one, or behind it."""
+    """The fixed lasers' best shot from the moments of runs 1 on (`rules.movement.runs`)
+    if better than `value` (at moment `at`, at enemy `to`), found in the order the
+    moments come. A run's moments are hexes along one line: an enemy is looked for
+    ahead of its first (`on_ray`) and is then that many hexes fewer ahead of each next
+    one, or behind it."""
     crowded = nfoes > 1
-    i = begin
-    while i < n:
-        heading = path_h[i]
-        end = i + 1
-        while end < n and path_h[end] == heading:
-            end += 1
+    for s in range(1, nruns):
         lined = False
         for j in range(nfoes):
             e = foes[j]
-            ahead[j] = on_ray(path_q[i], path_r[i], heading, state[e, f.Q], state[e, f.R])
+            ahead[j] = on_ray(run_q[s], run_r[s], run_h[s], state[e, f.Q], state[e, f.R])
             lined = lined or ahead[j] >= 0
-        if lined:
-            for k in range(end - i):
-                for j in range(nfoes):
-                    hexes = ahead[j] - k
-                    if ahead[j] >= 0 and 0 <= hexes <= spot_gap:
-                        e = foes[j]
-                        worth = shot_worth(chance[hexes], fixed_total, lefts[j], e == enemy,
-                                           crowded)
-                        if worth > value:
-                            value, at, to = worth, i + k, e
-        i = end
+        if not lined:
+            continue
+        for k in range(run_first[s + 1] - run_first[s]):
+            for j in range(nfoes):
+                hexes = ahead[j] - k
+                if ahead[j] >= 0 and 0 <= hexes <= spot_gap:
+                    e = foes[j]
+                    worth = shot_worth(chance[hexes], fixed_total, lefts[j], e == enemy,
+                                       crowded)
+                    if worth > value:
+                        value, at, to = worth, run_first[s] + k, e
     return value, at, to
 
 
 @inline_kernel
-def _turret_shots(me: int, begin: int, n: int, path_q: np.ndarray, path_r: np.ndarray,
-                  path_h: np.ndarray, foes: np.ndarray, nfoes: int, lefts: np.ndarray,
-                  enemy: int, state: np.ndarray, turrets: np.ndarray, chance: np.ndarray,
-                  cap: int, shots: np.ndarray, at: np.ndarray, on: np.ndarray,
-                  along: np.ndarray) -> None:
-    """Each turret's best shot from moments `begin` to `n - 1` if better than its
-    `shots` (at moment `at`, at enemy `on`), found in the order `_best_move` scans them.
-    The moments of a run on one heading are hexes along one line: each enemy's
-    `lateral` is taken from the run's first and follows from it (`lateral_ahead`)."""
+def _turret_shots(me: int, nruns: int, run_q: np.ndarray, run_r: np.ndarray,
+                  run_h: np.ndarray, run_first: np.ndarray, foes: np.ndarray, nfoes: int,
+                  lefts: np.ndarray, enemy: int, state: np.ndarray, turrets: np.ndarray,
+                  chance: np.ndarray, cap: int, shots: np.ndarray, at: np.ndarray,
+                  on: np.ndarray, along: np.ndarray) -> None:
+    """Each turret's best shot from the moments of runs 1 on (`rules.movement.runs`) if
+    better than its `shots` (at moment `at`, at enemy `on`), found in the order the
+    moments come. Each enemy's `lateral` is taken from a run's first hex and follows
+    from it for the next (`lateral_ahead`)."""
     crowded = nfoes > 1
-    i = begin
-    while i < n:
-        heading = path_h[i]
-        end = i + 1
-        while end < n and path_h[end] == heading:
-            end += 1
+    for s in range(1, nruns):
+        heading = run_h[s]
         for j in range(nfoes):
             e = foes[j]
-            along[j] = lateral(heading, state[e, f.Q] - path_q[i], state[e, f.R] - path_r[i])
-        for k in range(end - i):
+            along[j] = lateral(heading, state[e, f.Q] - run_q[s], state[e, f.R] - run_r[s])
+        for k in range(run_first[s + 1] - run_first[s]):
+            q, r = step(run_q[s], run_r[s], heading, k)
             for j in range(nfoes):
                 e = foes[j]
                 seen = lateral_ahead(along[j], k)
@@ -293,13 +286,11 @@ def _turret_shots(me: int, begin: int, n: int, path_q: np.ndarray, path_r: np.nd
                 for t in range(shots.shape[0]):
                     if arc_holds(seen, turrets[me, t, 1]):
                         if hexes < 0:
-                            hexes = min(cap, distance(path_q[i + k], path_r[i + k],
-                                                      state[e, f.Q], state[e, f.R]))
+                            hexes = min(cap, distance(q, r, state[e, f.Q], state[e, f.R]))
                         p = shot_worth(chance[hexes], turrets[me, t, 0], lefts[j], e == enemy,
                                        crowded)
                         if p > shots[t]:
-                            shots[t], at[t], on[t] = p, i + k, e
-        i = end
+                            shots[t], at[t], on[t] = p, run_first[s] + k, e
 
 
 @lean_kernel
@@ -311,10 +302,13 @@ def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndar
                best: np.ndarray, turret_at: np.ndarray, turret_on: np.ndarray,
                fixed_on: np.ndarray, plans: np.ndarray, count: int, at: np.ndarray,
                on: np.ndarray, shots: np.ndarray, ray_worth: np.ndarray,
-               ray_at: np.ndarray, ray_on: np.ndarray, ahead: np.ndarray) -> int:
+               ray_at: np.ndarray, ray_on: np.ndarray, ahead: np.ndarray,
+               runs_at: np.ndarray) -> int:
     """`choose_move` over its `count` candidates `plans`, without reference counting
     (the views of the loop cost more than its arithmetic otherwise); the best shots of
-    the straight run they start on are `_ray_shots`'."""
+    the straight run they start on are `_ray_shots`', and each candidate's runs go to
+    the rows of `runs_at` (`rules.movement.runs`)."""
+    run_q, run_r, run_h, run_first = runs_at[0], runs_at[1], runs_at[2], runs_at[3]
     tq, tr = state[enemy, f.Q], state[enemy, f.R]
     speed_now = state[me, f.SPEED]
     cap = int(pilot[f.CHANCE_CAP])
@@ -329,32 +323,37 @@ def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndar
     carrying = state[me, f.ARMED + f.MISSILE] > 0 or state[me, f.STORES + f.MISSILE] > 0
     stand_off = min(state[enemy, f.SPEED], int(pilot[f.STAND_OFF_CAP])) \
         + fig.detonation_range
+    q0, r0, h0 = state[me, f.Q], state[me, f.R], state[me, f.HEADING]
     best_value = 0.0
     best_fixed = -1
     found = False
     for c in range(count):
         plan = plans[c]
-        n = trace(state[me, f.Q], state[me, f.R], state[me, f.HEADING], plan,
-                  path_q, path_r, path_h)
+        nruns = runs(q0, r0, h0, plan, run_q, run_r, run_h, run_first)
+        n = run_first[nruns]
+        last = nruns - 1
+        end_q, end_r = step(run_q[last], run_r[last], run_h[last], n - 1 - run_first[last])
+        end_h = run_h[last]
         # the moments before the first turn are the straight run's: their shots found
-        shared = n if plan[PLAN_TURNS] == 0 else min(n, plan[PLAN_FIRST] + 1)
+        shared = run_first[1] if nruns > 1 else n
         value = ray_worth[0, shared - 1]
         fixed_at = ray_at[0, shared - 1]
         fixed_to = ray_on[0, shared - 1]
         if fixed_total:
             value, fixed_at, fixed_to = _line_shots(
-                shared, n, value, fixed_at, fixed_to, path_q, path_r, path_h, foes, nfoes,
-                lefts, enemy, state, chance, spot_gap, fixed_total, ahead)
+                nruns, run_q, run_r, run_h, run_first, value, fixed_at, fixed_to, foes,
+                nfoes, lefts, enemy, state, chance, spot_gap, fixed_total, ahead)
         if turret_count:
             for k in range(turret_count):
                 shots[k] = ray_worth[k + 1, shared - 1]
                 at[k] = ray_at[k + 1, shared - 1]
                 on[k] = ray_on[k + 1, shared - 1]
-            _turret_shots(me, shared, n, path_q, path_r, path_h, foes, nfoes, lefts, enemy,
-                          state, turrets, chance, cap, shots, at, on, ahead)
+            _turret_shots(me, nruns, run_q, run_r, run_h, run_first, foes, nfoes, lefts,
+                          enemy, state, turrets, chance, cap, shots, at, on, ahead)
             for k in range(turret_count):
                 value += shots[k]
         if danger:
+            trace(q0, r0, h0, plan, path_q, path_r, path_h)
             brushed = 0.0
             for i in range(1, n):
                 for k in range(board[f.MINES_IN_PLAY]):
@@ -363,13 +362,12 @@ def _best_move(me: int, enemy: int, foes: np.ndarray, nfoes: int, lefts: np.ndar
                         brushed += pilot[f.MINE_PENALTY]
                         break
             value -= brushed
-        value += standing(me, enemy, foes, nfoes, path_q[n - 1], path_r[n - 1], path_h[n - 1],
-                          plan[PLAN_SPEED], state, charts, turrets, missiles, board,
-                          fig, pilot, chance)
+        value += standing(me, enemy, foes, nfoes, end_q, end_r, end_h, plan[PLAN_SPEED],
+                          state, charts, turrets, missiles, board, fig, pilot, chance)
         # asked only where the bonus could make this move the best (the same choice)
         if carrying and (not found or value + pilot[f.LAUNCH_VALUE] > best_value) \
-                and stand_off_spot(path_q[n - 1], path_r[n - 1], path_h[n - 1],
-                                   plan[PLAN_SPEED], tq, tr, stand_off, fig):
+                and stand_off_spot(end_q, end_r, end_h, plan[PLAN_SPEED], tq, tr, stand_off,
+                                   fig):
             value += pilot[f.LAUNCH_VALUE]
         if not found or value > best_value:
             found = True

@@ -117,6 +117,32 @@ def trace(q: int, r: int, heading: int, plan: Cells, out_q: Cells,
 
 
 @rule
+def runs(q: int, r: int, heading: int, plan: Cells, run_q: Cells, run_r: Cells,
+         run_h: Cells, run_first: Cells) -> int:
+    """The move's straight runs, numbered as `trace` numbers its moments: each run's
+    first moment (the start or a turn) into `run_first`, its hex and heading into the
+    other buffers; how many runs there are, `run_first` after the last holding the
+    number of moments. A run's next moments are the hexes entered on its heading."""
+    speed = plan[PLAN_SPEED]
+    run_q[0], run_r[0], run_h[0], run_first[0] = q, r, heading, 0
+    count = 1
+    flown = 0
+    moment = 0
+    for k in range(plan[PLAN_TURNS]):
+        at = plan[PLAN_FIRST + 2 * k]
+        if at < flown or at > speed:
+            break  # as `trace`: a turn out of order ends the turning
+        q, r = step(q, r, heading, at - flown)
+        heading = turned(heading, plan[PLAN_FIRST + 2 * k + 1])
+        moment += at - flown + 1
+        flown = at
+        run_q[count], run_r[count], run_h[count], run_first[count] = q, r, heading, moment
+        count += 1
+    run_first[count] = moment + speed - flown + 1
+    return count
+
+
+@rule
 def end_of(q: int, r: int, heading: int, plan: Cells) -> tuple[int, int, int]:
     """Where a legal move ends (hex and heading): `trace`'s last moment, without the
     hexes between."""
