@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given
@@ -97,6 +98,17 @@ def test_the_chart() -> None:
     assert moves_of(10) == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
     assert moves_of(12) == list(range(1, 13))
     assert [move_impulse(5, k, N) for k in range(1, 6)] == moves_of(5)
+
+
+def test_the_chart_printed_in_the_docs_is_the_chart() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "map-movement.md").read_text(
+        encoding="utf-8")
+    rows = [line.strip("|").split("|") for line in text.splitlines()
+            if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
+    printed = {int(row[0]): [cell.strip() for cell in row[1:]] for row in rows}
+    assert printed == {column: [str(moves_made(column, i, N)) if chart_moves(column, i, N)
+                                else "" for i in range(1, N + 1)]
+                       for column in range(1, 13)}
 
 
 @pytest.mark.parametrize("column", range(13))
