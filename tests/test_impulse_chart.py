@@ -30,6 +30,7 @@ from shipyard.rulesets.pentagon_war.rules.impulses import (
     moves_made,
     moves_now,
     turn_column,
+    whole_column,
 )
 from shipyard.rulesets.pentagon_war.rules.vector import (
     hex_distance,
@@ -237,24 +238,41 @@ def test_a_whole_turn_moves_the_components_and_the_speed(col_a: int, col_c: int,
         assert end == rotated(col_a, col_c, sixths)
 
 
-@given(components, st.lists(st.integers(-U // 2, U // 2), min_size=12, max_size=12),
-       st.integers(1, 30), st.booleans())
-def test_a_component_moves_once_an_impulse_at_most_and_within_its_columns(
-        start: int, changes: list[int], turn: int, fractional: bool) -> None:
-    # Any acceleration, up to the crash limit each impulse: the moves of the turn are no
-    # fewer than the smallest column it counted in and no more than the largest.
-    x = start
+@given(st.integers(0, 12 * U), st.lists(st.integers(0, U // 2), min_size=12, max_size=12),
+       st.integers(1, 30), st.booleans(), st.booleans(), st.booleans())
+def test_a_component_speeding_up_or_slowing_down_moves_within_its_columns(
+        start: int, changes: list[int], turn: int, fractional: bool, slowing: bool,
+        negative: bool) -> None:
+    # Any acceleration one way through a turn, up to the crash limit each impulse: the
+    # moves of the turn are no fewer than the smallest column the component counted in
+    # and no more than the largest, one an impulse at most.
+    x = -start if negative else start
     column = column_at_start(x, U, turn, fractional)
     held, moves = [column], 0
     for impulse, change in enumerate(changes, start=1):
-        after = max(-M.top, min(M.top, x + change))
+        size = max(0, min(M.top, abs(x) + (-change if slowing else change)))
+        after = -size if negative else size
         new = column_after(column, x, after, U, turn, fractional)
         step = component_step(column, new, after, impulse, N)
         assert step in (-1, 0, 1) and step * after >= 0
         moves += abs(step)
         x, column = after, new
         held.append(column)
+    assert held == sorted(held, reverse=slowing)
     assert min(held) <= moves <= max(held)
+
+
+def test_switching_back_and_forth_follows_each_switch() -> None:
+    # The special cases are read impulse by impulse, as written: a component at 10 that
+    # slows to 9 on impulse 6 (both columns move there: it moves) and speeds up to 10
+    # again on impulse 7 (only column 9 moves there: it moves) makes 11 moves that turn.
+    x, moves = hexes(10), []
+    for impulse, change in enumerate([0] * 5 + [-1, 1] + [0] * 5, start=1):
+        column = whole_column(x, U)
+        x += change
+        if component_step(column, whole_column(x, U), x, impulse, N):
+            moves.append(impulse)
+    assert moves == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 
 
 @given(components, components, thrust_lists, st.integers(1, 30), st.booleans())

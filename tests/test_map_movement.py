@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from itertools import product
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from shipyard.core.rules import is_rule
+from shipyard.rulesets.pentagon_war.engine.quick_reference import acceleration
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.rulesets.pentagon_war.rules import impulses, vector
 from shipyard.rulesets.pentagon_war.rules.vector import (
@@ -160,6 +162,15 @@ def test_turning_to_a_facing() -> None:
 def test_thrust_rates(engines: int, size: int, manned: bool, rate: Fraction) -> None:
     assert thrust_rate(M, manned, engines, size) == hexes(rate)
     assert crashing(engines, size) == (engines > max(size, 1))
+
+
+def test_the_map_and_the_range_track_thrust_alike() -> None:
+    # The duels' rates (engine.quick_reference.acceleration, floats of exact fractions):
+    # normal thrust with at most size-class engines, crash with every engine.
+    for manned, engines, size in product((False, True), range(11), range(1, 9)):
+        normal, crash = acceleration(COMBAT, manned, engines, size)
+        assert thrust_rate(M, manned, min(engines, size), size) / U == normal
+        assert thrust_rate(M, manned, engines, size) / U == crash
 
 
 def test_a_turn_of_standard_thrust_adds_three_hexes_a_turn() -> None:
