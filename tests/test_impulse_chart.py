@@ -20,6 +20,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.rulesets.pentagon_war.map_movement import map_figures
 from shipyard.rulesets.pentagon_war.rules.impulses import (
     chart_moves,
     column_after,
@@ -34,7 +35,6 @@ from shipyard.rulesets.pentagon_war.rules.impulses import (
 )
 from shipyard.rulesets.pentagon_war.rules.vector import (
     hex_distance,
-    map_figures,
     mirrored,
     mirrored_facing,
     pushed,

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shipyard.core.rules import is_rule
 from shipyard.rulesets.pentagon_war.engine.quick_reference import acceleration
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
-from shipyard.rulesets.pentagon_war.rules import impulses, vector
+from shipyard.rulesets.pentagon_war.map_movement import map_figures, velocity_unit
+from shipyard.rulesets.pentagon_war.rules import vector
 from shipyard.rulesets.pentagon_war.rules.vector import (
     A,
     B,
@@ -30,7 +30,6 @@ from shipyard.rulesets.pentagon_war.rules.vector import (
     facing_after,
     hex_distance,
     hexes_apart,
-    map_figures,
     mirrored,
     mirrored_facing,
     pushed,
@@ -44,7 +43,6 @@ from shipyard.rulesets.pentagon_war.rules.vector import (
     thrust_pushes,
     thrust_rate,
     vector_speed,
-    velocity_unit,
 )
 
 COMBAT = load_combat()
@@ -71,15 +69,6 @@ def test_the_unit_holds_every_rate_of_2_3_exactly() -> None:
     assert map_figures(COMBAT.turn, COMBAT.movement) == wanted
     # size classes I..IV alone need only 120 x lcm(1..4) = 1,440
     assert velocity_unit(COMBAT.turn, COMBAT.movement, largest_size=4) == 1_440
-
-
-def test_every_function_of_the_map_is_a_rule_function() -> None:
-    names = [name for module in (vector, impulses) for name, value in vars(module).items()
-             if callable(value) and getattr(value, "__module__", "") == module.__name__
-             and not name[0].isupper() and name not in ("velocity_unit", "map_figures")]
-    assert len(names) >= 25
-    assert all(is_rule(getattr(vector, name, None) or getattr(impulses, name))
-               for name in names), names
 
 
 # -- the hex map ------------------------------------------------------------------------------

@@ -25,9 +25,8 @@ is cut at it (R26). When each component moves is `rules.impulses` (R25).
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import gcd, sqrt
-from typing import NamedTuple, Protocol
+from math import sqrt
+from typing import NamedTuple
 
 from shipyard.core.rules import rule
 from shipyard.rulesets.pentagon_war.rules.movement import rate_size, turned
@@ -35,12 +34,12 @@ from shipyard.rulesets.pentagon_war.rules.movement import rate_size, turned
 A, B, C, D, E, F = range(6)  # the map's directions and facings, clockwise from A (up)
 DIRECTIONS = 6
 LETTERS = "ABCDEF"
-LARGEST_EXACT_SIZE = 8  # size classes whose rates the default unit holds exactly (R26)
 
 
 class MapFigures(NamedTuple):
     """The movement figures of 2.1 and 2.3 in whole velocity units (R26), as the map's
-    rule functions read them (`map_figures` works them out from the catalog)."""
+    rule functions read them (`map_movement.map_figures` works them out from the
+    catalog)."""
 
     unit: int  # velocity units in one hex per turn
     impulses: int  # 2.1
@@ -50,59 +49,6 @@ class MapFigures(NamedTuple):
     manned: int  # a manned craft's normal acceleration an impulse (1/10 per turn / 12)
     manned_crash: int  # a manned craft's crash acceleration an impulse (1/60)
     crash_factor: int  # crash acceleration's limit, in standard accelerations
-
-
-class TurnFigures(Protocol):
-    @property
-    def impulses(self) -> int: ...
-
-
-class MovementFigures(Protocol):
-    @property
-    def standard_acceleration(self) -> Fraction: ...
-    @property
-    def manned_acceleration(self) -> Fraction: ...
-    @property
-    def manned_crash_per_impulse(self) -> Fraction: ...
-    @property
-    def crash_factor(self) -> int: ...
-    @property
-    def top_speed(self) -> int: ...
-
-
-def velocity_unit(turn: TurnFigures, movement: MovementFigures,
-                  largest_size: int = LARGEST_EXACT_SIZE) -> int:
-    """R26: the fewest parts of a hex per turn that hold every rate of 2.3 exactly for a
-    craft of size class up to `largest_size` (any number of engines, manned or not)."""
-    impulses = turn.impulses
-    bases = (Fraction(movement.standard_acceleration) / impulses,
-             Fraction(movement.manned_acceleration) / impulses,
-             Fraction(movement.manned_crash_per_impulse) / movement.crash_factor)
-    unit = Fraction(movement.top_speed).denominator
-    for size in range(1, max(largest_size, 1) + 1):
-        for base in bases:
-            denominator = (base / size).denominator
-            unit = unit * denominator // gcd(unit, denominator)
-    return unit
-
-
-def map_figures(turn: TurnFigures, movement: MovementFigures,
-                largest_size: int = LARGEST_EXACT_SIZE) -> MapFigures:
-    """The catalog's movement figures (`combat.toml` [turn], [movement]) in whole units."""
-    unit = velocity_unit(turn, movement, largest_size)
-
-    def units(hexes: Fraction) -> int:
-        value = Fraction(hexes) * unit
-        assert value.denominator == 1, value  # velocity_unit holds it
-        return value.numerator
-
-    impulses = turn.impulses
-    standard = Fraction(movement.standard_acceleration) / impulses
-    return MapFigures(unit=unit, impulses=impulses, top=units(Fraction(movement.top_speed)),
-                      standard=units(standard), crash=units(standard * movement.crash_factor),
-                      manned=units(Fraction(movement.manned_acceleration) / impulses),
-                      manned_crash=units(Fraction(movement.manned_crash_per_impulse)),
-                      crash_factor=movement.crash_factor)
 
 
 # -- the hex map ----------------------------------------------------------------------------
