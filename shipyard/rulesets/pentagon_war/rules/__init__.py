@@ -8,8 +8,10 @@ Python, the compiled engine (`fast/`) inside its kernels, so a rule lives in one
 weapon table, a volley's odds), `pointdefense` (2.5), `damage` (2.7, R14, R16: screens,
 armor, the allocation chart, explosions), `movement` (2.3, 2.8, R20, R24: rotation, thrust,
 the range track), `power` (2.2, 2.9, R17, R19, R22: capacitors, electronics, lock-on,
-screen reinforcement), `flight` (2.4-2.6: missiles, drones, bolts) and `race` (the
-captains' estimates of the damage race, docs/duel-model.md). The scripted-dice tests
+screen reinforcement), `flight` (2.4-2.6: missiles, drones, bolts), `race` (the
+captains' estimates of the damage race, docs/duel-model.md), and for the hex map
+`vector` (2.3, R20, R26: hexes, facings, velocity components, thrust) and `impulses`
+(R25: the impulse chart), docs/map-movement.md. The scripted-dice tests
 test these functions directly.
 
 What stays twice is what cannot be shared between plain objects and flat arrays: the
