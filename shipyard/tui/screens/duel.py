@@ -105,12 +105,6 @@ class DuelScreen(SetupScreen):
     outcome: reactive[Outcome | None] = reactive(None)
 
     @dataclass
-    class Progress(Message):
-        """Some more duels of the run are done (sent from the worker thread)."""
-
-        duels: int
-
-    @dataclass
     class Finished(Message):
         """The run ended, all of it or up to the block where it was stopped."""
 
@@ -262,15 +256,8 @@ class DuelScreen(SetupScreen):
     def run_duels(self, setup: Setup) -> None:
         """Run the duels block by block; a stop (or leaving the screen) ends it between blocks."""
         worker = get_current_worker()
-
-        def advance(duels: int) -> None:
-            self.post_message(self.Progress(duels))
-
-        outcome = run_in_blocks(setup, lambda: worker.is_cancelled, advance)
+        outcome = run_in_blocks(setup, lambda: worker.is_cancelled, self.progressed)
         self.post_message(self.Finished(outcome))
-
-    def on_duel_screen_progress(self, message: Progress) -> None:
-        self.advanced(message.duels)
 
     def on_duel_screen_finished(self, message: Finished) -> None:
         if self.ended(len(message.outcome.results)):

@@ -68,12 +68,6 @@ class FleetBattleScreen(OneBattle):
     ]
 
     @dataclass
-    class Progress(Message):
-        """Some more battles of the batch are fought (sent from the worker thread)."""
-
-        battles: int
-
-    @dataclass
     class Finished(Message):
         """The batch ended, all of it or up to the chunk where it was stopped."""
 
@@ -171,18 +165,11 @@ class FleetBattleScreen(OneBattle):
         """Fight the batch chunk by chunk; a stop (or leaving the screen) ends it between
         chunks, and every battle fought before is kept."""
         worker = get_current_worker()
-
-        def advance(battles: int) -> None:
-            self.post_message(self.Progress(battles))
-
-        results = run_battles(engagement, runs, seed, WORKERS, progress=advance,
+        results = run_battles(engagement, runs, seed, WORKERS, progress=self.progressed,
                               stop=lambda: worker.is_cancelled, fast_chunk=BATTLE_CHUNK)
         summary = summarize_battles(engagement, results)
         self.post_message(self.Finished(BattleOutcome(engagement, seed, runs, tuple(results),
                                                       summary, fleet)))
-
-    def on_fleet_battle_screen_progress(self, message: Progress) -> None:
-        self.advanced(message.battles)
 
     def on_fleet_battle_screen_finished(self, message: Finished) -> None:
         if self.ended(len(message.outcome.results)):

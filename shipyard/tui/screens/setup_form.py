@@ -20,6 +20,7 @@ from typing import ClassVar, Protocol
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, ProgressBar, Select, Static
 
@@ -65,6 +66,12 @@ class SetupScreen(RunScreen):
 
     WORDS: ClassVar[SetupWords]
     STOPPING = "Stopping after the current block…"
+
+    @dataclass
+    class Progress(Message):
+        """Some more duels or battles of the run are done (sent from the worker thread)."""
+
+        count: int
 
     def __init__(self) -> None:
         super().__init__()
@@ -295,11 +302,14 @@ class SetupScreen(RunScreen):
         self.fought = 0
         self.results().begin(self.run_heading(runs))
 
-    def advanced(self, count: int) -> None:
-        """Some more of the run are done (the worker's message)."""
+    def progressed(self, count: int) -> None:
+        """Some more of the run are done: said from the worker's thread."""
+        self.post_message(self.Progress(count))
+
+    def on_setup_screen_progress(self, message: Progress) -> None:
         bar = self.query_one(f"#{self.GROUP}-progress", ProgressBar)
-        bar.advance(count)
-        self.fought += count
+        bar.advance(message.count)
+        self.fought += message.count
         if self.running:
             self.results().running(self.run_heading(int(bar.total or 0)))
 
