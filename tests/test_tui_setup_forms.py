@@ -260,29 +260,6 @@ BATTLE_FORM: list[Row] = [
 ]
 
 
-def test_the_duel_form_is_as_pinned(tmp_path: Path) -> None:
-    async def steps(pilot: Pilot[Any]) -> None:
-        screen = await open_duel(pilot)
-        assert signature(screen) == DUEL_FORM
-        assert keys(screen) == DUEL_KEYS
-        assert screen.sub_title == "Duel: Starter against an opponent"
-        assert screen.focused is not None and screen.focused.id == "duel-sample"
-
-    drive(duel_app(tmp_path), steps)
-
-
-def test_the_battle_form_is_as_pinned(tmp_path: Path) -> None:
-    async def steps(pilot: Pilot[Any]) -> None:
-        screen = await open_battle(pilot)
-        assert signature(screen) == BATTLE_FORM
-        assert keys(screen) == BATTLE_KEYS
-        assert screen.sub_title == "Battle: Duo against another fleet"
-        assert screen.focused is not None and screen.focused.id == "battle-sample"
-
-    drive(battle_app(tmp_path), steps)
-
-
-
 @dataclass(frozen=True)
 class Case:
     """One of the two screens, and what its form says in its own words."""
@@ -290,6 +267,9 @@ class Case:
     prefix: str
     app: Callable[[Path], ShipyardApp]
     opener: Callable[[Pilot[Any]], Awaitable[DuelScreen | FleetBattleScreen]]
+    form: list[Row]  # the pinned widgets
+    keys: list[Row]  # the pinned key bindings
+    sub_title: str
     again: str  # the key that opens the screen again from where Escape leaves
     too_few: str
     not_whole: str
@@ -297,15 +277,21 @@ class Case:
 
 
 CASES = [
-    Case("duel", duel_app, open_duel, "f4", "Runs: at least 1",
+    Case("duel", duel_app, open_duel, DUEL_FORM, DUEL_KEYS,
+         "Duel: Starter against an opponent", "f4", "Runs: at least 1",
          "Opponent's speed: '-' is not a whole number", "sample:lancer"),
-    Case("battle", battle_app, open_battle, "b", "Battles: at least 1",
+    Case("battle", battle_app, open_battle, BATTLE_FORM, BATTLE_KEYS,
+         "Battle: Duo against another fleet", "b", "Battles: at least 1",
          "Their speed: '-' is not a whole number", "sample-fleet:night-watch"),
 ]
 
 
 async def fill_read_check_keep(pilot: Pilot[Any], case: Case) -> None:
     screen = await case.opener(pilot)
+    assert signature(screen) == case.form
+    assert keys(screen) == case.keys
+    assert screen.sub_title == case.sub_title
+    assert screen.focused is not None and screen.focused.id == f"{case.prefix}-sample"
 
     def field(key: str) -> Any:
         return screen.query_one(f"#{case.prefix}-{key}")
@@ -357,10 +343,12 @@ async def fill_read_check_keep(pilot: Pilot[Any], case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.prefix for case in CASES])
-def test_both_forms_fill_read_check_and_keep_their_fields(tmp_path: Path, case: Case) -> None:
-    """On either screen: a preset fills the start range and both speeds; an opponent typed
-    clears the bundled pick; Enter in an option runs, and a bad number gets its one line
-    (in each screen's words); the form is there again on the next visit."""
+def test_each_form_is_as_pinned_and_fills_reads_checks_and_keeps(tmp_path: Path,
+                                                               case: Case) -> None:
+    """On either screen: every widget, key, the title and the focus as pinned; a preset
+    fills the start range and both speeds; an opponent typed clears the bundled pick;
+    Enter in an option runs, and a bad number gets its one line (in each screen's
+    words); the form is there again on the next visit."""
 
     async def steps(pilot: Pilot[Any]) -> None:
         await fill_read_check_keep(pilot, case)
