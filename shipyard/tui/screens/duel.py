@@ -51,7 +51,7 @@ from shipyard.services.duel_setup import (
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
 from shipyard.services.scenarios import damage_words, pick, presets, start_for
 from shipyard.tui.notices import before_duels
-from shipyard.tui.screens.setup_form import GAME, SetupScreen, SetupWords
+from shipyard.tui.screens.setup_form import GAME, SetupScreen, SetupWords, form_keys
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
 from shipyard.tui.widgets.title import TitleBar
@@ -88,12 +88,7 @@ class DuelScreen(SetupScreen):
     """Choose an opponent and the options on the left; the results appear on the right."""
 
     CSS_PATH = "duel.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back / stop"),
-        Binding("f4", "leave", "Back to the designer", show=False),
-        Binding("ctrl+r", "run", "Run"),
-        Binding("ctrl+l", "log", "Duel log"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = form_keys("Back to the designer", "Run", "Duel log")
     GROUP = "duel"
     WORDS = SetupWords(
         sample_prompt="a bundled sample", placeholder="sample:NAME or path/to/design.ship.json",

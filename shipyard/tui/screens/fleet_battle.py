@@ -43,7 +43,7 @@ from shipyard.tui.screens.fleet_battle_form import (
     result_heading,
 )
 from shipyard.tui.screens.fleet_battle_one import OneBattle
-from shipyard.tui.screens.setup_form import GAME
+from shipyard.tui.screens.setup_form import GAME, form_keys
 from shipyard.tui.widgets.battle_results import BattleResults
 from shipyard.tui.widgets.marked import MarkedCheckbox
 
@@ -59,10 +59,7 @@ class FleetBattleScreen(OneBattle):
     HELP_TITLE = "Fleet battle"
     CSS_PATH = "fleet_battle.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back / stop"),
-        Binding("f4", "leave", "Back to the fleet", show=False),
-        Binding("ctrl+r", "run", "Fight"),
-        Binding("ctrl+l", "log", "Battle log"),
+        *form_keys("Back to the fleet", "Fight", "Battle log"),
         # Before the inputs' own Ctrl+E (end of line: End does that too), as everywhere else.
         Binding("ctrl+e", "replay", "Export replay", priority=True),
     ]

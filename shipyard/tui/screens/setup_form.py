@@ -19,6 +19,7 @@ from typing import ClassVar, Protocol
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
@@ -37,6 +38,15 @@ GAME = "game"  # the key of the remembered form that names the game it was for
 START = (("range", "Start range"), ("speed-a", "Your speed"), ("speed-b", "Their speed"),
          ("turns", "Turn limit"))
 Asked = tuple[str | None, int | None, int, tuple[int | None, int | None]]
+
+
+def form_keys(leave: str, run: str, log: str) -> list[BindingType]:
+    """The keys of a screen with the setup form, in its words: Escape stops a run or goes
+    back, F4 leaves (stopping any run), Ctrl+R runs, Ctrl+L shows the log of one."""
+    return [Binding("escape", "back", "Back / stop"),
+            Binding("f4", "leave", leave, show=False),
+            Binding("ctrl+r", "run", run),
+            Binding("ctrl+l", "log", log)]
 
 
 @dataclass(frozen=True)
