@@ -19,8 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.message import Message
-from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import (
     Button,
     DataTable,
@@ -59,6 +57,7 @@ from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
 from shipyard.tui.screens.dialogs import ListDialog
 from shipyard.tui.screens.fleet_add import AddDesignDialog
+from shipyard.tui.screens.running import RunScreen
 from shipyard.tui.widgets.compare_table import fill_table, labels_of
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
@@ -85,7 +84,7 @@ class FieldRun:
     scenario: DuelScenario
 
 
-class CompareScreen(Screen[None]):
+class CompareScreen(RunScreen):
     """The designs and the duel options on the left; the table and the duels on the right."""
 
     HELP_TITLE = "Compare"
@@ -99,8 +98,8 @@ class CompareScreen(Screen[None]):
         Binding("ctrl+r", "head_to_head", "Head to head"),
         Binding("ctrl+g", "tournament", "Tournament"),
     ]
-
-    running: reactive[bool] = reactive(False)
+    GROUP = "compare"
+    RUN_BUTTONS = ("h2h", "field")
 
     @dataclass
     class Progress(Message):
@@ -406,26 +405,6 @@ class CompareScreen(Screen[None]):
             self.running = False
             self.show_problem(f"The duels stopped on an error: {event.worker.error}")
             self.clear_results()
-
-    def watch_running(self, running: bool) -> None:
-        for ident in ("#compare-h2h", "#compare-field"):
-            self.query_one(ident, Button).disabled = running
-        self.query_one("#compare-stop", Button).disabled = not running
-
-    def action_stop(self) -> None:
-        if self.running:
-            self.workers.cancel_group(self, "compare")
-            self.show_problem("Stopping…")
-
-    def action_back(self) -> None:
-        if self.running:
-            self.action_stop()
-        else:
-            self.app.pop_screen()
-
-    def action_leave(self) -> None:
-        self.workers.cancel_group(self, "compare")
-        self.app.pop_screen()
 
     @on(Input.Submitted, "#compare-options Input")
     def _submitted(self) -> None:

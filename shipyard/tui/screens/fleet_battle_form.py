@@ -12,30 +12,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from textual.screen import Screen
-
 from shipyard.core.battle import BattleResult
 from shipyard.core.battle_stats import BattleSummary
 from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Ruleset
-from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import duels_of
 from shipyard.core.visible import visible
 from shipyard.services.battle import BattleProblem, Engagement, Start, engage
 from shipyard.services.battle_output import heading
-from shipyard.services.duel_setup import whole_number
 from shipyard.services.fleet import Fleet
 from shipyard.services.fleet_session import FleetSession
 from shipyard.services.samples import resolve_fleet
 from shipyard.services.scenarios import presets
+from shipyard.tui.screens.setup_form import GAME, SetupScreen, SetupWords
 
 RUNS, SEED = 1000, 1  # `shipyard battle`'s defaults (tests/test_tui_fleet_battle.py checks)
-NUMBERS = ("runs", "seed", "range", "turns", "speed-a", "speed-b")
 LABELS = {"runs": "Battles", "seed": "Seed", "range": "Start range", "turns": "Turn limit",
           "speed-a": "Your speed", "speed-b": "Their speed", "budget": "Budget",
           "battle": "Battle no."}
 MINIMUM = {"runs": 1, "seed": None, "range": 0, "turns": 1, "speed-a": None, "speed-b": None}
-GAME = "game"  # the key of the remembered form that names the game it was for
 LAST_BATTLE = "shipyard_last_battle"  # the app attribute that keeps a `LastBattle`
 ENGINE: str | None = None  # the battle engine (None: the game's default, as the command's)
 DRAFT_HINT = "Tick \"Fight over the budget as a draft\" to fight them as unequal sides."
@@ -81,8 +76,16 @@ def svg_path(answer: str) -> Path:
     return path.with_name(path.name + ".svg")
 
 
-class BattleForm(Screen[None]):
-    """What the battle screen reads from its form; `value` is the screen's own."""
+class BattleForm(SetupScreen):
+    """What the battle screen reads from its form, and what it checks."""
+
+    GROUP = "battle"
+    WORDS = SetupWords(
+        sample_prompt="a bundled fleet",
+        placeholder="sample-fleet:NAME or path/to/fleet.fleet.json", runs=LABELS["runs"],
+        policies=("Your pilots", "Theirs"), run="Fight", one="battle", numbers=LABELS,
+        minimum=MINIMUM)
+    STOPPING = "Stopping after the current chunk…"
 
     def __init__(self, session: FleetSession) -> None:
         super().__init__()
@@ -91,8 +94,6 @@ class BattleForm(Screen[None]):
         self.checked: tuple[str, str] | None = None
         duels = duels_of(self.ruleset)
         self.policies = duels.policies
-        self.defaults = DuelScenario()
-        self.presets: dict[str, DuelScenario] = {}
         try:
             catalog = self.fleet.ruleset.catalog()
             self.defaults = duels.duel_defaults(catalog)
@@ -100,10 +101,6 @@ class BattleForm(Screen[None]):
                             in presets(duels, catalog).items()}
         except ShipyardError as exc:
             self.combat_problem = str(exc)
-
-    def value(self, key: str) -> str:
-        """The form's field of `key`, as text ("" for no choice)."""
-        raise NotImplementedError
 
     @property
     def fleet(self) -> Fleet:
@@ -114,36 +111,27 @@ class BattleForm(Screen[None]):
     def ruleset(self) -> Ruleset:
         return self.fleet.ruleset
 
+    def ruleset_name(self) -> str:
+        return self.ruleset.name
+
     @property
     def fleet_name(self) -> str:
         return self.fleet.name or self.session.title or "(unnamed fleet)"
 
     def initial_form(self, samples: list[tuple[str, str]]) -> dict[str, str]:
         """The form as last left in this session (for this game), else the defaults."""
-        values = {value for _, value in samples}
         # The first bundled fleet that is not the one being edited.
         own = self.session.path.resolve() if self.session.path is not None else None
         others = [value for name, value in samples
                   if own is None or own != resolve_fleet(value).resolve()]
         first = (others or [value for _, value in samples] or [""])[0]
-        speeds = self.defaults.start_speeds((True, True))
         form = {"sample": first, "opponent": first, "runs": str(RUNS), "seed": str(SEED),
-                "range": str(self.defaults.start_range),
-                "turns": str(self.defaults.turn_limit), "speed-a": str(int(speeds[0])),
-                "speed-b": str(int(speeds[1])), "scenario": self.defaults.name,
-                "policy-a": self.policies[0], "policy-b": self.policies[0], "budget": "",
-                "battle": "1", "draft": "no"}
+                **self.start_form(), "policy-a": self.policies[0],
+                "policy-b": self.policies[0], "budget": "", "battle": "1", "draft": "no"}
         last: Any = getattr(self.app, LAST_BATTLE, None)
         if getattr(last, "form", {}).get(GAME) == self.ruleset.name:
             form |= last.form
-        if form["scenario"] not in self.presets:
-            form["scenario"] = self.defaults.name
-        if form["sample"] and form["sample"] not in values:
-            form["sample"] = first
-        for key in ("policy-a", "policy-b"):
-            if form[key] not in self.policies:
-                form[key] = self.policies[0]
-        return form
+        return self.settled(form, samples, first)
 
     # Checks ---------------------------------------------------------------------------
 
@@ -191,22 +179,6 @@ class BattleForm(Screen[None]):
                 f"{side.total} points" + ("" if budget is None else f" (budget {budget})"),
                 True)
 
-    def number(self, key: str, minimum: int | None) -> int:
-        return whole_number(self.value(key), LABELS[key], minimum)
-
-    def start(self, number: dict[str, int]) -> Start:
-        """The start the form asks for, as `shipyard battle --scenario --range --speed-a
-        --speed-b --turns` reads it; a value left as the preset has it is not "asked"."""
-        value = self.value("scenario")
-        preset = value if value in self.presets else None
-        base = self.presets.get(preset or "", self.defaults)
-        speeds = base.start_speeds((True, True))
-        return Start(None if preset == self.defaults.name else preset,
-                     None if number["range"] == base.start_range else number["range"],
-                     number["turns"],
-                     (None if number["speed-a"] == speeds[0] else number["speed-a"],
-                      None if number["speed-b"] == speeds[1] else number["speed-b"]))
-
     def setup(self) -> tuple[Engagement, int, int]:
         """The batch the form describes: the engagement, battles and seed; a
         `ShipyardError` says in one line why it cannot be fought."""
@@ -217,11 +189,11 @@ class BattleForm(Screen[None]):
         line, good = self.opponent_line(opponent)
         if not good:
             raise BattleProblem(line)
-        number = {key: self.number(key, MINIMUM[key]) for key in NUMBERS}
+        number = self.numbers()
         budget = None if not self.value("budget").strip() else self.number("budget", 0)
         draft = self.value("draft") == "yes"
         policies = (self.value("policy-a"), self.value("policy-b"))
-        start = self.start(number)
+        start = Start(*self.asked(number))
 
         def engaged(draft: bool) -> Engagement:
             return engage(self.fleet, opponent, budget=budget, draft=draft, policies=policies,

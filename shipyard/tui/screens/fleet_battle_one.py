@@ -15,7 +15,6 @@ from pathlib import Path
 from textual import work
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from shipyard.core.errors import ShipyardError
 from shipyard.services.battle import BattleProblem, Engagement, battle_replay, told_battle
@@ -54,9 +53,6 @@ class OneBattle(BattleForm):
 
         path: Path
         picture: bytes
-
-    def show_problem(self, text: str) -> None:
-        self.query_one("#battle-problem", Static).update(text)
 
     def refuse(self, problem: ShipyardError) -> None:
         """Why a key did nothing: under the buttons, and in a notice (the line under the

@@ -29,7 +29,13 @@ from shipyard.services.battle_output import (
     survivor_words,
     turns_words,
 )
-from shipyard.tui.widgets.duel_chart import COLOURS, OUTCOMES, DuelChart, legend, short
+from shipyard.tui.widgets.duel_chart import (
+    COLOURS,
+    DuelChart,
+    OutcomeChart,
+    clear_charts,
+    legend,
+)
 
 Row = tuple[str, ...]
 OUTCOME_COLUMNS = ("Outcome", "Battles", "Rate", "95% interval")
@@ -82,11 +88,6 @@ def figure_lines(engagement: Engagement, summary: BattleSummary) -> list[str]:
             *notes(engagement, summary)]
 
 
-def outcome_shares(summary: BattleSummary) -> list[float]:
-    """Bar heights in percent of battles: the first fleet's wins, draws and losses."""
-    return [100 * summary.wins.share, 100 * summary.draws.share, 100 * summary.losses.share]
-
-
 def survivor_shares(summary: BattleSummary) -> tuple[list[str], list[float], list[float]]:
     """0, 1, ... craft flying at the end, and the share (%) of battles each fleet ended
     with that many (a fleet of fewer craft never ends with more)."""
@@ -129,20 +130,11 @@ def figures(engagement: Engagement, summary: BattleSummary) -> RenderableType:
         *(Text(line, style="bold yellow") for line in lines[unequal:]))
 
 
-class BattleOutcomeChart(DuelChart):
+class BattleOutcomeChart(OutcomeChart):
     """The first fleet's win, draw and loss shares as three bars."""
 
     titles: tuple[str, ...] = ("Outcomes (% of battles)", "Outcomes (%)")
-    tick_width = len("100")
-
-    def show(self, names: tuple[str, str], summary: BattleSummary) -> None:
-        self.plt.clear_figure()
-        self.titles = (f"{short(names[0])}: outcomes (% of {summary.runs} battles)",
-                       f"Outcomes (% of {summary.runs} battles)", "Outcomes (%)")
-        self.plt.bar(OUTCOMES, outcome_shares(summary), width=0.5)
-        self.plt.ylim(0, 100)
-        self.plt.yticks([0, 25, 50, 75, 100])
-        self.refresh()
+    counted = "battles"
 
 
 class SurvivorsChart(DuelChart):
@@ -187,10 +179,7 @@ class BattleResults(VerticalScroll):
         """A batch starts: say so, and clear the last one's figures and charts."""
         self.query_one("#battle-heading", Static).update(heading)
         self.query_one("#battle-figures", Static).update("")
-        for chart in self.query(DuelChart):
-            chart.plt.clear_figure()
-            chart.titles = type(chart).titles
-            chart.refresh()
+        clear_charts(self)
         self.query_one("#battle-survivor-legend", Static).update("")
 
     def running(self, heading: str) -> None:

@@ -8,16 +8,17 @@ them out and hand the counts to plotext.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
 from shipyard.core.outcome import Result
-from shipyard.core.stats import Summary, kill_lines
+from shipyard.core.stats import Rate, Summary, kill_lines
 
 LABEL_WIDTH = 16  # characters of a design name under a bar
 
@@ -53,8 +54,26 @@ def figure_lines(names: tuple[str, str], summary: Summary, damage_words: str = "
 OUTCOMES = ["wins", "draws", "losses"]  # from the first design's side, as `Summary` counts
 
 
-def outcome_shares(summary: Summary) -> list[float]:
-    """Bar heights in percent of duels: the first design's wins, draws and losses."""
+class Tally(Protocol):
+    """What the outcome chart counts: how many were fought, and the first side's wins,
+    losses and draws (a batch of duels' `Summary`, of battles' `BattleSummary`)."""
+
+    @property
+    def runs(self) -> int: ...
+
+    @property
+    def wins(self) -> Rate: ...
+
+    @property
+    def losses(self) -> Rate: ...
+
+    @property
+    def draws(self) -> Rate: ...
+
+
+def outcome_shares(summary: Tally) -> list[float]:
+    """Bar heights in percent of duels (or battles): the first side's wins, draws and
+    losses."""
     return [100 * summary.wins.share, 100 * summary.draws.share, 100 * summary.losses.share]
 
 
@@ -116,11 +135,13 @@ class OutcomeChart(DuelChart):
 
     titles: tuple[str, ...] = ("Outcomes (% of duels)", "Outcomes (%)")
     tick_width = len("100")
+    counted = "duels"  # what the shares are of
 
-    def show(self, names: tuple[str, str], summary: Summary) -> None:
+    def show(self, names: tuple[str, str], summary: Tally) -> None:
         self.plt.clear_figure()
-        self.titles = (f"{short(names[0])}: outcomes (% of {summary.runs} duels)",
-                       f"Outcomes (% of {summary.runs} duels)", "Outcomes (%)")
+        of = f"% of {summary.runs} {self.counted}"
+        self.titles = (f"{short(names[0])}: outcomes ({of})", f"Outcomes ({of})",
+                       "Outcomes (%)")
         self.plt.bar(OUTCOMES, outcome_shares(summary), width=0.5)
         self.plt.ylim(0, 100)
         self.plt.yticks([0, 25, 50, 75, 100])
@@ -144,6 +165,14 @@ class KillTurnsChart(DuelChart):
         self.plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
         self.tick_width = len(str(ticks[-1]))
         self.refresh()
+
+
+def clear_charts(results: Widget) -> None:
+    """Every chart of a results pane cleared, with its first titles back (a run starts)."""
+    for chart in results.query(DuelChart):
+        chart.plt.clear_figure()
+        chart.titles = type(chart).titles
+        chart.refresh()
 
 
 def legend(names: tuple[str, str]) -> Text:
@@ -193,10 +222,7 @@ class DuelResults(Vertical):
         self.query_one("#duel-heading", Static).update(heading)
         self.query_one(DataTable).clear()
         self.query_one("#duel-figures", Static).update("")
-        for chart in self.query(DuelChart):
-            chart.plt.clear_figure()
-            chart.titles = type(chart).titles
-            chart.refresh()
+        clear_charts(self)
         self.query_one("#duel-kill-legend", Static).update("")
 
     def running(self, heading: str) -> None:
