@@ -89,6 +89,7 @@ class SetupScreen(RunScreen):
         self.policies: tuple[str, ...] = ()
         self.defaults = DuelScenario()
         self.presets: dict[str, DuelScenario] = {}
+        self.shown_scenario = ""  # the preset whose start the fields were last given
 
     # Hooks ------------------------------------------------------------------------
 
@@ -181,6 +182,7 @@ class SetupScreen(RunScreen):
             yield Label(label)
             yield Input(form[key], type="integer", id=f"{prefix}-{key}")
         yield Label("Scenario")
+        self.shown_scenario = form["scenario"]  # its start is in the fields as given
         yield Select([(name, name) for name in self.presets],
                      value=form["scenario"] or Select.NULL, id=f"{prefix}-scenario",
                      prompt="custom")
@@ -244,10 +246,13 @@ class SetupScreen(RunScreen):
 
     @on(Select.Changed)
     def scenario_chosen(self, event: Select.Changed) -> None:
-        """A preset fills the start range and both speeds (hexes a turn toward the other)."""
-        chosen = self.presets.get(event.value) \
-            if event.select.id == f"{self.GROUP}-scenario" and isinstance(event.value, str) \
-            else None
+        """A preset chosen fills the start range and both speeds (hexes a turn toward the
+        other); the preset the form was laid out with leaves the fields as they came, a
+        speed typed after the preset was chosen included."""
+        if event.select.id != f"{self.GROUP}-scenario" or event.value == self.shown_scenario:
+            return
+        self.shown_scenario = event.value if isinstance(event.value, str) else ""
+        chosen = self.presets.get(self.shown_scenario)
         if chosen is None:
             return
         speeds = chosen.start_speeds((True, True))
