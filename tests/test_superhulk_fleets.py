@@ -1,4 +1,4 @@
-"""The seed's own question as two bundled fleets (seed 004, rules 1.1: "2000 points could
+"""The original rules' own question as two bundled fleets (rules 1.1: "2000 points could
 buy one monstrous size class IV superhulk or several small, but deadly, size class I
 gunspacecraft"): `sample-fleet:superhulk` and `sample-fleet:gunships`, each legal, within
 its 2000 points, and priced as rules 1.2-1.5 say (worked by hand below)."""
