@@ -215,7 +215,7 @@ def validate_mixed(arguments: Sequence[str], scenario: Agreement, catalog: Path 
 def _fleet_verdict(file: str, report: FleetReport) -> None:
     verdict = "[green]legal[/green]" if report.legal else "[red]illegal[/red]"
     out.print(f"{escape(file)}: {verdict} fleet ({escape(total_words(report))}, "
-              f"{len(report.ships)} ships)")
+              f"{len(report.ships)} ship{'' if len(report.ships) == 1 else 's'})")
     for issue in report.issues:
         out.print(issue_line(issue))
 

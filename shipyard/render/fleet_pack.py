@@ -124,7 +124,7 @@ def roster_pages(report: FleetReport, paper: str = "a4", draft: bool = False,
               0.0, COLUMNS[4] - COLUMNS[3] - 2, canvas.inner - COLUMNS[4])
     budget = "no budget" if report.budget is None else f"budget {report.budget} points"
     canvas.text(x[0], canvas.y + 4, f"{report.fleet.ruleset.title} fleet, {budget}, "
-                f"{len(report.ships)} ships", 9)
+                f"{len(report.ships)} ship{'' if len(report.ships) == 1 else 's'}", 9)
     canvas.y += 10
 
     def heading() -> None:
