@@ -172,6 +172,13 @@ def test_text_output_reads_as_a_table(tmp_path: Path) -> None:
         assert words in text, words
 
 
+def test_a_fleet_of_one_is_one_ship(tmp_path: Path) -> None:
+    lone = fleet_file(tmp_path, "Lone", [{"design": "sample:valkyrie"}])
+    ran = shipyard("battle", str(lone), BLUE, "--runs", "3")
+    assert ran.returncode == 0
+    assert "Lone (1 ship, 30 points, default) against Blue Flight (4 ships, " in ran.stdout
+
+
 def test_a_fleet_meeting_its_copy_is_told_apart() -> None:
     data = json.loads(shipyard("battle", BLUE, BLUE, "--runs", "5", "--json").stdout)
     assert (data["a"]["name"], data["b"]["name"]) == ("Blue Flight (A)", "Blue Flight (B)")

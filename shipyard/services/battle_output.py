@@ -118,8 +118,10 @@ def heading(engagement: Engagement, seed: int, summary: BattleSummary,
     (a, b), (pa, pb) = engagement.names, engagement.policies
     scenario = engagement.scenario
     budget = "no budget" if engagement.budget is None else f"budget {engagement.budget}"
-    first = (f"{a} ({len(engagement.a.ships)} ships, {engagement.a.total} points, {pa}) "
-             f"against {b} ({len(engagement.b.ships)} ships, {engagement.b.total} points, "
+    ships = [f"{n} ship{'' if n == 1 else 's'}"
+             for n in (len(engagement.a.ships), len(engagement.b.ships))]
+    first = (f"{a} ({ships[0]}, {engagement.a.total} points, {pa}) "
+             f"against {b} ({ships[1]}, {engagement.b.total} points, "
              f"{pb}): {summary.runs} battle{'' if summary.runs == 1 else 's'}, seed {seed}, "
              f"{budget}")
     if asked is not None and summary.runs < asked:
