@@ -13,29 +13,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import gcd
-from typing import Protocol
 
+from shipyard.rulesets.pentagon_war.engine.figures import MovementFigures, TurnFigures
 from shipyard.rulesets.pentagon_war.rules.vector import MapFigures
 
 LARGEST_EXACT_SIZE = 8  # size classes whose rates the default unit holds exactly (R26)
-
-
-class TurnFigures(Protocol):
-    @property
-    def impulses(self) -> int: ...
-
-
-class MovementFigures(Protocol):
-    @property
-    def standard_acceleration(self) -> Fraction: ...
-    @property
-    def manned_acceleration(self) -> Fraction: ...
-    @property
-    def manned_crash_per_impulse(self) -> Fraction: ...
-    @property
-    def crash_factor(self) -> int: ...
-    @property
-    def top_speed(self) -> int: ...
 
 
 def velocity_unit(turn: TurnFigures, movement: MovementFigures,
