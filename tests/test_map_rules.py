@@ -47,7 +47,7 @@ from shipyard.services.samples import resolve
 COMBAT = load_combat()
 F, CHARTS = COMBAT.figures, COMBAT.charts
 RATES = catalog_charts(evaluate(read_design(resolve("sample:lancer"))).catalog)[1]
-BLAST_DICE = 2  # seed 004: a size class 0 object rolls two dice to survive
+BLAST_DICE = 2  # R27, the original's missile rules: a size class 0 object rolls two dice to survive
 
 hexes = st.integers(-9, 9)
 layouts = st.lists(st.tuples(hexes, hexes), min_size=1, max_size=5)
@@ -94,8 +94,8 @@ def test_a_weaker_blast_loses_its_fraction_and_a_stronger_reaches_farther() -> N
 
 
 def test_a_drone_in_reach_rolls_more_than_the_points_to_survive() -> None:
-    # Seed 004 (R27): a size class 0 object in reach survives when two dice roll more
-    # than the strength that reaches its hex. The drone above, 2 hexes from a strength
+    # R27 (the original's missile rules): a size class 0 object in reach survives when
+    # two dice roll more than the strength that reaches its hex. The drone above, 2 hexes from a strength
     # 24 blast, takes 8: 4 + 5 = 9 beats it; 3 + 5 = 8 does not.
     points = blast_points(RATES, 24.0, 2, 1, 2, 3)
     assert points == 8
@@ -141,8 +141,8 @@ def test_a_turned_or_mirrored_layout_takes_the_same_blast(
 
 # -- ECM and ECCM averaged over each side (2.9, R17, R28) -------------------------------------
 def test_a_sides_electronics_are_the_average_rounded_down() -> None:
-    # Seed 000: each side's ECM and ECCM average over all its spacecraft; R28: rounded
-    # down. ECM 4, 3 and 0: 7 / 3 = 2 1/3, so 2. ECCM 1 and 0: 1 / 2, so 0.
+    # The original's advanced rules: each side's ECM and ECCM average over all its
+    # spacecraft; R28: rounded down. ECM 4, 3 and 0: 7 / 3 = 2 1/3, so 2. ECCM 1 and 0: 1 / 2, so 0.
     assert side_figure([4, 3, 0], 3) == 2
     assert side_figure([1, 0], 2) == 0
     assert side_figure([5], 1) == 5
@@ -216,8 +216,8 @@ def test_a_line_that_only_touches_a_corner_does_not_pass_through() -> None:
 
 
 def test_directional_screens_stop_each_weapon_of_a_colinear_group() -> None:
-    # Seed 000 and R14: a defender in (0, 0) with 8 directional screens and no armor left
-    # on the struck sides. X at (1, 0) fires three electron cannons at range 1 (5 each);
+    # R14 and the original's advanced rules: a defender in (0, 0) with 8 directional
+    # screens and no armor left on the struck sides. X at (1, 0) fires three electron cannons at range 1 (5 each);
     # Y at (2, 0) a proton cannon at range 2 (7); Z at (0, -2) a proton cannon (7).
     # The line to Y, the farther, passes through X's hex: X and Y are colinear and the
     # screen aimed along Y's path counts against all four of their weapons; Z is off the

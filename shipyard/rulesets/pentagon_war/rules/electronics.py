@@ -3,8 +3,8 @@ functions.
 
 Each craft powers ECM and ECCM at the start of a turn (`power.electronics_points`). With
 more than one craft a side, each side's ECM and its ECCM are the averages over all its
-spacecraft (seed 000), rounded down to whole points (R28). The rest is the duel's own
-chain, reused as it stands: a side whose ECCM falls short of the other side's ECM counts
+spacecraft (the original's advanced rules), rounded down to whole points (R28). The
+rest is the duel's own chain, reused as it stands: a side whose ECCM falls short of the other side's ECM counts
 the radar of each of its craft a box lower per point short (`power.radar_short`, 2.9),
 the rating that box shows is rolled for lock-on (`power.lock_needs_roll`,
 `power.locks`, R17), and a craft that failed its lock-on fires at double range
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 @rule
 def side_figure(values: Cells, count: int) -> int:
-    """Seed 000, R28: a side's ECM (or ECCM): the average of its `count` spacecraft's
+    """R28: a side's ECM (or ECCM): the average of its `count` spacecraft's
     points, rounded down; 0 for a side with none."""
     if count <= 0:
         return 0
@@ -39,7 +39,7 @@ def side_figure(values: Cells, count: int) -> int:
 @rule
 def side_radar_short(f: Figures, enemy_ecm: Cells, enemies: int, own_eccm: Cells,
                      friends: int) -> int:
-    """2.9 with seed 000's averages: the radar boxes each craft of a side counts lower
+    """2.9 with each side's averages (R28): the radar boxes each craft of a side counts lower
     for the ECCM its side lacks against the other side's ECM."""
     return radar_short(f, side_figure(enemy_ecm, enemies), side_figure(own_eccm, friends))
 

@@ -6,7 +6,7 @@ catalog's falloff (8) less for each hex of range, and nothing once that is down 
 (`damage.explosion_points`, the same function the range-track duel calls). On the map
 it strikes every object in reach, friend or foe: a spacecraft takes the points as one
 hit; a size class 0 object (a drone, a missile) takes no damage but is destroyed unless
-two dice roll more than the points that reach its hex (seed 004; R27 says which
+two dice roll more than the points that reach its hex (the original's missile rules; R27 says which
 strength and when no dice are rolled).
 
 The loop over the objects on the map, the order of the survival rolls and what a
@@ -63,7 +63,7 @@ def blast_struck(rates: Cells, strength: float, ea: int, ec: int, hex_a: Cells,
 
 @rule
 def blast_survival(points: int, dice: int) -> int:
-    """Seed 004, R27: whether a size class 0 object struck for `points` needs its roll of
+    """R27: whether a size class 0 object struck for `points` needs its roll of
     `dice` dice: BLAST_SURVIVED when even the lowest roll beats the points (no dice are
     rolled), BLAST_DESTROYED when even the highest cannot, BLAST_ROLL otherwise."""
     if points < dice:
@@ -75,6 +75,6 @@ def blast_survival(points: int, dice: int) -> int:
 
 @rule
 def blast_survives(points: int, roll: int) -> bool:
-    """Seed 004, R27: a size class 0 object survives an explosion when its dice roll more
-    than the points that reach its hex."""
+    """R27 (the original's missile rules): a size class 0 object survives an explosion
+    when its dice roll more than the points that reach its hex."""
     return roll > points

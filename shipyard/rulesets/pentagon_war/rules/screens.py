@@ -2,8 +2,8 @@
 
 A directional screen is aimed each impulse along the path of one spacecraft. It counts
 against every direct-fire weapon of that craft and of any other firing craft colinear
-with it and the defender (seed 000): a line drawn from the defender's hex to the
-farther of the two passes through the nearer one's hex. Where it counts it comes off
+with it and the defender (the original's advanced rules): a line drawn from the
+defender's hex to the farther of the two passes through the nearer one's hex. Where it counts it comes off
 each weapon's damage on its own, not once off the impulse's total (R14:
 `damage.strike` with the hit screened, `damage.screens_spent` with nothing spent);
 fire from anyone else meets no screen at all.
@@ -41,7 +41,7 @@ def side_of_line(da: int, dc: int, pa: int, pc: int) -> int:
 
 @rule
 def on_line(ta: int, tc: int, fa: int, fc: int, ha: int, hc: int) -> bool:
-    """Seed 000, R29: whether the line from the centre of hex `(ta, tc)` to the centre of
+    """R29: whether the line from the centre of hex `(ta, tc)` to the centre of
     `(fa, fc)` passes through hex `(ha, hc)`: through its inside or along one of its
     sides, between the two centres. Both end hexes are on it."""
     if (ha == ta and hc == tc) or (ha == fa and hc == fc):
@@ -95,7 +95,7 @@ def on_line(ta: int, tc: int, fa: int, fc: int, ha: int, hc: int) -> bool:
 
 @rule
 def colinear(ta: int, tc: int, xa: int, xc: int, ya: int, yc: int) -> bool:
-    """Seed 000, R29: whether two firing craft in `(xa, xc)` and `(ya, yc)` are colinear
+    """R14, R29: whether two firing craft in `(xa, xc)` and `(ya, yc)` are colinear
     with the defender in `(ta, tc)`: the line from the defender to the farther of them
     passes through the nearer one's hex (either way when they are equally far)."""
     x = hexes_apart(ta, tc, xa, xc)
@@ -107,7 +107,7 @@ def colinear(ta: int, tc: int, xa: int, xc: int, ya: int, yc: int) -> bool:
 
 @rule
 def screen_covers(ta: int, tc: int, aim_a: int, aim_c: int, ha: int, hc: int) -> bool:
-    """Seed 000, R14: whether a directional screen of the craft in `(ta, tc)`, aimed along
+    """R14, R29: whether a directional screen of the craft in `(ta, tc)`, aimed along
     the path of the craft in `(aim_a, aim_c)`, counts against a weapon fired from
     `(ha, hc)`: from the craft it is aimed at, or from one colinear with it."""
     return colinear(ta, tc, aim_a, aim_c, ha, hc)
@@ -115,7 +115,7 @@ def screen_covers(ta: int, tc: int, aim_a: int, aim_c: int, ha: int, hc: int) ->
 
 @rule
 def screen_aim(ta: int, tc: int, hex_a: Cells, hex_c: Cells, count: int) -> int:
-    """Seed 000, R29: the attacker (an index of the `count` hexes `(hex_a[i], hex_c[i])`)
+    """R14, R29: the attacker (an index of the `count` hexes `(hex_a[i], hex_c[i])`)
     a defender in `(ta, tc)` aims its directional screen along to count it against all of
     them, the farthest whose line passes through every other's hex (the first listed of
     equally far ones); UNAIMED when no line does, or there is no attacker."""
