@@ -95,8 +95,8 @@ def test_a_weaker_blast_loses_its_fraction_and_a_stronger_reaches_farther() -> N
 
 def test_a_drone_in_reach_rolls_more_than_the_points_to_survive() -> None:
     # R27 (the original's missile rules): a size class 0 object in reach survives when
-    # two dice roll more than the strength that reaches its hex. The drone above, 2 hexes from a strength
-    # 24 blast, takes 8: 4 + 5 = 9 beats it; 3 + 5 = 8 does not.
+    # two dice roll more than the strength that reaches its hex. The drone above, 2
+    # hexes from a strength 24 blast, takes 8: 4 + 5 = 9 beats it; 3 + 5 = 8 does not.
     points = blast_points(RATES, 24.0, 2, 1, 2, 3)
     assert points == 8
     assert blast_survival(points, BLAST_DICE) == BLAST_ROLL
@@ -217,8 +217,9 @@ def test_a_line_that_only_touches_a_corner_does_not_pass_through() -> None:
 
 def test_directional_screens_stop_each_weapon_of_a_colinear_group() -> None:
     # R14 and the original's advanced rules: a defender in (0, 0) with 8 directional
-    # screens and no armor left on the struck sides. X at (1, 0) fires three electron cannons at range 1 (5 each);
-    # Y at (2, 0) a proton cannon at range 2 (7); Z at (0, -2) a proton cannon (7).
+    # screens and no armor left on the struck sides. X at (1, 0) fires three electron
+    # cannons at range 1 (5 each); Y at (2, 0) a proton cannon at range 2 (7); Z at
+    # (0, -2) a proton cannon (7).
     # The line to Y, the farther, passes through X's hex: X and Y are colinear and the
     # screen aimed along Y's path counts against all four of their weapons; Z is off the
     # line, so its cannon meets no screen.

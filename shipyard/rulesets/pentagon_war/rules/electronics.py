@@ -3,14 +3,14 @@ functions.
 
 Each craft powers ECM and ECCM at the start of a turn (`power.electronics_points`). With
 more than one craft a side, each side's ECM and its ECCM are the averages over all its
-spacecraft (the original's advanced rules), rounded down to whole points (R28). The
-rest is the duel's own chain, reused as it stands: a side whose ECCM falls short of the other side's ECM counts
-the radar of each of its craft a box lower per point short (`power.radar_short`, 2.9),
-the rating that box shows is rolled for lock-on (`power.lock_needs_roll`,
-`power.locks`, R17), and a craft that failed its lock-on fires at double range
-(`fire.firing_range`, 2.4), whose URM enters the to-hit roll (`fire.modified_roll`).
-ECM thus never changes a die roll directly: it lowers the chance of a lock-on, and a
-failed lock-on lengthens every shot.
+spacecraft (the original's advanced rules), rounded down to whole points (R28). The rest
+is the duel's own chain, reused as it stands: a side whose ECCM falls short of the other
+side's ECM counts the radar of each of its craft a box lower per point short
+(`power.radar_short`, 2.9), the rating that box shows is rolled for lock-on
+(`power.lock_needs_roll`, `power.locks`, R17), and a craft that failed its lock-on fires
+at double range (`fire.firing_range`, 2.4), whose URM enters the to-hit roll
+(`fire.modified_roll`). ECM thus never changes a die roll directly: it lowers the chance
+of a lock-on, and a failed lock-on lengthens every shot.
 """
 
 from __future__ import annotations

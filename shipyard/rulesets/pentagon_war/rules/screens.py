@@ -3,9 +3,9 @@
 A directional screen is aimed each impulse along the path of one spacecraft. It counts
 against every direct-fire weapon of that craft and of any other firing craft colinear
 with it and the defender (the original's advanced rules): a line drawn from the
-defender's hex to the farther of the two passes through the nearer one's hex. Where it counts it comes off
-each weapon's damage on its own, not once off the impulse's total (R14:
-`damage.strike` with the hit screened, `damage.screens_spent` with nothing spent);
+defender's hex to the farther of the two passes through the nearer one's hex. Where it
+counts it comes off each weapon's damage on its own, not once off the impulse's total
+(R14: `damage.strike` with the hit screened, `damage.screens_spent` with nothing spent);
 fire from anyone else meets no screen at all.
 
 Lines run between hex centres on the map of `vector` (axial hexes along A and C).
