@@ -11,7 +11,9 @@ the range track), `power` (2.2, 2.9, R17, R19, R22: capacitors, electronics, loc
 screen reinforcement), `flight` (2.4-2.6: missiles, drones, bolts), `race` (the
 captains' estimates of the damage race, docs/duel-model.md), and for the hex map
 `vector` (2.3, R20, R26: hexes, facings, velocity components, thrust) and `impulses`
-(R25: the impulse chart), docs/map-movement.md. The scripted-dice tests
+(R25: the impulse chart), docs/map-movement.md, and for several craft on it `explosions`
+(2.7, R27), `electronics` (2.9, R28: a side's ECM and ECCM) and `screens` (R14, R29:
+directional screens against colinear attackers), docs/map-rules.md. The scripted-dice tests
 test these functions directly.
 
 What stays twice is what cannot be shared between plain objects and flat arrays: the
