@@ -38,6 +38,7 @@ from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.thrust import engines_pushing
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports, lock_on_words
 from shipyard.rulesets.pentagon_war.rules import damage, movement, power
+from shipyard.rulesets.pentagon_war.rules.electronics import jammed_rating
 
 
 def scenario_defaults(combat: Combat) -> DuelScenario:
@@ -188,7 +189,7 @@ class Duel:
         """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
         # 2.9: each point of ECCM short counts the radar one box lower down its track.
         short = power.radar_short(self.figures, enemy.ecm, craft.eccm)
-        rating = craft.radar[min(short, len(craft.radar) - 1)]
+        rating = jammed_rating(craft.radar, len(craft.radar), short)
         die: int | None = None
         if not craft.radar_on:
             craft.locked = False

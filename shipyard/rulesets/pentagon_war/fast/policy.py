@@ -82,6 +82,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     WG_T,
 )
 from shipyard.rulesets.pentagon_war.rules import flight, movement, race
+from shipyard.rulesets.pentagon_war.rules.electronics import jammed_box
 from shipyard.rulesets.pentagon_war.rules.figures import (
     AUX_CONTROL,
     BEAM,
@@ -260,7 +261,7 @@ def weapon_power(st: State, tb: Tables, pol: np.ndarray, side: int) -> int:
 def radar_at(st: State, side: int, short: int) -> int:
     """The radar track `short` boxes down from its top (at most its last box)."""
     top, end = st.ci[side, RADAR_TOP], st.ci[side, RADAR_END]
-    return int(st.it[side, RADAR_T, top + min(short, end - top - 1), 0])
+    return int(st.it[side, RADAR_T, top + jammed_box(end - top, short), 0])
 
 
 @lean_kernel

@@ -45,8 +45,15 @@ def side_radar_short(f: Figures, enemy_ecm: Cells, enemies: int, own_eccm: Cells
 
 
 @rule
+def jammed_box(boxes: int, short: int) -> int:
+    """2.9: which box of a radar track of `boxes` boxes (highest first, the 0 box last) is
+    read when it counts `short` boxes lower, as though it had taken that many radar
+    hits: never past the last box. Both duel engines read the rating there."""
+    return short if short < boxes - 1 else boxes - 1
+
+
+@rule
 def jammed_rating(radar: Cells, boxes: int, short: int) -> int:
-    """2.9: the rating of a radar track of `boxes` boxes (highest first, the 0 box last)
-    counted `short` boxes lower, as though it had taken that many radar hits: never
-    below the last box."""
-    return int(radar[short if short < boxes - 1 else boxes - 1])
+    """2.9: the rating of a radar track of `boxes` boxes counted `short` boxes lower
+    (`jammed_box`)."""
+    return int(radar[jammed_box(boxes, short)])
