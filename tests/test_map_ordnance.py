@@ -215,10 +215,11 @@ def test_homing_turns_with_the_map(heading: int, a: int, c: int, ta: int, tc: in
 
 
 def test_a_drone_moves_as_a_craft() -> None:
-    # 2.6, R31: once launched a drone is a size class 0 craft (counted as 1) on the map's
-    # own functions. Launched at (8, 0) and thrusting along C with its one engine, each
-    # impulse adds standard acceleration, 3/12 = 1/4 hex a turn (25,200 units), to the
-    # C component: after 4 impulses (8, 1), speed 8 (signs agree: the bigger part).
+    # 2.6, R31: once launched a drone is a size class 0 craft on the map's own
+    # functions. Launched at (8, 0) and thrusting along C (one engine, size class 0
+    # counted as 1), each impulse adds standard acceleration (2.3), 3/12 = 1/4 hex a
+    # turn (25,200 units), to the C component: after 4 impulses (8, 1), speed 8 (signs
+    # agree: the bigger part).
     assert M.unit == UNIT
     rate = thrust_rate(M, False, 1, 0)
     assert rate == UNIT // 4

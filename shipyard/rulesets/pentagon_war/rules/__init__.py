@@ -13,7 +13,8 @@ captains' estimates of the damage race, docs/duel-model.md), and for the hex map
 `vector` (2.3, R20, R26: hexes, facings, velocity components, thrust) and `impulses`
 (R25: the impulse chart), docs/map-movement.md, and for several craft on it `explosions`
 (2.7, R27), `electronics` (2.9, R28: a side's ECM and ECCM) and `screens` (R14, R29:
-directional screens against colinear attackers), docs/map-rules.md. The scripted-dice tests
+directional screens against colinear attackers), `homing` (2.6, R30: missiles homing)
+and `launch` (2.6, R31: drones launched), docs/map-rules.md. The scripted-dice tests
 test these functions directly.
 
 What stays twice is what cannot be shared between plain objects and flat arrays: the
