@@ -112,6 +112,7 @@ def test_a_missile_launched_facing_away_turns_one_hexside_an_impulse() -> None:
                     (A, 1, -1, 2), (A, 2, -1, 3), (B, 2, -1, 3), (B, 3, 0, 4)]
     assert missile_strikes(3, 0, 3, 0, 4, FUEL)
     assert not any(missile_strikes(a, c, 3, 0, flown, FUEL) for _, a, c, flown in path[:-1])
+    assert missile_strikes(2, -7, 2, -7, 0, FUEL)  # R30: launched in its target's hex
 
 
 def test_a_rail_launched_missile_runs_dry_after_two_turns() -> None:
