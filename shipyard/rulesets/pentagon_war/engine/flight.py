@@ -26,6 +26,7 @@ from shipyard.rulesets.pentagon_war.engine.words import (
 )
 from shipyard.rulesets.pentagon_war.rules import flight as rules
 from shipyard.rulesets.pentagon_war.rules.fire import bolt_damage
+from shipyard.rulesets.pentagon_war.rules.launch import drones_launched
 from shipyard.rulesets.pentagon_war.rules.movement import same_hex
 
 DRONE_GUNS = ("laser", "electron_cannon", "proton_cannon")
@@ -212,7 +213,7 @@ class Flight:
                 lost += 1
                 continue
             craft.missiles.append(Missile(duel.range, speed, f.missile_fuel))
-        drones = max(0, min(order.drones, len(craft.drone_bays), craft.drone_launch))
+        drones = drones_launched(craft.drone_launch, len(craft.drone_bays), order.drones)
         for _ in range(drones):
             weapon = craft.drone_bays.pop(0)
             escort = weapon == "point_defense"

@@ -80,6 +80,7 @@ from shipyard.rulesets.pentagon_war.rules.figures import (
     POINT_DEFENSE,
 )
 from shipyard.rulesets.pentagon_war.rules.fire import bolt_damage, firing_range
+from shipyard.rulesets.pentagon_war.rules.launch import drones_launched
 from shipyard.rulesets.pentagon_war.rules.movement import same_hex
 
 if TYPE_CHECKING:
@@ -291,7 +292,8 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
         ci[side, BOX + MISSILE] -= 1
         if not seeker_lost(st, tb, side):
             lists.add_missile(st, side, st.rangef[RANGE], speed, tb.f.missile_fuel)
-    drones = max(0, min(drones, ci[side, BAY_END] - ci[side, BAY_HEAD], ci[side, DRONE_LAUNCH]))
+    drones = drones_launched(ci[side, DRONE_LAUNCH], ci[side, BAY_END] - ci[side, BAY_HEAD],
+                             drones)
     for _ in range(drones):
         weapon = st.it[side, BAYS_T, ci[side, BAY_HEAD], 0]
         ci[side, BAY_HEAD] += 1
