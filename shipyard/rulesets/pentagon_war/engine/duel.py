@@ -9,9 +9,12 @@ destroyed or at the turn limit, as a draw.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from shipyard.core.dice import Dice, roll
 from shipyard.core.outcome import DuelScenario, Result
 from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.rulesets.pentagon_war.engine.battle import Side
 from shipyard.rulesets.pentagon_war.engine.damage import (
     Hit,
     HitReport,
@@ -52,7 +55,7 @@ def scenario_defaults(combat: Combat) -> DuelScenario:
 class Duel:
     """One duel between two fresh craft; `run()` plays it to the end once."""
 
-    def __init__(self, crafts: tuple[Craft, Craft], policies: tuple[Captain, Captain],
+    def __init__(self, crafts: Sequence[Craft], policies: Sequence[Captain],
                  scenario: DuelScenario, combat: Combat, catalog: Catalog, dice: Dice,
                  log: bool = False) -> None:
         self.crafts = crafts
@@ -68,12 +71,19 @@ class Duel:
         self.impulse = 0
         self.clock = 0  # impulses since the start of the duel
         self.lines: list[str] | None = [] if log else None
-        self.pending: tuple[list[Hit], list[Hit]] = ([], [])
-        self.mishaps = [0, 0]
+        self.pending: tuple[list[Hit], ...] = tuple([] for _ in crafts)
+        self.mishaps = [0] * len(crafts)
         # One target per turn without control (2.8), per impulse when crashing (2.3).
-        self.turn_targets: list[tuple[str, int] | None] = [None, None]
-        self.impulse_targets: list[tuple[str, int] | None] = [None, None]
+        self.turn_targets: list[tuple[str, int] | None] = [None] * len(crafts)
+        self.impulse_targets: list[tuple[str, int] | None] = [None] * len(crafts)
         self.flight = Flight(self)
+        self.sides: tuple[Side, ...] = ()
+        self.start(scenario)
+
+    def start(self, scenario: DuelScenario) -> None:
+        """The craft as the scenario starts them: on the track, its start speeds toward
+        each other, each with the other dead ahead."""
+        crafts, policies = self.crafts, self.policies
         # Each side with its craft, the enemy craft and its policy, for the impulse loop.
         self.sides = ((0, crafts[0], crafts[1], policies[0]),
                       (1, crafts[1], crafts[0], policies[1]))
@@ -85,8 +95,12 @@ class Duel:
 
     # -- the loop ----------------------------------------------------------
     def run(self) -> Result:
+        self.play()
+        return self.result()
+
+    def play(self) -> None:
+        """Turns of impulses until the fight is over or the turn limit is reached."""
         impulses = self.quick.impulses
-        a, b = self.crafts
         for turn in range(1, self.scenario.turn_limit + 1):
             self.turn = turn
             self.start_turn()
@@ -94,12 +108,21 @@ class Duel:
                 self.impulse = impulse
                 self.clock += 1
                 self.play_impulse()
-                if a.destroyed or b.destroyed:
-                    return self.result()
+                if self.over():
+                    return
             self.end_turn()
-            if a.destroyed or b.destroyed:
-                return self.result()
-        return self.result()
+            if self.over():
+                return
+
+    def over(self) -> bool:
+        """Whether the fight is decided: on the track, a craft destroyed."""
+        a, b = self.crafts
+        return a.destroyed or b.destroyed
+
+    def pairs(self) -> Iterable[Side]:
+        """Each craft that acts with the craft it fights, and its captain (on the track, the
+        two sides)."""
+        return self.sides
 
     def say(self, text: str) -> None:
         if self.lines is not None:
@@ -132,20 +155,22 @@ class Duel:
 
     # -- turn phases -------------------------------------------------------
     def start_turn(self) -> None:
-        situation = self.situation()
-        if self.lines is not None:
-            self.say(f"turn {self.turn}: range {self.range:.1f}")
+        self.say_turn()
         for craft in self.crafts:
             craft.charge, craft.spent = craft.boxes["capacitor"], 0  # 2.2: recharge
-        # Power is allocated in secret: both policies decide before either allocation applies.
-        allocations = [policy.allocate(craft, enemy, situation)
-                       for _, craft, enemy, policy in self.sides]
-        for craft, allocation in zip(self.crafts, allocations, strict=True):
-            self.allocate(craft, allocation)
-        for _, craft, enemy, _ in self.sides:
+        # Power is allocated in secret: every policy decides before any allocation applies.
+        allocations = [(side, craft, policy.allocate(craft, enemy, self.situation()))
+                       for side, craft, enemy, policy in self.pairs()]
+        for side, craft, allocation in allocations:
+            self.allocate(side, craft, allocation)
+        for _, craft, enemy, _ in self.pairs():
             self.lock_on(craft, enemy)
 
-    def allocate(self, craft: Craft, order: Allocation) -> None:
+    def say_turn(self) -> None:
+        if self.lines is not None:
+            self.say(f"turn {self.turn}: range {self.range:.1f}")
+
+    def allocate(self, side: int, craft: Craft, order: Allocation) -> None:
         f = self.figures
         was_invisible = craft.invisible
         craft.invisible = False
@@ -178,10 +203,10 @@ class Duel:
                      + ("radar is on" if craft.radar_on else "ECM or ECCM is powered"))
         craft.went_invisible = craft.invisible
         if craft.invisible and not was_invisible:
-            enemy = self.crafts[1] if craft is self.crafts[0] else self.crafts[0]
-            line = lose_tracks(craft, enemy, self.dice, self.figures)
-            if line:
-                self.say(line)
+            for enemy in self.enemies(side):
+                line = lose_tracks(craft, enemy, self.dice, self.figures)
+                if line:
+                    self.say(line)
         if craft.evasive:
             self.say(f"  {craft.name} maneuvers evasively this turn")
 
@@ -224,7 +249,16 @@ class Duel:
             self.assess()
 
     def enemy(self, side: int) -> Craft:
+        """The craft `side` fights now (on the track, always the other one)."""
         return self.crafts[1 - side]
+
+    def enemies(self, side: int) -> list[Craft]:
+        """Every craft fighting against `side`'s (on the track, the other one)."""
+        return [self.crafts[1 - side]]
+
+    def other(self, side: int) -> int:
+        """The index of `enemy(side)` among `crafts`, whose damage it takes."""
+        return 1 - side
 
     def revealed(self, craft: Craft) -> None:
         """R22: firing or launching voids radar invisibility for the rest of the turn."""
@@ -237,7 +271,7 @@ class Duel:
     def play_impulse(self) -> None:
         a, b = self.crafts
         pa, pb = self.policies
-        pending, flight = self.pending, self.flight
+        flight = self.flight
         situation = Situation(self.turn, self.impulse, self.range, self.combat, self.covering,
                          self.rates)
         # Both policies decide before either craft turns or thrusts.
@@ -265,11 +299,7 @@ class Duel:
             if want:
                 self.reinforce(craft, want)
             if craft.lingering:
-                for lingering in craft.lingering:  # R18: on the side it clings to
-                    pending[side].append(Hit(lingering.damage, "acid gum", screened=False,
-                                             side=lingering.side))
-                    lingering.impulses -= 1
-                craft.lingering = [g for g in craft.lingering if g.impulses > 0]
+                self.linger(side, craft)
         for side, craft, _, _ in self.sides:
             for order in orders[side]:
                 self.fire(side, craft, order)
@@ -277,11 +307,23 @@ class Duel:
                 flight.drone_fire(side, craft, drones[side])
         if a.bolts or b.bolts:
             flight.bolts_strike()
-        if pending[0] or pending[1] or self.mishaps[0] or self.mishaps[1]:
+        self.close_impulse()
+
+    def linger(self, side: int, craft: Craft) -> None:
+        """Acid gum clinging to `craft` eats on, on the side it clings to (R18)."""
+        for lingering in craft.lingering:
+            self.pending[side].append(Hit(lingering.damage, "acid gum", screened=False,
+                                          side=lingering.side))
+            lingering.impulses -= 1
+        craft.lingering = [g for g in craft.lingering if g.impulses > 0]
+
+    def close_impulse(self) -> None:
+        """Damage assessment, then the screens meet the next impulse's damage afresh (2.7)."""
+        if any(self.pending) or any(self.mishaps):
             self.assess()
-        for craft in self.crafts:  # 2.7: the screens meet the next impulse's damage afresh
+        for craft in self.crafts:
             craft.screens_used, craft.rear_struck = 0, False
-        self.impulse_targets = [None, None]
+        self.impulse_targets = [None] * len(self.crafts)
 
     def announce(self, side: int, fire: list[FireOrder], drones: tuple[Drone, ...]) -> Incoming:
         """What `side` learns before its screen reinforcement: fire, drone fire, arrivals."""
@@ -323,14 +365,19 @@ class Duel:
                                                       fast if crash else normal,
                                                       movement.scoop_braking(want, thrust))
             if crash and not craft.manned:
-                first, second = self.dice.d6(), self.dice.d6()
-                if movement.crash_mishap(f, first + second):
-                    hits = roll(self.dice, f.crash_dice)
-                    self.mishaps[side] += hits
-                    self.say(f"impulse {self.impulse}: {craft.name} crash-accelerates and "
-                             f"rolls {first + second}: {hits} interior hits")
+                self.crash_mishap(side, craft)
         # 2.3: an evader needs an engine beyond those thrusting; none while crashing.
         craft.evading = movement.evading(f, craft.evasive, crash, working, size, thrust != 0)
+
+    def crash_mishap(self, side: int, craft: Craft) -> None:
+        """2.3: an unmanned craft crash-accelerating rolls two dice for interior hits."""
+        f = self.figures
+        first, second = self.dice.d6(), self.dice.d6()
+        if movement.crash_mishap(f, first + second):
+            hits = roll(self.dice, f.crash_dice)
+            self.mishaps[side] += hits
+            self.say(f"impulse {self.impulse}: {craft.name} crash-accelerates and "
+                     f"rolls {first + second}: {hits} interior hits")
 
     def move(self) -> None:
         a, b = self.crafts

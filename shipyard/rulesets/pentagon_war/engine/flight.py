@@ -53,118 +53,125 @@ class Flight:
     def move(self) -> None:
         if not self.busy():
             return
+        for _, craft, enemy, policy in self.duel.sides:
+            self.move_side(craft, enemy, policy)
+
+    def move_side(self, craft: Craft, enemy: Craft, policy: Captain) -> None:
+        """What `craft` has in flight against `enemy` moves one impulse."""
         duel, combat, f = self.duel, self.combat, self.duel.figures
-        for _, craft, enemy, policy in duel.sides:
-            if craft.missiles:
-                # A magazine's worth of missiles can be in flight: this loop runs most often.
-                closing = enemy.velocity
-                for missile in craft.missiles:
-                    missile.distance = rules.missile_distance(f, missile.distance, missile.speed,
-                                                              closing)
-                    missile.fuel = rules.missile_fuel(f, missile.fuel, missile.speed)
-                    if rules.missile_lost(missile.fuel, missile.distance):
-                        missile.alive = False  # 2.6: out of fuel short of the target
-                craft.missiles = [m for m in craft.missiles if m.alive]
-            if craft.bolts:
-                for bolt in craft.bolts:
-                    bolt.distance = rules.bolt_distance(f, bolt.distance, enemy.velocity)
-                    bolt.flown += 1
-                    if rules.bolt_spent(f, bolt.flown, bolt.distance):
-                        bolt.alive = False
-                craft.bolts = [b for b in craft.bolts if b.alive]
-            if craft.drones:
-                situation = Situation(duel.turn, duel.impulse, duel.range, combat,
-                                      duel.covering, duel.rates)
-                for drone in craft.drones:
-                    if not drone.alive:
-                        continue
-                    # 2.6: each change of velocity spends one of the drone's accelerations.
-                    thrust = policy.drone_thrust(craft, enemy, drone, situation)
-                    if thrust and drone.accelerations > 0:
-                        changed = rules.drone_speed(f, drone.speed, thrust)
-                        if rules.within_top_speed(f, changed):
-                            drone.speed = changed
-                            drone.accelerations -= 1
-                    # A drone may fly past its target: the distance then goes below 0.
-                    drone.distance = rules.drone_distance(f, drone.distance, drone.speed,
-                                                          enemy.velocity)
-                craft.drones = [d for d in craft.drones if d.alive]
+        if craft.missiles:
+            # A magazine's worth of missiles can be in flight: this loop runs most often.
+            closing = enemy.velocity
+            for missile in craft.missiles:
+                missile.distance = rules.missile_distance(f, missile.distance, missile.speed,
+                                                          closing)
+                missile.fuel = rules.missile_fuel(f, missile.fuel, missile.speed)
+                if rules.missile_lost(missile.fuel, missile.distance):
+                    missile.alive = False  # 2.6: out of fuel short of the target
+            craft.missiles = [m for m in craft.missiles if m.alive]
+        if craft.bolts:
+            for bolt in craft.bolts:
+                bolt.distance = rules.bolt_distance(f, bolt.distance, enemy.velocity)
+                bolt.flown += 1
+                if rules.bolt_spent(f, bolt.flown, bolt.distance):
+                    bolt.alive = False
+            craft.bolts = [b for b in craft.bolts if b.alive]
+        if craft.drones:
+            situation = Situation(duel.turn, duel.impulse, duel.range, combat,
+                                  duel.covering, duel.rates)
+            for drone in craft.drones:
+                if not drone.alive:
+                    continue
+                # 2.6: each change of velocity spends one of the drone's accelerations.
+                thrust = policy.drone_thrust(craft, enemy, drone, situation)
+                if thrust and drone.accelerations > 0:
+                    changed = rules.drone_speed(f, drone.speed, thrust)
+                    if rules.within_top_speed(f, changed):
+                        drone.speed = changed
+                        drone.accelerations -= 1
+                # A drone may fly past its target: the distance then goes below 0.
+                drone.distance = rules.drone_distance(f, drone.distance, drone.speed,
+                                                      enemy.velocity)
+            craft.drones = [d for d in craft.drones if d.alive]
 
     # -- point defense (2.5) -----------------------------------------------
     def point_defense(self) -> None:
+        for side, craft in enumerate(self.duel.crafts):
+            self.defend(side, craft, self.duel.enemy(side))
+
+    def defend(self, side: int, craft: Craft, enemy: Craft) -> None:
+        """`craft`'s point defense against what `enemy` has in its hex, then what lands."""
         duel, combat = self.duel, self.combat
         same_hex = duel.range < 1
-        for side, craft in enumerate(duel.crafts):
-            enemy = duel.enemy(side)
-            refs: list[Missile | Drone | Craft] = []
-            targets: list[Target] = []
-            for missile in enemy.missiles:
-                if missile.distance < 1:
-                    refs.append(missile)
-                    targets.append(self.missile_target)
-            for drone in enemy.drones:
-                if drone.alive and drone.gap < 1:
-                    refs.append(drone)
-                    targets.append(self.drone_target)
-            if same_hex:
-                refs.append(enemy)
-                targets.append(Target(enemy.name, enemy.size_class, killable=False))
-            if not targets or craft.destroyed:
-                self._missiles_land(side, craft, enemy)
-                continue
-            order = duel.policies[side].point_defense(craft, targets)
-            if sorted(order) != list(range(len(targets))):
-                order = list(range(len(targets)))
-            batteries = [pointdefense.working_boxes(craft.boxes["point_defense"], craft.locked,
-                                                    craft.evading, combat)]
-            batteries += [pointdefense.working_boxes(combat.drone.point_defense_rating,
-                                                     craft.locked, False, combat)
-                          for d in craft.drones
-                          if d.escort and d.alive and abs(d.distance - duel.range) < 1]
-            alive = [True] * len(targets)
-            scored = 0
-            words: list[str] = []  # 17: each shot's number and roll, battery by battery
-            for battery, boxes in enumerate(batteries):
-                live = [i for i in order if alive[i]]
-                if not live or boxes <= 0:
-                    continue
-                shots = pointdefense.fire(boxes, [targets[i] for i in live], duel.dice, combat)
-                for shot in shots:
-                    index = live[shot.target]
-                    if not shot.success:
-                        continue
-                    if targets[index].killable:
-                        alive[index] = False
-                    else:
-                        scored += combat.point_defense.spacecraft_damage
-                if duel.lines is not None:
-                    words.append(describe_point_defense(
-                        craft.name if battery == 0 else f"{craft.name}'s escort drone {battery}",
-                        boxes,
-                        [(targets[live[s.target]], s.kill_number, s.roll, s.success)
-                         for s in shots], combat.point_defense.spacecraft_damage))
-            kills = 0
-            for index, ref in enumerate(refs):
-                if alive[index] or isinstance(ref, Craft):
-                    continue
-                kills += 1
-                ref.alive = False
-                if isinstance(ref, Missile):
-                    # 2.6: a destroyed missile explodes for half its warhead in its hex,
-                    # its launcher struck too when there.
-                    blast = rules.shot_down_points(duel.figures)
-                    duel.pending[side].append(Hit(blast, "missile"))
-                    if rules.blast_reaches_launcher(duel.range):
-                        duel.pending[1 - side].append(Hit(blast, "missile"))
-            if scored:
-                duel.pending[1 - side].append(Hit(scored, "point defense"))
-            if duel.lines is not None:
-                if not words:
-                    words.append(f"{craft.name} point defense has no working box for "
-                                 f"{len(targets)} target(s)")
-                for line in words:
-                    duel.say(f"impulse {duel.impulse}: {line}")
+        refs: list[Missile | Drone | Craft] = []
+        targets: list[Target] = []
+        for missile in enemy.missiles:
+            if missile.distance < 1:
+                refs.append(missile)
+                targets.append(self.missile_target)
+        for drone in enemy.drones:
+            if drone.alive and drone.gap < 1:
+                refs.append(drone)
+                targets.append(self.drone_target)
+        if same_hex:
+            refs.append(enemy)
+            targets.append(Target(enemy.name, enemy.size_class, killable=False))
+        if not targets or craft.destroyed:
             self._missiles_land(side, craft, enemy)
+            return
+        order = duel.policies[side].point_defense(craft, targets)
+        if sorted(order) != list(range(len(targets))):
+            order = list(range(len(targets)))
+        batteries = [pointdefense.working_boxes(craft.boxes["point_defense"], craft.locked,
+                                                craft.evading, combat)]
+        batteries += [pointdefense.working_boxes(combat.drone.point_defense_rating,
+                                                 craft.locked, False, combat)
+                      for d in craft.drones
+                      if d.escort and d.alive and abs(d.distance - duel.range) < 1]
+        alive = [True] * len(targets)
+        scored = 0
+        words: list[str] = []  # 17: each shot's number and roll, battery by battery
+        for battery, boxes in enumerate(batteries):
+            live = [i for i in order if alive[i]]
+            if not live or boxes <= 0:
+                continue
+            shots = pointdefense.fire(boxes, [targets[i] for i in live], duel.dice, combat)
+            for shot in shots:
+                index = live[shot.target]
+                if not shot.success:
+                    continue
+                if targets[index].killable:
+                    alive[index] = False
+                else:
+                    scored += combat.point_defense.spacecraft_damage
+            if duel.lines is not None:
+                words.append(describe_point_defense(
+                    craft.name if battery == 0 else f"{craft.name}'s escort drone {battery}",
+                    boxes,
+                    [(targets[live[s.target]], s.kill_number, s.roll, s.success)
+                     for s in shots], combat.point_defense.spacecraft_damage))
+        kills = 0
+        for index, ref in enumerate(refs):
+            if alive[index] or isinstance(ref, Craft):
+                continue
+            kills += 1
+            ref.alive = False
+            if isinstance(ref, Missile):
+                # 2.6: a destroyed missile explodes for half its warhead in its hex,
+                # its launcher struck too when there.
+                blast = rules.shot_down_points(duel.figures)
+                duel.pending[side].append(Hit(blast, "missile"))
+                if rules.blast_reaches_launcher(duel.range):
+                    duel.pending[duel.other(side)].append(Hit(blast, "missile"))
+        if scored:
+            duel.pending[duel.other(side)].append(Hit(scored, "point defense"))
+        if duel.lines is not None:
+            if not words:
+                words.append(f"{craft.name} point defense has no working box for "
+                             f"{len(targets)} target(s)")
+            for line in words:
+                duel.say(f"impulse {duel.impulse}: {line}")
+        self._missiles_land(side, craft, enemy)
 
     def _missiles_land(self, side: int, craft: Craft, enemy: Craft) -> None:
         """2.6: a missile in its target's hex hits for its full warhead; the hex takes half.
@@ -181,7 +188,7 @@ class Flight:
                     blast = rules.shot_down_points(f)
                     duel.pending[side].append(Hit(blast, "missile"))
                     if rules.blast_reaches_launcher(duel.range):
-                        duel.pending[1 - side].append(Hit(blast, "missile"))
+                        duel.pending[duel.other(side)].append(Hit(blast, "missile"))
                     duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} misses "
                              f"the evading {craft.name} and is detonated beside it")
                     continue
@@ -190,7 +197,7 @@ class Flight:
                     duel.say(f"impulse {duel.impulse}: a missile from {enemy.name} "
                              f"strikes {craft.name}")
                 if same_hex(duel.range):
-                    duel.pending[1 - side].append(Hit(rules.hex_share(f), "missile"))
+                    duel.pending[duel.other(side)].append(Hit(rules.hex_share(f), "missile"))
         if lost:
             enemy.missiles = [m for m in enemy.missiles if m.alive]
         if enemy.drones:
@@ -269,9 +276,9 @@ class Flight:
             cause = cause_of(salvo.kind)
             for shot in salvo.shots:  # R14: each weapon is its own hit for directional screens
                 if shot.total > 0:
-                    duel.pending[1 - side].append(Hit(shot.total, cause))
+                    duel.pending[duel.other(side)].append(Hit(shot.total, cause))
                     if shot.kind == "acid_gum_gun":
-                        duel.add_acid(1 - side)
+                        duel.add_acid(duel.other(side))
         elif order.target == "drone":
             if salvo.kill:
                 enemy.drones[order.target_index].alive = False
@@ -354,7 +361,7 @@ class Flight:
                                combat)
             volleys.setdefault((drone.weapon, hexes), []).append(shot)
             if shot.total > 0:
-                duel.pending[1 - side].append(Hit(shot.total, "drone"))
+                duel.pending[duel.other(side)].append(Hit(shot.total, "drone"))
         if duel.lines is not None:
             for (weapon, hexes), shots in volleys.items():
                 salvo = fire.Salvo(weapon, shots[0].range, tuple(shots))
@@ -365,33 +372,41 @@ class Flight:
 
     def bolts_strike(self) -> None:
         """A bolt reaching its target strikes for the damage of the hexes it flew (2.4)."""
+        for side, craft in enumerate(self.duel.crafts):
+            self.bolts_land(side, craft, self.duel.enemy(side))
+
+    def bolts_land(self, side: int, craft: Craft, target: Craft) -> None:
+        """`craft`'s bolts that reached `target`'s hex strike it (2.4)."""
         duel, combat = self.duel, self.combat
-        for side, craft in enumerate(duel.crafts):
-            target = duel.enemy(side)
-            for bolt in craft.bolts:
-                if bolt.alive and same_hex(bolt.distance):
-                    bolt.alive = False
-                    # 2.4: a seeking weapon misses an evading craft 1 time in 6.
-                    if target.evading and rules.seeker_misses(duel.figures, duel.dice.d6()):
-                        duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
-                                 f"{craft.name} misses the evading {target.name}")
-                        continue
-                    damage = rules.bolt_strikes_for(duel.figures, combat.charts.steps,
-                                                    bolt.flown, bolt.erosion)
-                    if duel.lines is not None:
-                        duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
-                                 f"{craft.name} strikes after {bolt.flown} hexes for {damage}")
-                    if damage:
-                        duel.pending[1 - side].append(Hit(damage, "liquid metal bolt"))
-            craft.bolts = [b for b in craft.bolts if b.alive]
+        for bolt in craft.bolts:
+            if bolt.alive and same_hex(bolt.distance):
+                bolt.alive = False
+                # 2.4: a seeking weapon misses an evading craft 1 time in 6.
+                if target.evading and rules.seeker_misses(duel.figures, duel.dice.d6()):
+                    duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
+                             f"{craft.name} misses the evading {target.name}")
+                    continue
+                damage = rules.bolt_strikes_for(duel.figures, combat.charts.steps,
+                                                bolt.flown, bolt.erosion)
+                if duel.lines is not None:
+                    duel.say(f"impulse {duel.impulse}: a liquid metal bolt from "
+                             f"{craft.name} strikes after {bolt.flown} hexes for {damage}")
+                if damage:
+                    duel.pending[duel.other(side)].append(Hit(damage, "liquid metal bolt"))
+        craft.bolts = [b for b in craft.bolts if b.alive]
 
     def arriving(self, side: int) -> int:
         """Points already on their way to `side` this impulse that its screens will meet:
         missiles that reached its hex (and those point defense shot down there), bolts."""
         duel = self.duel
         points = sum([hit.points for hit in duel.pending[side] if hit.screened])
-        for bolt in duel.crafts[1 - side].bolts:
+        return points + self.bolts_arriving(duel.enemy(side))
+
+    def bolts_arriving(self, enemy: Craft) -> int:
+        """Points `enemy`'s bolts reaching their target's hex strike for this impulse."""
+        points = 0
+        for bolt in enemy.bolts:
             if bolt.alive and same_hex(bolt.distance):
-                points += max(1, bolt_damage(duel.figures, self.combat.charts.steps, bolt.flown)
-                              - bolt.erosion)
+                points += max(1, bolt_damage(self.duel.figures, self.combat.charts.steps,
+                                             bolt.flown) - bolt.erosion)
         return points

@@ -20,7 +20,7 @@ from shipyard.rulesets.pentagon_war.rules.flight import bolt_strikes_for, second
 
 def resolve_order(duel: Battle, side: int, craft: Craft, order: FireOrder) -> None:
     """Check one fire order of `craft` (on `side`) against the rules and resolve it."""
-    enemy = duel.crafts[1 - side]
+    enemy = duel.enemy(side)
     control = craft.has_control
     # 2.8: without control, all direct fire in one impulse, at one target per turn.
     if not control and craft.fired_impulse not in (-1, duel.impulse):
