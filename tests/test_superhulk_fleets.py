@@ -123,15 +123,13 @@ def test_the_pack_roster_of_one_ship_says_one_ship() -> None:
                                                        "--sheets", "ssd").stdout
 
 
-def test_their_battle_is_the_pentagon_war_refusal_with_nothing_written(
-        tmp_path: Path) -> None:
+def test_their_battle_is_fought_on_the_map_and_written(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    ran = shipyard("battle", SUPERHULK, GUNSHIPS, "--runs", "20", "--csv", out / "b.csv",
-                   "--replay", "1", "-o", out / "b.svg", cwd=tmp_path)
-    assert ran.returncode == 2, (ran.stdout, ran.stderr)
-    assert ran.stdout == ""
-    assert ran.stderr == ("shipyard: sample-fleet:superhulk: Pentagon War battles come with "
-                          "its map engine; until then shipyard duel fights its designs one "
-                          "against one\n")
-    assert sorted(p.name for p in tmp_path.rglob("*")) == ["out"]
+    ran = shipyard("battle", SUPERHULK, GUNSHIPS, "--runs", "6", "--csv", out / "b.csv",
+                   cwd=tmp_path)
+    assert ran.returncode == 0, (ran.stdout, ran.stderr)
+    assert ran.stdout.startswith("Superhulk (1 ship, 2000 points, default) against Gunships "
+                                 "(8 ships, 2000 points, default): 6 battles")
+    rows = (out / "b.csv").read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 1 + 6  # a header, then one row a battle

@@ -21,6 +21,7 @@ from shipyard.core.protocol import DEFAULT_TURNS, Change, Figure, Json, Margin, 
 from shipyard.core.sheet import roman
 from shipyard.rulesets.pentagon_war import legality, pricing, search
 from shipyard.rulesets.pentagon_war.audit import PentagonWarAudit
+from shipyard.rulesets.pentagon_war.battles import PentagonWarBattles
 from shipyard.rulesets.pentagon_war.catalog import Catalog, load_catalog
 from shipyard.rulesets.pentagon_war.design import Design, design_schema, parse_design
 from shipyard.rulesets.pentagon_war.document import build_document
@@ -61,10 +62,9 @@ class PentagonWar(Defaults[Design, pricing.Sheet, Catalog]):
     sheet_titles: dict[str, str] = SHEET_TITLES
     sheet_labels: dict[str, str] = SHEET_LABELS
     duels = PentagonWarDuels()  # stateless: one for every instance
-    battles = None  # fleet battles need the hex map and vector movement (rules 2.3)
+    battles = PentagonWarBattles()  # fleets on the hex map with vector movement (rules 2.3)
     audit = PentagonWarAudit()  # the systems the points-balance audit measures
-    battles_missing = ("Pentagon War battles come with its map engine; until then "
-                       "shipyard duel fights its designs one against one")
+    battles_missing = ""
 
     # Designs
     def parse(self, data: object, file: str = "<design>") -> Design:

@@ -213,7 +213,7 @@ class Duel:
     def lock_on(self, craft: Craft, enemy: Craft) -> None:
         """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
         # 2.9: each point of ECCM short counts the radar one box lower down its track.
-        short = power.radar_short(self.figures, enemy.ecm, craft.eccm)
+        short = self.jamming(craft, enemy)
         rating = jammed_rating(craft.radar, len(craft.radar), short)
         die: int | None = None
         if not craft.radar_on:
@@ -230,6 +230,11 @@ class Duel:
             craft.locked = power.locks(rating, die)
         if self.lines is not None:
             self.say(f"  {craft.name} {lock_on_words(enemy.invisible, rating, die, craft.locked)}")
+
+    def jamming(self, craft: Craft, enemy: Craft) -> int:
+        """2.9: the radar boxes `craft` counts lower for the ECCM it lacks against `enemy`'s
+        ECM."""
+        return power.radar_short(self.figures, enemy.ecm, craft.eccm)
 
     def end_turn(self) -> None:
         for side, craft in enumerate(self.crafts):

@@ -1,0 +1,130 @@
+"""Where every craft of a battle is on the hex map, and how it moves (rules 2.1, 2.3, R25,
+R26, R32, R33): the map geometry of the duel loop.
+
+A craft has a hex `(a, c)`, a facing (A = 0 ... F = 5) and two velocity components in
+whole units (`MapFigures.unit` of a hex per turn). Each impulse a craft turns and
+thrusts (`map_battle.MapBattle.maneuver`), then every component moves on the impulse
+chart (`rules.impulses`). The captains and the gunnery read a pair of craft as they read
+the range track: `view(i, j)` sets the range between them, the relative direction each
+sees the other in (`rules.bearing`) and each one's speed toward the other along the line
+between them, so the duel's own captains and fire rules play on the map unchanged.
+
+R33: the fleets start `start_range` hexes apart along A, side 0 facing A and side 1
+facing D, each fleet abreast across the line (two hexes between neighbours, the first
+ship on the line, then one to its right, one to its left...), each craft moving toward
+the enemy at its start speed. The map has no edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import sqrt
+
+from shipyard.rulesets.pentagon_war.rules import impulses as chart
+from shipyard.rulesets.pentagon_war.rules.bearing import along, relative_direction
+from shipyard.rulesets.pentagon_war.rules.vector import (
+    A,
+    D,
+    MapFigures,
+    hex_distance,
+    mirrored,
+    mirrored_facing,
+    rotated,
+)
+
+ABREAST = (1, 2)  # two hexes to the right across A: the step between neighbours (R33)
+
+
+def abreast(place: int) -> int:
+    """How many steps to the right (negative: left) the ship at `place` in its fleet starts
+    (R33): 0, 1, -1, 2, -2..."""
+    return (place + 1) // 2 if place % 2 else -(place // 2)
+
+
+def radial(va: int, vc: int, da: int, dc: int) -> float:
+    """The part of velocity `(va, vc)` along the displacement `(da, dc)` (same units), by
+    the map's true geometry (A and C 120 degrees apart); 0 for no displacement. Worked
+    from whole numbers (`bearing.along`), so a mirrored map gives the very same float."""
+    if da == 0 and dc == 0:
+        return 0.0
+    return along(va, vc, da, dc) / (2.0 * sqrt(along(da, dc, da, dc)))
+
+
+class HexMap:
+    """The map of one battle: every craft's hex, facing, velocity and chart columns."""
+
+    __slots__ = ("a", "c", "columns", "facing", "m", "va", "vc")
+
+    def __init__(self, m: MapFigures, count: int) -> None:
+        self.m = m
+        self.a = [0] * count
+        self.c = [0] * count
+        self.facing = [A] * count
+        self.va = [0] * count
+        self.vc = [0] * count
+        self.columns = [[0, 0] for _ in range(count)]  # chart columns of A and C this turn
+
+    def place(self, sides: Sequence[int], places: Sequence[int], start_range: int,
+              speeds: Sequence[float]) -> None:
+        """R33: both fleets abreast, `start_range` apart along A, moving toward each other."""
+        unit = self.m.unit
+        for i, (side, place) in enumerate(zip(sides, places, strict=True)):
+            step = abreast(place)
+            ahead = 1 if side == 0 else -1
+            self.a[i] = (0 if side == 0 else start_range) + ABREAST[0] * step
+            self.c[i] = ABREAST[1] * step
+            self.facing[i] = A if side == 0 else D
+            self.va[i] = ahead * round(speeds[i] * unit)
+            self.vc[i] = 0
+
+    def turned(self, sixths: int, mirror: bool) -> None:
+        """The whole layout turned clockwise by `sixths` x 60 degrees about the first hex,
+        then mirrored in the line through B and E if `mirror` (a half turn and the mirror
+        are the map's symmetries: the battle they start is the same battle)."""
+        for i in range(len(self.a)):
+            self.a[i], self.c[i] = rotated(self.a[i], self.c[i], sixths)
+            self.va[i], self.vc[i] = rotated(self.va[i], self.vc[i], sixths)
+            self.facing[i] = (self.facing[i] + sixths) % 6
+            if mirror:
+                self.a[i], self.c[i] = mirrored(self.a[i], self.c[i])
+                self.va[i], self.vc[i] = mirrored(self.va[i], self.vc[i])
+                self.facing[i] = mirrored_facing(self.facing[i])
+
+    # -- a pair as the range track sees it ------------------------------------------------
+    def hexes(self, i: int, j: int) -> int:
+        return hex_distance(self.a[j] - self.a[i], self.c[j] - self.c[i])
+
+    def direction(self, i: int, j: int) -> int:
+        """The relative direction (1-6) craft `i` sees craft `j` in."""
+        return relative_direction(self.facing[i], self.a[j] - self.a[i], self.c[j] - self.c[i])
+
+    def toward(self, i: int, j: int) -> float:
+        """Craft `i`'s speed toward craft `j` along the line between them, hexes a turn."""
+        da, dc = self.a[j] - self.a[i], self.c[j] - self.c[i]
+        return radial(self.va[i], self.vc[i], da, dc) / self.m.unit
+
+    def speed(self, i: int) -> float:
+        """Craft `i`'s speed, hexes a turn (the components' biggest-or-sum, 2.3)."""
+        return hex_distance(self.va[i], self.vc[i]) / self.m.unit
+
+    # -- movement -------------------------------------------------------------------------
+    def start_turn(self, turn: int) -> None:
+        """2.1: each component's column of the impulse chart for the turn (R25, fractional)."""
+        unit = self.m.unit
+        for i, columns in enumerate(self.columns):
+            columns[0] = chart.column_at_start(self.va[i], unit, turn, True)
+            columns[1] = chart.column_at_start(self.vc[i], unit, turn, True)
+
+    def move(self, i: int, before: tuple[int, int], turn: int, impulse: int) -> None:
+        """Craft `i` makes this impulse's movement segment; `before` its components before
+        this impulse's thrust (R25: a new column counts from this impulse)."""
+        m, columns = self.m, self.columns[i]
+        va, vc = self.va[i], self.vc[i]
+        old_a, old_c = columns
+        if (va, vc) != before:
+            columns[0] = chart.column_after(old_a, before[0], va, m.unit, turn, True)
+            columns[1] = chart.column_after(old_c, before[1], vc, m.unit, turn, True)
+        da, dc = chart.impulse_steps(old_a, columns[0], va, old_c, columns[1], vc, impulse,
+                                     m.impulses)
+        self.a[i] += da
+        self.c[i] += dc

@@ -1,0 +1,374 @@
+"""The duel loop on the hex map: any number of craft in two fleets (rules 2.1-2.9, R25-R33).
+
+`MapBattle` is `duel.Duel` with the map as its geometry. Each craft fights one enemy at
+a time, its side's choice (`fleet_orders`); before a craft's captain decides or its
+fire is resolved the loop *views* the pair (`view`): the range between them is their hex
+distance, the relative direction each sees the other in gives the arcs that bear and the
+armor side struck (`rules.bearing`), and each one's speed toward the other is its
+velocity along the line between them. So the duel's captains, fire rules, point defense,
+launches and damage assessment play on the map as written, and a hit is stamped with the
+armor side it strikes when it is sent (`Struck`).
+
+What flies (missiles, drones, liquid metal bolts) keeps its distance to the craft it was
+sent against, as on the range track, closing by that craft's speed along the line; it is
+lost when its target is destroyed or its launcher is (R33). A craft's explosion strikes
+every craft in reach, friend or foe, less 8 points a hex (R27), on the side facing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from shipyard.core.battle import SURVIVED, BattleResult, Fate
+from shipyard.core.dice import Dice
+from shipyard.core.outcome import DuelScenario
+from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.rulesets.pentagon_war.engine.battle import Side
+from shipyard.rulesets.pentagon_war.engine.damage import (
+    Hit,
+    explosion_strength,
+    take_damage,
+)
+from shipyard.rulesets.pentagon_war.engine.duel import Duel
+from shipyard.rulesets.pentagon_war.engine.fleet_orders import assign, ranked, threat
+from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
+from shipyard.rulesets.pentagon_war.engine.orders import (
+    NOTHING,
+    Captain,
+    FireOrder,
+    Incoming,
+    Maneuver,
+)
+from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, total_boxes
+from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.engine.words import describe_reports
+from shipyard.rulesets.pentagon_war.map_movement import map_figures
+from shipyard.rulesets.pentagon_war.rules import damage, movement
+from shipyard.rulesets.pentagon_war.rules.bearing import across, facing_for, relative_direction
+from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
+from shipyard.rulesets.pentagon_war.rules.vector import (
+    facing_after,
+    pushed,
+    scoop_braked,
+    scoop_brakes,
+    thrust_pushes,
+    thrust_rate,
+)
+
+TOWARD, ASTERN = 1, 4  # the relative directions a craft thrusts toward and away from
+
+
+class Struck(list[Hit]):
+    """One craft's hits waiting for damage assessment, each stamped when it is sent with
+    the armor side it strikes: the relative direction the craft sees its sender in."""
+
+    __slots__ = ("craft",)
+
+    def __init__(self, craft: Craft) -> None:
+        super().__init__()
+        self.craft = craft
+
+    def append(self, hit: Hit) -> None:
+        if not hit.side:
+            hit.side = self.craft.direction
+        super().append(hit)
+
+
+class MapBattle(Duel):
+    """One battle between two fleets of fresh craft on the hex map; `fight()` plays it."""
+
+    def __init__(self, crafts: Sequence[Craft], sides: Sequence[int], places: Sequence[int],
+                 policies: Sequence[Captain], scenario: DuelScenario, combat: Combat,
+                 catalog: Catalog, dice: Dice, log: bool = False,
+                 layout: tuple[int, bool] = (0, False)) -> None:
+        self.layout = layout
+        self.side_of = tuple(sides)
+        self.places = tuple(places)
+        self.hexmap = HexMap(map_figures(combat.turn, combat.movement), len(crafts))
+        self.target = [-1] * len(crafts)
+        self.partner = [-1] * len(crafts)
+        self.fell = [SURVIVED] * len(crafts)
+        self.index = {id(craft): i for i, craft in enumerate(crafts)}
+        super().__init__(crafts, policies, scenario, combat, catalog, dice, log)
+        self.pending = tuple(Struck(craft) for craft in crafts)
+
+    def start(self, scenario: DuelScenario) -> None:
+        """R33: both fleets abreast, `start_range` apart, closing at their start speeds."""
+        speeds = [0.0 if craft.is_base else scenario.start_speeds((True, True))[side]
+                  for craft, side in zip(self.crafts, self.side_of, strict=True)]
+        self.hexmap.place(self.side_of, self.places, scenario.start_range, speeds)
+        self.hexmap.turned(*self.layout)
+        self.range = float(scenario.start_range)
+        self.retarget()
+
+    # -- who fights whom --------------------------------------------------------------------
+    def alive(self) -> list[int]:
+        return [i for i, craft in enumerate(self.crafts) if not craft.destroyed]
+
+    def retarget(self) -> None:
+        """Every craft whose target is gone gets one (`fleet_orders`); what it had in
+        flight against the old one is lost with it (R33)."""
+        alive = self.alive()
+        for side in (0, 1):
+            mine = [i for i in alive if self.side_of[i] == side]
+            theirs = [i for i in alive if self.side_of[i] != side]
+            if not theirs or all(self.target[i] in theirs for i in mine):
+                continue
+            order = ranked([self.crafts[k] for k in theirs], theirs)
+            need = {k: total_boxes(self.crafts[k]) for k in theirs}
+            load = dict.fromkeys(theirs, 0)
+            for i in mine:
+                if self.target[i] in theirs:
+                    load[self.target[i]] += threat(self.crafts[i])
+            for i in mine:
+                if self.target[i] not in theirs:
+                    craft = self.crafts[i]
+                    craft.missiles, craft.bolts, craft.drones = [], [], []
+                    self.target[i] = self.partner[i] = assign(order, need, load,
+                                                              threat(craft))
+
+    def view(self, i: int, j: int) -> None:
+        """Craft `i` and craft `j` as the duel sees a pair: the range between them, the
+        relative direction each sees the other in, each one's speed toward the other."""
+        hexmap, crafts = self.hexmap, self.crafts
+        crafts[i].direction = hexmap.direction(i, j)
+        crafts[j].direction = hexmap.direction(j, i)
+        crafts[i].velocity = hexmap.toward(i, j)
+        crafts[j].velocity = hexmap.toward(j, i)
+        self.range = float(hexmap.hexes(i, j))
+        self.partner[i] = j
+
+    def pairs(self) -> Iterator[Side]:
+        for i in self.alive():
+            j = self.target[i]
+            self.view(i, j)
+            yield i, self.crafts[i], self.crafts[j], self.policies[i]
+
+    def enemy(self, side: int) -> Craft:
+        return self.crafts[self.partner[side]]
+
+    def enemies(self, side: int) -> list[Craft]:
+        return [c for k, c in enumerate(self.crafts) if self.side_of[k] != self.side_of[side]]
+
+    def other(self, side: int) -> int:
+        j = self.partner[side]
+        self.crafts[j].direction = self.hexmap.direction(j, side)  # the side it shows
+        return j
+
+    def jamming(self, craft: Craft, enemy: Craft) -> int:
+        """R28: each side's ECM and ECCM are the averages over its craft still flying."""
+        mine = self.side_of[self.index[id(craft)]]
+        flying = [(self.side_of[i], self.crafts[i]) for i in self.alive()]
+        ecm = [c.ecm for side, c in flying if side != mine]
+        eccm = [c.eccm for side, c in flying if side == mine]
+        return side_radar_short(self.figures, ecm, len(ecm), eccm, len(eccm))
+
+    def over(self) -> bool:
+        left = {self.side_of[i] for i in self.alive()}
+        return len(left) < 2
+
+    def say_turn(self) -> None:
+        if self.lines is None:
+            return
+        hexmap = self.hexmap
+        where = "; ".join(f"{self.crafts[i].name} at ({hexmap.a[i]}, {hexmap.c[i]}) facing "
+                          f"{'ABCDEF'[hexmap.facing[i]]}, speed {hexmap.speed(i):.2f}"
+                          for i in self.alive())
+        self.say(f"turn {self.turn}: {where}")
+
+    def start_turn(self) -> None:
+        self.hexmap.start_turn(self.turn)
+        super().start_turn()
+
+    # -- one impulse ------------------------------------------------------------------------
+    def play_impulse(self) -> None:
+        crafts, flight = self.crafts, self.flight
+        acting = list(self.pairs())
+        # Every captain decides before any craft turns or thrusts.
+        maneuvers: list[Maneuver] = []
+        for i, craft, enemy, policy in acting:
+            self.view(i, self.target[i])
+            maneuvers.append(policy.maneuver(craft, enemy, self.situation()))
+        before = [(self.hexmap.va[i], self.hexmap.vc[i]) for i, *_ in acting]
+        for (i, craft, _, _), order in zip(acting, maneuvers, strict=True):
+            self.maneuver(i, craft, order)
+        for (i, _, _, _), was in zip(acting, before, strict=True):
+            self.hexmap.move(i, was, self.turn, self.impulse)
+        for i, craft, enemy, policy in acting:
+            if craft.missiles or craft.drones or craft.bolts:
+                self.view(i, self.target[i])
+                flight.move_side(craft, enemy, policy)
+        for i, craft, _, _ in acting:  # 2.5: point defense against what reached the hex
+            for k in self.attackers(i):
+                if crafts[k].missiles or crafts[k].drones or self.hexmap.hexes(i, k) < 1:
+                    self.view(i, k)
+                    flight.defend(i, craft, crafts[k])
+        for i, craft, enemy, policy in self.pairs():
+            launch = policy.launch(craft, enemy, self.situation())
+            if launch.missiles or launch.drones:
+                flight.launch(i, craft, launch)
+        # 2.1: fire is decided and announced before the targets reinforce their screens.
+        orders: dict[int, list[FireOrder]] = {}
+        drones: dict[int, tuple[Drone, ...]] = {}
+        for i, craft, enemy, policy in self.pairs():
+            situation = self.situation()
+            orders[i] = policy.fire(craft, enemy, situation)
+            drones[i] = flight.drone_orders(i, craft, policy, situation) if craft.drones else ()
+        for i, craft, enemy, policy in self.pairs():
+            incoming = self.incoming(i, orders, drones)
+            self.view(i, self.target[i])
+            want = policy.reinforce(craft, enemy, self.situation(), incoming)
+            if want:
+                self.reinforce(craft, want)
+            if craft.lingering:
+                self.linger(i, craft)
+        for i, craft, _, _ in self.pairs():
+            for aimed in orders[i]:
+                self.fire(i, craft, aimed)
+            if drones[i]:
+                flight.drone_fire(i, craft, drones[i])
+            if craft.bolts:
+                flight.bolts_land(i, craft, self.crafts[self.target[i]])
+        self.close_impulse()
+        if self.over():
+            return
+        self.retarget()
+
+    def attackers(self, i: int) -> list[int]:
+        return [k for k in self.alive() if self.target[k] == i]
+
+    def incoming(self, i: int, orders: dict[int, list[FireOrder]],
+                 drones: dict[int, tuple[Drone, ...]]) -> Incoming:
+        """What craft `i` learns before reinforcing: every attacker's fire and arrivals."""
+        fire: list[FireOrder] = []
+        flying: list[Drone] = []
+        arriving = sum(h.points for h in self.pending[i] if h.screened)
+        for k in self.attackers(i):
+            fire += orders.get(k, [])
+            flying += drones.get(k, ())
+            arriving += self.flight.bolts_arriving(self.crafts[k])
+        if not fire and not flying and not arriving:
+            return NOTHING
+        return Incoming(tuple(fire), tuple(flying), arriving)
+
+    def maneuver(self, side: int, craft: Craft, order: Maneuver) -> None:
+        """2.3 on the map: turn toward the facing that shows the target in the captain's
+        direction, then thrust along the facing (toward it with it ahead, away with it
+        astern, a ramscoop braking nose-first), choosing among that facing and its two
+        neighbours the one that best cancels the drift across the line (R33)."""
+        f, hexmap = self.figures, self.hexmap
+        j = self.target[side]
+        da, dc = hexmap.a[j] - hexmap.a[side], hexmap.c[j] - hexmap.c[side]
+        facing = hexmap.facing[side]
+        boxes = craft.boxes
+        control = boxes["main_control"] + boxes["aux_control"] > 0
+        limit = movement.rotation_limit(f, craft.is_base, self.clock - craft.last_rotation,
+                                        control, craft.evasive,
+                                        craft.crashed_at == self.clock - 1)
+        wanted = order.direction if 1 <= order.direction <= 6 else craft.direction
+        thrust, brake = order.thrust, movement.scoop_braking(wanted, order.thrust)
+        want = facing_for(wanted, da, dc, facing)
+        if thrust and not brake and wanted in (TOWARD, ASTERN):
+            want = self.steady(side, j, want, thrust)
+        want = facing_after(facing, want, limit)
+        if want != facing:
+            hexmap.facing[side], craft.last_rotation = want, self.clock
+        craft.direction = relative_direction(want, da, dc)
+        working = movement.working_engines(boxes["engine"], boxes["fuel_tank"],
+                                           craft.needs_fuel, craft.is_base)
+        size = movement.rate_size(craft.size_class)
+        va, vc = hexmap.va[side], hexmap.vc[side]
+        if brake:
+            pushes = scoop_brakes(craft.is_base, working, craft.needs_fuel, va, vc, want)
+        else:
+            # Toward with the target ahead, away with it astern, a hexside either way.
+            ahead = (craft.direction - (TOWARD if thrust > 0 else ASTERN)) % 6 in (0, 1, 5)
+            pushes = ahead and thrust_pushes(craft.is_base, working, boxes["fuel_tank"],
+                                             craft.needs_fuel, va, vc, want)
+        thrust = thrust if pushes else 0
+        crash = movement.may_crash(order.crash, thrust, control, craft.ecm)
+        m = hexmap.m
+        normal = thrust_rate(m, craft.manned, min(working, size), craft.size_class)
+        fast = thrust_rate(m, craft.manned, working, craft.size_class)
+        crash = crash and fast > normal
+        craft.crashing = crash
+        if crash:
+            craft.crashed_at = self.clock
+        if thrust:
+            rate = fast if crash else normal
+            if brake:
+                hexmap.va[side], hexmap.vc[side] = scoop_braked(va, vc, want, rate)
+            else:
+                hexmap.va[side], hexmap.vc[side] = pushed(m, va, vc, want, rate)
+            if crash and not craft.manned:
+                self.crash_mishap(side, craft)
+        craft.evading = movement.evading(f, craft.evasive, crash, working, size, thrust != 0)
+
+    def steady(self, i: int, j: int, facing: int, thrust: int) -> int:
+        """Of `facing` and its two neighbours, the one whose thrust leaves craft `i` the
+        least drift across the line to craft `j`; `facing` unless a neighbour does better
+        than it and than the other neighbour (so a mirrored map chooses the same)."""
+        hexmap, m = self.hexmap, self.hexmap.m
+        da, dc = hexmap.a[j] - hexmap.a[i], hexmap.c[j] - hexmap.c[i]
+        if da == 0 and dc == 0:
+            return facing
+
+        def drift(candidate: int) -> int:
+            va, vc = pushed(m, hexmap.va[i], hexmap.vc[i], candidate, m.standard)
+            return abs(across(va - hexmap.va[j], vc - hexmap.vc[j], da, dc))
+
+        right, left = (facing + 1) % 6, (facing + 5) % 6
+        kept, to_right, to_left = drift(facing), drift(right), drift(left)
+        if to_right < kept and to_right < to_left:
+            return right
+        if to_left < kept and to_left < to_right:
+            return left
+        return facing
+
+    # -- damage -----------------------------------------------------------------------------
+    def explode(self, side: int, craft: Craft) -> None:
+        """2.7, R27: every craft in reach takes the blast less 8 points a hex, on the side
+        facing it."""
+        if self.fell[side] != SURVIVED:
+            return  # already blown up (a blast destroyed it and it went off then)
+        self.fell[side] = self.turn
+        craft.missiles, craft.drones, craft.bolts = [], [], []
+        strength = explosion_strength(craft, self.rates)
+        if self.lines is not None:
+            self.say(f"impulse {self.impulse}: {craft.name} explodes with strength {strength:g}")
+        hexmap = self.hexmap
+        for k, other in enumerate(self.crafts):
+            if k == side or other.destroyed:
+                continue
+            points = damage.explosion_points(self.rates, strength, hexmap.hexes(side, k))
+            if points <= 0:
+                continue
+            struck = hexmap.direction(k, side)
+            reports = take_damage(other, [Hit(points, "explosion", side=struck)], struck,
+                                  self.combat, self.dice)
+            if self.lines is not None:
+                self.say(describe_reports(self.impulse, other, reports))
+            if other.destroyed:
+                self.explode(k, other)
+
+    def end_turn(self) -> None:
+        for i, craft in enumerate(self.crafts):
+            craft.velocity = self.hexmap.speed(i)  # 2.3: cosmic rays by the craft's speed
+        super().end_turn()
+
+    # -- the outcome ------------------------------------------------------------------------
+    def fight(self) -> BattleResult:
+        self.play()
+        left = {self.side_of[i] for i in self.alive()}
+        winner = next(iter(left)) if len(left) == 1 else None
+        fates = []
+        for i, craft in enumerate(self.crafts):
+            taken = craft.taken.armor + craft.taken.interior
+            fates.append(Fate(self.side_of[i], self.places[i],
+                              self.fell[i] if craft.destroyed else SURVIVED,
+                              craft.killed_by if craft.destroyed else "", taken))
+        if self.lines is not None:
+            self.say(f"turn {self.turn}: " + (
+                "a draw" if winner is None else f"fleet {'AB'[winner]} wins"))
+        return BattleResult(winner, self.turn, tuple(fates), self.dice.drawn,
+                            tuple(self.lines or ()))
