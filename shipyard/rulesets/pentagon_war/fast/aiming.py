@@ -81,6 +81,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     WANTED_RANGE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.fast.lists import foe
 from shipyard.rulesets.pentagon_war.rules import race
 from shipyard.rulesets.pentagon_war.rules.figures import (
     ACID,
@@ -114,7 +115,7 @@ def add_order(st: State, side: int, index: int, gun: bool, target: int, target_i
 @inline_kernel
 def small_targets(st: State, tb: Tables, side: int) -> int:
     """Drones and missiles coming at `side` into the aiming scratch; how many (aiming)."""
-    enemy, size = 1 - side, st.ci[side, SIZE]
+    enemy, size = foe(st, side), st.ci[side, SIZE]
     ai, af = st.xi, st.xf
     n, total = 0, 0.0
     for i in range(st.ci[enemy, N_DRONES]):
@@ -167,7 +168,7 @@ def small_targets(st: State, tb: Tables, side: int) -> int:
 def aim_at_small_craft(st: State, tb: Tables, side: int, now: bool) -> None:
     """Orders at bolts, drones and missiles; the boxes they take go to `State.spent`."""
     ci, wg, ai, af, spent = st.ci, st.it[:, WG_T], st.xi, st.xf, st.it[side, SPENT_T, :, 0]
-    enemy = 1 - side
+    enemy = foe(st, side)
     arcs = tb.seqs[COVERING, ci[side, DIRECTION]]
     limit = tb.f.secondary_shots
     left_power = policy.power(st, side)
@@ -225,7 +226,7 @@ def aim_at_small_craft(st: State, tb: Tables, side: int, now: bool) -> None:
 def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: int) -> None:
     """This impulse's fire orders of `side` (Policy.fire)."""
     ci, wg, gn, spent = st.ci, st.it[:, WG_T], st.it[:, GN_T], st.it[side, SPENT_T, :, 0]
-    enemy = 1 - side
+    enemy = foe(st, side)
     ci[side, N_ORDERS] = 0
     for g in range(ci[side, N_WEAPONS]):
         spent[g] = -1
@@ -278,21 +279,49 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
 
 
 @inline_kernel
-def reinforce(st: State, tb: Tables, side: int, arriving: int, last: bool) -> int:
+def reinforce(st: State, tb: Tables, side: int, attackers: np.ndarray, n: int, arriving: int,
+              last: bool) -> int:
     """More screen points for what the enemy announced, up to the mean of it on top of the
     boxes and never past its best case, from power the unfired weapons leave
     (Policy.reinforce); on the last impulse of a turn the best case, from power its own
-    orders leave."""
-    ci, enemy = st.ci, 1 - side
-    if ci[enemy, N_ORDERS] == 0 and ci[enemy, N_DRONE_ORDERS] == 0 and arriving == 0:
+    orders leave. What is announced: the orders of `attackers[:n]` (on the track the
+    enemy alone), each read as the reference's captain reads them, against the weapons of
+    the craft `side` faces."""
+    ci, enemy = st.ci, foe(st, side)
+    announced = 0
+    for a in range(n):
+        announced += ci[attackers[a], N_ORDERS] + ci[attackers[a], N_DRONE_ORDERS]
+    if announced == 0 and arriving == 0:
         return 0
     expected, best = float(arriving), float(arriving)
     size = ci[side, SIZE]
     enemy_locked = ci[enemy, LOCKED] != 0
     hexes = firing_range(tb.f, int(st.rangef[RANGE]), enemy_locked)
     evaders = int(ci[enemy, EVADING]) + int(ci[side, EVADING])
-    for k in range(ci[enemy, N_ORDERS]):
-        order = st.it[enemy, ORDERS_T, k]
+    for a in range(n):
+        expected, best = announced_fire(st, tb, enemy, attackers[a], hexes, size, evaders,
+                                        expected, best)
+    for a in range(n):
+        attacker = attackers[a]
+        for k in range(ci[attacker, N_DRONE_ORDERS]):
+            d = st.it[attacker, DORDERS_T, k, 0]
+            gap = firing_range(tb.f, int(abs(st.ft[attacker, DRF_T, d, D_DISTANCE])),
+                               enemy_locked)
+            mean, top = judgement.screened(tb, st.it[attacker, DRI_T, d, D_WEAPON], 1, gap,
+                                           size, int(ci[side, EVADING]))
+            expected, best = expected + mean, best + top
+    return reinforcement_wanted(st, tb, side, expected, best, last)
+
+
+@inline_kernel
+def announced_fire(st: State, tb: Tables, enemy: int, source: int, hexes: int, size: int,
+                   evaders: int, expected: float, best: float) -> tuple[float, float]:
+    """`expected` and `best` with the mean and best case of `source`'s fire orders at the
+    craft added, each order's weapon looked up on `enemy` (the reference's captain reads
+    every announced order against the craft it faces)."""
+    ci = st.ci
+    for k in range(ci[source, N_ORDERS]):
+        order = st.it[source, ORDERS_T, k]
         if order[O_TARGET] != T_CRAFT:
             continue
         index = order[O_INDEX]
@@ -309,12 +338,14 @@ def reinforce(st: State, tb: Tables, side: int, arriving: int, last: bool) -> in
         else:
             continue
         expected, best = expected + mean, best + top
-    for k in range(ci[enemy, N_DRONE_ORDERS]):
-        d = st.it[enemy, DORDERS_T, k, 0]
-        gap = firing_range(tb.f, int(abs(st.ft[enemy, DRF_T, d, D_DISTANCE])), enemy_locked)
-        mean, top = judgement.screened(tb, st.it[enemy, DRI_T, d, D_WEAPON], 1, gap, size,
-                                       int(ci[side, EVADING]))
-        expected, best = expected + mean, best + top
+    return expected, best
+
+
+@inline_kernel
+def reinforcement_wanted(st: State, tb: Tables, side: int, expected: float, best: float,
+                         last: bool) -> int:
+    """The screen points `side` raises for `expected` damage, `best` at most (reinforce)."""
+    ci = st.ci
     wanted = min(best, ci[side, BOX + SCREEN] + math.ceil(expected))
     unfired = 0
     if last:  # power left now is lost (2.2): only this impulse's own orders draw on it

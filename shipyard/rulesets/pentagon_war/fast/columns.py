@@ -46,6 +46,7 @@ DIRECTIONAL_SCREENS = _ci()
 SUICIDE_BOMBS = _ci()
 INVISIBILITY_COST = _ci()
 DRONE_LAUNCH = _ci()
+FLEET = _ci()  # which side it fights on (on the track each craft is its own)
 # the duel so far
 DIRECTION = _ci()
 CHARGE = _ci()
@@ -87,6 +88,7 @@ AIM_BOXES = _ci()  # best_direction remembered: the craft's boxes and the range 
 AIM_HEXES = _ci()
 AIM_DIRECTION = _ci()
 AIM_REACHES = _ci()
+AIM_SIZE = _ci()  # ... and the enemy's size class (on the map the enemy changes)
 N_ORDERS = _ci()
 N_DRONE_ORDERS = _ci()
 SCREENS_USED = _ci()
@@ -254,3 +256,51 @@ R_DEALT_B = _result()
 R_CAUSE = _result()  # an index into CAUSES
 R_DRAWS = _result()  # the dice drawn: the reference engine draws as many
 RESULT_COLUMNS = _result.count
+
+# -- the hex map (fleet battles): mi[craft, column] ------------------------------------------
+_mi = Columns()
+HEX_A = _mi()  # the craft's hex
+HEX_C = _mi()
+FACING = _mi()  # A = 0 ... F = 5
+VEL_A = _mi()  # velocity components, in units of `MapFigures.unit` of a hex a turn
+VEL_C = _mi()
+COL_A = _mi()  # the components' impulse chart columns this turn (R25)
+COL_C = _mi()
+TARGET = _mi()  # the enemy it fights (`engine.fleet_orders`), -1 for none
+FELL = _mi()  # the turn it blew up, 0 while it flies
+MI_COLUMNS = _mi.count
+
+# -- scratch rows of a fleet battle: xs[row, craft] (ints), xw[row, craft] (floats) --------
+_xs = Columns()
+S_ACTING = _xs()  # the craft acting this impulse, in order
+S_ATTACKERS = _xs()  # the craft attacking one craft, in order
+S_WANT = _xs()  # each acting craft's maneuver: direction, thrust, crash
+S_THRUST = _xs()
+S_CRASH = _xs()
+S_BEFORE_A = _xs()  # its velocity before this impulse's thrust
+S_BEFORE_C = _xs()
+S_ECM = _xs()  # turn-start allocations: ECM, ECCM, invisibility, radar, evasion
+S_ECCM = _xs()
+S_INVISIBLE = _xs()
+S_RADAR = _xs()
+S_EVADE = _xs()
+S_ORDER = _xs()  # enemies ranked as targets (fleet_orders)
+S_NEED = _xs()
+S_LOAD = _xs()
+S_FRESH = _xs()  # not yet destroyed when a damage assessment began
+S_BLAST = _xs()  # the craft blowing up, deepest last, and the next craft each one strikes
+S_NEXT = _xs()
+S_CELLS = _xs()  # a side's ECM, then the other's ECCM (R28)
+S_CELLS_2 = _xs()
+XS_ROWS = _xs.count
+_xw = Columns()
+W_WORTH = _xw()  # each enemy's worth as a target
+W_STRENGTH = _xw()  # each blowing-up craft's explosion strength
+XW_ROWS = _xw.count
+
+# -- one craft's fate in a fleet battle: fates[battle, craft, column] ----------------------
+_fate = Columns()
+F_TURN = _fate()  # the turn it blew up, 0 if it survived
+F_CAUSE = _fate()  # an index into CAUSES
+F_TAKEN = _fate()  # damage past its screens
+FATE_COLUMNS = _fate.count

@@ -55,6 +55,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_TYPE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.fast.lists import foe
 from shipyard.rulesets.pentagon_war.rules import damage as rules
 from shipyard.rulesets.pentagon_war.rules.figures import (
     BEAM,
@@ -266,7 +267,7 @@ def explode(st: State, tb: Tables, side: int) -> None:
     """2.7: full strength in the craft's hex, less by the falloff per hex away."""
     strength = explosion_strength(st, tb, side)
     points = rules.explosion_points(tb.fv[EXPLOSION], strength, int(st.rangef[RANGE]))
-    enemy = 1 - side
+    enemy = foe(st, side)
     if points > 0 and not st.ci[enemy, DESTROYED]:
         n = st.ci[enemy, N_HITS]  # resolved at once, apart from the hits already taken
         st.it[enemy, HITS_T, n, H_POINTS] = points

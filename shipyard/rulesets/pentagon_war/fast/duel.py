@@ -84,6 +84,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     WENT_INVISIBLE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.fast.lists import foe
 from shipyard.rulesets.pentagon_war.fast.thrust import engines_pushing
 from shipyard.rulesets.pentagon_war.rules import movement, power
 from shipyard.rulesets.pentagon_war.rules.figures import (
@@ -112,7 +113,7 @@ def reset(st: State, pair: Duelists) -> None:
     """Fresh craft from the duelists, nothing in flight, the range of the scenario."""
     copy2(st.ci, pair.ci)
     copy2(st.cf, pair.cf)
-    for side in range(2):  # the tracks and bays the pair's craft start with
+    for side in range(pair.ci.shape[0]):  # the tracks and bays the craft start with
         for g in range(pair.ci[side, N_WEAPONS]):
             for c in range(pair.wg.shape[2]):
                 st.it[side, WG_T, g, c] = pair.wg[side, g, c]
@@ -165,8 +166,15 @@ def apply_allocation(st: State, tb: Tables, side: int, ecm: int, eccm: int,
 @lean_kernel
 def lock_on(st: State, tb: Tables, side: int) -> None:
     """R17, with ECM against ECCM (2.9); invisible craft cannot be locked on to."""
-    ci, enemy = st.ci, 1 - side
-    rating = policy.radar_at(st, side, power.radar_short(tb.f, ci[enemy, ECM], ci[side, ECCM]))
+    ci, enemy = st.ci, foe(st, side)
+    lock_on_short(st, tb, side, power.radar_short(tb.f, ci[enemy, ECM], ci[side, ECCM]))
+
+
+@lean_kernel
+def lock_on_short(st: State, tb: Tables, side: int, short: int) -> None:
+    """R17 with the radar counted `short` boxes lower for the ECCM it lacks (2.9)."""
+    ci, enemy = st.ci, foe(st, side)
+    rating = policy.radar_at(st, side, short)
     sure = power.lock_needs_roll(tb.f, rating)
     if ci[side, RADAR_OFF] or ci[enemy, INVISIBLE]:
         ci[side, LOCKED] = 0
@@ -309,7 +317,9 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
         arriving = 0
         if ci[side, N_HITS] or ci[1 - side, N_BOLTS]:
             arriving = flight.arriving(st, tb, side)
-        want = aiming.reinforce(st, tb, side, arriving, impulse == tb.f.impulses)
+        enemy = 1 - side  # on the track `pair` is (0, 1): its slice [enemy] is the enemy alone
+        want = aiming.reinforce(st, tb, side, st.pair[enemy:enemy + 1], 1, arriving,
+                                impulse == tb.f.impulses)
         if want:
             reinforce(st, tb, side, want)
         if ci[side, N_LINGERING]:

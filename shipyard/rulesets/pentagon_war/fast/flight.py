@@ -42,6 +42,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     DRONE_GUNS,
     DRONE_LAUNCH,
     EVADING,
+    FLEET,
     H_POINTS,
     H_SCREENED,
     HITS_T,
@@ -72,6 +73,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     T_MISSILE,
     VELOCITY,
 )
+from shipyard.rulesets.pentagon_war.fast.lists import foe
 from shipyard.rulesets.pentagon_war.rules import flight as rules
 from shipyard.rulesets.pentagon_war.rules import pointdefense
 from shipyard.rulesets.pentagon_war.rules.figures import (
@@ -104,44 +106,50 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
     """Missiles burn fuel, bolts fly their lifetime, drones spend accelerations (2.6)."""
     if not busy(st):
         return
-    f = tb.f
     for side in range(2):
-        closing = st.cf[1 - side, VELOCITY]
-        if st.ci[side, N_MISSILES]:
-            for i in range(st.ci[side, N_MISSILES]):
-                speed = st.it[side, MSI_T, i, M_SPEED]
-                distance = rules.missile_distance(f, st.ft[side, MSF_T, i, M_DISTANCE], speed,
-                                                  closing)
-                st.ft[side, MSF_T, i, M_DISTANCE] = distance
-                fuel = rules.missile_fuel(f, st.ft[side, MSF_T, i, M_FUEL], speed)
-                st.ft[side, MSF_T, i, M_FUEL] = fuel
-                if rules.missile_lost(fuel, distance):
-                    st.it[side, MSI_T, i, M_ALIVE] = 0  # 2.6: out of fuel short of the target
-            lists.drop_dead_missiles(st, side)
-        if st.ci[side, N_BOLTS]:
-            bli, blf = st.it[side, BLI_T], st.ft[side, BLF_T]
-            for i in range(st.ci[side, N_BOLTS]):
-                blf[i, 0] = rules.bolt_distance(f, blf[i, 0], closing)
-                bli[i, B_FLOWN] += 1
-                if rules.bolt_spent(f, bli[i, B_FLOWN], blf[i, 0]):
-                    bli[i, B_ALIVE] = 0
-            lists.drop_dead_bolts(st, side)
-        if st.ci[side, N_DRONES]:
-            dri, drf = st.it[side, DRI_T], st.ft[side, DRF_T]
-            for k in range(st.ci[side, N_DRONES]):
-                if not dri[k, D_ALIVE]:
-                    continue
-                # 2.6: each change of velocity spends one of the drone's accelerations.
-                thrust = policy.drone_thrust(st, tb, pol, side, k)
-                if thrust and dri[k, D_ACCELERATIONS] > 0:
-                    changed = rules.drone_speed(f, drf[k, D_SPEED], thrust)
-                    if rules.within_top_speed(f, changed):
-                        drf[k, D_SPEED] = changed
-                        dri[k, D_ACCELERATIONS] -= 1
-                # A drone may fly past its target: the distance then goes below 0.
-                drf[k, D_DISTANCE] = rules.drone_distance(f, drf[k, D_DISTANCE], drf[k, D_SPEED],
-                                                          closing)
-            lists.drop_dead_drones(st, side)
+        move_side(st, tb, pol, side)
+
+
+@lean_kernel
+def move_side(st: State, tb: Tables, pol: np.ndarray, side: int) -> None:
+    """What `side` has in flight against the craft it faces moves one impulse."""
+    f = tb.f
+    closing = st.cf[foe(st, side), VELOCITY]
+    if st.ci[side, N_MISSILES]:
+        for i in range(st.ci[side, N_MISSILES]):
+            speed = st.it[side, MSI_T, i, M_SPEED]
+            distance = rules.missile_distance(f, st.ft[side, MSF_T, i, M_DISTANCE], speed,
+                                              closing)
+            st.ft[side, MSF_T, i, M_DISTANCE] = distance
+            fuel = rules.missile_fuel(f, st.ft[side, MSF_T, i, M_FUEL], speed)
+            st.ft[side, MSF_T, i, M_FUEL] = fuel
+            if rules.missile_lost(fuel, distance):
+                st.it[side, MSI_T, i, M_ALIVE] = 0  # 2.6: out of fuel short of the target
+        lists.drop_dead_missiles(st, side)
+    if st.ci[side, N_BOLTS]:
+        bli, blf = st.it[side, BLI_T], st.ft[side, BLF_T]
+        for i in range(st.ci[side, N_BOLTS]):
+            blf[i, 0] = rules.bolt_distance(f, blf[i, 0], closing)
+            bli[i, B_FLOWN] += 1
+            if rules.bolt_spent(f, bli[i, B_FLOWN], blf[i, 0]):
+                bli[i, B_ALIVE] = 0
+        lists.drop_dead_bolts(st, side)
+    if st.ci[side, N_DRONES]:
+        dri, drf = st.it[side, DRI_T], st.ft[side, DRF_T]
+        for k in range(st.ci[side, N_DRONES]):
+            if not dri[k, D_ALIVE]:
+                continue
+            # 2.6: each change of velocity spends one of the drone's accelerations.
+            thrust = policy.drone_thrust(st, tb, pol, side, k)
+            if thrust and dri[k, D_ACCELERATIONS] > 0:
+                changed = rules.drone_speed(f, drf[k, D_SPEED], thrust)
+                if rules.within_top_speed(f, changed):
+                    drf[k, D_SPEED] = changed
+                    dri[k, D_ACCELERATIONS] -= 1
+            # A drone may fly past its target: the distance then goes below 0.
+            drf[k, D_DISTANCE] = rules.drone_distance(f, drf[k, D_DISTANCE], drf[k, D_SPEED],
+                                                      closing)
+        lists.drop_dead_drones(st, side)
 
 
 @lean_kernel
@@ -170,60 +178,66 @@ def battery(st: State, tb: Tables, n: int, boxes: int) -> int:
 @lean_kernel
 def point_defense(st: State, tb: Tables) -> None:
     """Each side's point defense at what is in its hex, then the missiles that land."""
+    for side in range(2):
+        defend(st, tb, side)
+
+
+@lean_kernel
+def defend(st: State, tb: Tables, side: int) -> None:
+    """`side`'s point defense at what the craft it faces has in its hex, then what lands."""
     pd, ci = st.xi, st.ci
     close = same_hex(st.rangef[RANGE])
-    for side in range(2):
-        enemy = 1 - side
-        n = 0
-        for i in range(ci[enemy, N_MISSILES]):
-            if same_hex(st.ft[enemy, MSF_T, i, M_DISTANCE]):
-                pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_MISSILE, i, tb.f.missile_size
-                pd[PD_KILLABLE, n] = 1
-                n += 1
-        for k in range(ci[enemy, N_DRONES]):
-            if st.it[enemy, DRI_T, k, D_ALIVE] and same_hex(abs(st.ft[enemy, DRF_T, k,
-                                                                     D_DISTANCE])):
-                pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_DRONE, k, tb.f.drone_size
-                pd[PD_KILLABLE, n] = 1
-                n += 1
-        if close:
-            pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_CRAFT, 0, ci[enemy, SIZE]
-            pd[PD_KILLABLE, n] = 0
+    enemy = foe(st, side)
+    n = 0
+    for i in range(ci[enemy, N_MISSILES]):
+        if same_hex(st.ft[enemy, MSF_T, i, M_DISTANCE]):
+            pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_MISSILE, i, tb.f.missile_size
+            pd[PD_KILLABLE, n] = 1
             n += 1
-        if n == 0 or ci[side, DESTROYED]:
-            missiles_land(st, tb, side)
-            continue
-        # Captain.point_defense: missiles first, then drones, then a craft in the hex.
-        for t in range(n):
-            pd[PD_ALIVE, t] = 1
-            j = t
-            while j > 0 and _before(pd, t, pd[PD_ORDER, j - 1]):
-                pd[PD_ORDER, j] = pd[PD_ORDER, j - 1]
-                j -= 1
-            pd[PD_ORDER, j] = t
-        locked = ci[side, LOCKED] != 0
-        scored = battery(st, tb, n, pointdefense.working_boxes(
-            tb.f, ci[side, BOX + POINT_DEFENSE], locked, ci[side, EVADING] != 0))
-        for k in range(ci[side, N_DRONES]):  # escorts in the launcher's hex (2.6)
-            if (st.it[side, DRI_T, k, D_ESCORT] and st.it[side, DRI_T, k, D_ALIVE]
-                    and same_hex(abs(st.ft[side, DRF_T, k, D_DISTANCE] - st.rangef[RANGE]))):
-                scored += battery(st, tb, n, pointdefense.working_boxes(tb.f, tb.f.drone_pd,
-                                                                        locked, False))
-        for t in range(n):
-            if pd[PD_ALIVE, t] or pd[PD_KIND, t] == T_CRAFT:
-                continue
-            if pd[PD_KIND, t] == T_MISSILE:
-                st.it[enemy, MSI_T, pd[PD_INDEX, t], M_ALIVE] = 0
-                # 2.6: a destroyed missile explodes for half its warhead in its hex, its
-                # launcher struck too when there.
-                lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
-                if rules.blast_reaches_launcher(st.rangef[RANGE]):
-                    lists.add_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
-            else:
-                st.it[enemy, DRI_T, pd[PD_INDEX, t], D_ALIVE] = 0
-        if scored:
-            lists.add_hit(st, enemy, scored, CAUSE_PD, True)
+    for k in range(ci[enemy, N_DRONES]):
+        if st.it[enemy, DRI_T, k, D_ALIVE] and same_hex(abs(st.ft[enemy, DRF_T, k,
+                                                                 D_DISTANCE])):
+            pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_DRONE, k, tb.f.drone_size
+            pd[PD_KILLABLE, n] = 1
+            n += 1
+    if close:
+        pd[PD_KIND, n], pd[PD_INDEX, n], pd[PD_SIZE, n] = T_CRAFT, 0, ci[enemy, SIZE]
+        pd[PD_KILLABLE, n] = 0
+        n += 1
+    if n == 0 or ci[side, DESTROYED]:
         missiles_land(st, tb, side)
+        return
+    # Captain.point_defense: missiles first, then drones, then a craft in the hex.
+    for t in range(n):
+        pd[PD_ALIVE, t] = 1
+        j = t
+        while j > 0 and _before(pd, t, pd[PD_ORDER, j - 1]):
+            pd[PD_ORDER, j] = pd[PD_ORDER, j - 1]
+            j -= 1
+        pd[PD_ORDER, j] = t
+    locked = ci[side, LOCKED] != 0
+    scored = battery(st, tb, n, pointdefense.working_boxes(
+        tb.f, ci[side, BOX + POINT_DEFENSE], locked, ci[side, EVADING] != 0))
+    for k in range(ci[side, N_DRONES]):  # escorts in the launcher's hex (2.6)
+        if (st.it[side, DRI_T, k, D_ESCORT] and st.it[side, DRI_T, k, D_ALIVE]
+                and same_hex(abs(st.ft[side, DRF_T, k, D_DISTANCE] - st.rangef[RANGE]))):
+            scored += battery(st, tb, n, pointdefense.working_boxes(tb.f, tb.f.drone_pd,
+                                                                    locked, False))
+    for t in range(n):
+        if pd[PD_ALIVE, t] or pd[PD_KIND, t] == T_CRAFT:
+            continue
+        if pd[PD_KIND, t] == T_MISSILE:
+            st.it[enemy, MSI_T, pd[PD_INDEX, t], M_ALIVE] = 0
+            # 2.6: a destroyed missile explodes for half its warhead in its hex, its
+            # launcher struck too when there.
+            lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
+            if rules.blast_reaches_launcher(st.rangef[RANGE]):
+                lists.add_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
+        else:
+            st.it[enemy, DRI_T, pd[PD_INDEX, t], D_ALIVE] = 0
+    if scored:
+        lists.add_hit(st, enemy, scored, CAUSE_PD, True)
+    missiles_land(st, tb, side)
 
 
 @lean_kernel
@@ -238,7 +252,7 @@ def _before(pd: np.ndarray, a: int, b: int) -> bool:
 @lean_kernel
 def missiles_land(st: State, tb: Tables, side: int) -> None:
     """2.6: a missile in its target's hex hits for its full warhead; the hex takes half."""
-    enemy = 1 - side
+    enemy = foe(st, side)
     for i in range(st.ci[enemy, N_MISSILES]):
         if st.it[enemy, MSI_T, i, M_ALIVE] and same_hex(st.ft[enemy, MSF_T, i, M_DISTANCE]):
             st.it[enemy, MSI_T, i, M_ALIVE] = 0
@@ -260,7 +274,14 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
 def lose_tracks(st: State, tb: Tables, side: int) -> None:
     """2.9: as `side` turns radar invisibility on, each enemy missile, then each
     bolt, homing on it rolls a die and loses its tracking on 1-4 (`engine.invisibility`)."""
-    enemy = 1 - side
+    for enemy in range(st.ci.shape[0]):  # every craft of the other fleet (the reference's
+        if st.ci[enemy, FLEET] != st.ci[side, FLEET]:  # `enemies`), in order
+            lose_tracks_of(st, tb, enemy)
+
+
+@lean_kernel
+def lose_tracks_of(st: State, tb: Tables, enemy: int) -> None:
+    """Each of `enemy`'s missiles, then bolts, rolls to keep its track (2.9)."""
     for i in range(st.ci[enemy, N_MISSILES]):
         if st.it[enemy, MSI_T, i, M_ALIVE] and rules.tracking_lost(tb.f, dice.d6(st.rng)):
             st.it[enemy, MSI_T, i, M_ALIVE] = 0
@@ -310,7 +331,7 @@ def launch(st: State, tb: Tables, side: int, missiles: int, rail: int, drones: i
 def drone_orders(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
                  impulse: int) -> None:
     """The drones that will fire this impulse, decided with the craft's own fire (2.1)."""
-    ci, enemy = st.ci, 1 - side
+    ci, enemy = st.ci, foe(st, side)
     n = 0
     if not ci[enemy, DESTROYED]:
         locked, evading = ci[side, LOCKED] != 0, ci[enemy, EVADING] != 0
@@ -327,7 +348,7 @@ def drone_orders(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
 @lean_kernel
 def drone_fire(st: State, tb: Tables, side: int, turn: int) -> None:
     """Each announced drone fires its weapon, at most once per turn (2.6)."""
-    ci, enemy = st.ci, 1 - side
+    ci, enemy = st.ci, foe(st, side)
     locked = ci[side, LOCKED] != 0  # 2.6: the launcher's lock
     for j in range(ci[side, N_DRONE_ORDERS]):
         k = st.it[side, DORDERS_T, j, 0]
@@ -347,17 +368,24 @@ def drone_fire(st: State, tb: Tables, side: int, turn: int) -> None:
 def bolts_strike(st: State, tb: Tables) -> None:
     """A bolt reaching its target strikes for the damage of the hexes it flew (2.4)."""
     for side in range(2):
-        for i in range(st.ci[side, N_BOLTS]):
-            if st.it[side, BLI_T, i, B_ALIVE] and same_hex(st.ft[side, BLF_T, i, 0]):
-                st.it[side, BLI_T, i, B_ALIVE] = 0
-                # 2.4: a seeking weapon misses an evading craft 1 time in 6.
-                if st.ci[1 - side, EVADING] and rules.seeker_misses(tb.f, dice.d6(st.rng)):
-                    continue
-                damage = rules.bolt_strikes_for(tb.f, tb.seqs, st.it[side, BLI_T, i, B_FLOWN],
-                                                st.it[side, BLI_T, i, B_EROSION])
-                if damage:
-                    lists.add_hit(st, 1 - side, damage, CAUSE_BOLT, True)
-        lists.drop_dead_bolts(st, side)
+        bolts_land(st, tb, side)
+
+
+@lean_kernel
+def bolts_land(st: State, tb: Tables, side: int) -> None:
+    """`side`'s bolts that reached the hex of the craft it faces strike it (2.4)."""
+    enemy = foe(st, side)
+    for i in range(st.ci[side, N_BOLTS]):
+        if st.it[side, BLI_T, i, B_ALIVE] and same_hex(st.ft[side, BLF_T, i, 0]):
+            st.it[side, BLI_T, i, B_ALIVE] = 0
+            # 2.4: a seeking weapon misses an evading craft 1 time in 6.
+            if st.ci[enemy, EVADING] and rules.seeker_misses(tb.f, dice.d6(st.rng)):
+                continue
+            damage = rules.bolt_strikes_for(tb.f, tb.seqs, st.it[side, BLI_T, i, B_FLOWN],
+                                            st.it[side, BLI_T, i, B_EROSION])
+            if damage:
+                lists.add_hit(st, enemy, damage, CAUSE_BOLT, True)
+    lists.drop_dead_bolts(st, side)
 
 
 @inline_kernel
@@ -368,7 +396,13 @@ def arriving(st: State, tb: Tables, side: int) -> int:
     for h in range(st.ci[side, N_HITS]):
         if st.it[side, HITS_T, h, H_SCREENED]:
             points += st.it[side, HITS_T, h, H_POINTS]
-    enemy = 1 - side
+    return points + bolts_arriving(st, tb, foe(st, side))
+
+
+@inline_kernel
+def bolts_arriving(st: State, tb: Tables, enemy: int) -> int:
+    """Points `enemy`'s bolts reaching their target's hex strike for this impulse."""
+    points = 0
     for i in range(st.ci[enemy, N_BOLTS]):
         if st.it[enemy, BLI_T, i, B_ALIVE] and same_hex(st.ft[enemy, BLF_T, i, 0]):
             points += max(1, bolt_damage(tb.f, tb.seqs, st.it[enemy, BLI_T, i, B_FLOWN])

@@ -80,6 +80,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_TYPE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.fast.lists import foe
 from shipyard.rulesets.pentagon_war.rules import flight as flight_rules
 from shipyard.rulesets.pentagon_war.rules.figures import (
     ACID,
@@ -104,16 +105,17 @@ CAUSE_OF_KIND = (CAUSE_LASER, CAUSE_ELECTRON, CAUSE_PROTON, CAUSE_BEAM, CAUSE_RA
 def strike_craft(st: State, tb: Tables, side: int, kind: int, damage: int) -> None:
     """One weapon's hit on the enemy craft (R14: each its own hit); acid gum lingers (2.4)."""
     if damage > 0:
-        lists.add_hit(st, 1 - side, damage, CAUSE_OF_KIND[kind], True)
+        enemy = foe(st, side)
+        lists.add_hit(st, enemy, damage, CAUSE_OF_KIND[kind], True)
         if kind == ACID and tb.f.acid_lingering and tb.f.acid_lingering_impulses:
-            lists.add_lingering(st, 1 - side, tb.f.acid_lingering, tb.f.acid_lingering_impulses,
-                                st.ci[1 - side, DIRECTION])  # R18: it clings to that side
+            lists.add_lingering(st, enemy, tb.f.acid_lingering, tb.f.acid_lingering_impulses,
+                                st.ci[enemy, DIRECTION])  # R18: it clings to that side
 
 
 @lean_kernel
 def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) -> bool:
     """One gun shot at the enemy craft, if its rests and boxes allow (2.2)."""
-    ci, gun, enemy = st.ci, st.it[side, GN_T, g], 1 - side
+    ci, gun, enemy = st.ci, st.it[side, GN_T, g], foe(st, side)
     hexes = int(st.rangef[RANGE])
     if gun[G_SHOTS] or ci[enemy, DESTROYED]:
         return False
@@ -146,7 +148,7 @@ def fire_gun(st: State, tb: Tables, side: int, g: int, turn: int, clock: int) ->
 def target_of(st: State, tb: Tables, side: int, target: int,
               index: int) -> tuple[bool, int, int]:
     """Whether an order's target is there, its range in hexes and its size class."""
-    enemy = 1 - side
+    enemy = foe(st, side)
     if target == T_CRAFT:
         if st.ci[enemy, DESTROYED]:
             return False, 0, 0
@@ -168,7 +170,7 @@ def target_of(st: State, tb: Tables, side: int, target: int,
 def attach_beam(st: State, tb: Tables, side: int, pull: bool, double: bool) -> None:
     """2.4: an attached beam pushes or pulls like one engine (two with power)."""
     sign = 1.0 if pull else -1.0
-    for body in (1 - side, side):  # the beamer feels the same force
+    for body in (foe(st, side), side):  # the beamer feels the same force
         st.cf[body, BEAM_PUSH] += sign * tb.fv[int(double), st.ci[body, SIZE]]
 
 
@@ -176,7 +178,7 @@ def attach_beam(st: State, tb: Tables, side: int, pull: bool, double: bool) -> N
 def resolve(st: State, tb: Tables, side: int, k: int, turn: int, impulse: int,
             clock: int) -> None:
     """Check fire order `k` of `side` against the rules and resolve it (gunnery)."""
-    ci, order, enemy = st.ci, st.it[side, ORDERS_T, k], 1 - side
+    ci, order, enemy = st.ci, st.it[side, ORDERS_T, k], foe(st, side)
     control = policy.has_control(st, side)
     # 2.8: without control, all direct fire in one impulse, at one target per turn.
     if not control and ci[side, FIRED_IMPULSE] != -1 and ci[side, FIRED_IMPULSE] != impulse:

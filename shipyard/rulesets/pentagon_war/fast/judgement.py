@@ -73,6 +73,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_TYPE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.fast.lists import foe
 from shipyard.rulesets.pentagon_war.rules import flight, movement, race
 from shipyard.rulesets.pentagon_war.rules.figures import (
     ACID,
@@ -148,7 +149,7 @@ def drone_damage(st: State, tb: Tables, side: int, evaders: int) -> float:
     ci = st.ci
     if ci[side, N_DRONES] == 0 and ci[side, BAY_END] == ci[side, BAY_HEAD]:
         return 0.0
-    size = ci[1 - side, SIZE]
+    size = ci[foe(st, side), SIZE]
     total = 0.0
     for weapon in range(tb.kinds.shape[1]):  # the drone weapons that fire at craft (2.6)
         if not tb.kinds[COSTED, weapon]:
@@ -171,8 +172,8 @@ def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float,
     """Damage per turn past the enemy's screens at `hexes`, facing the best way; `drones`
     is `drone_damage` of the side (everything fires in one impulse; guns every other),
     `evaders` the count of evading craft on the side's own rolls."""
-    screens = st.ci[1 - side, BOX + SCREEN]
-    size = st.ci[1 - side, SIZE]
+    screens = st.ci[foe(st, side), BOX + SCREEN]
+    size = st.ci[foe(st, side), SIZE]
     best = 0.0
     for direction in range(1, 7):
         weapons, guns = bearing(st, tb, side, direction, hexes, size, evaders)
@@ -183,7 +184,7 @@ def net_per_turn(st: State, tb: Tables, side: int, hexes: int, drones: float,
 @lean_kernel
 def evasion_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
     """Whether evading improves the damage race at `hexes` (judgement.evasion_pays)."""
-    enemy = 1 - side
+    enemy = foe(st, side)
     mine = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 0)
     theirs = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 0), 0)
     mine_evading = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 1)
@@ -194,7 +195,7 @@ def evasion_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
 @lean_kernel
 def hiding_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
     """Whether hiding, radar off, improves the race at `hexes` (judgement.hiding_pays)."""
-    enemy = 1 - side
+    enemy = foe(st, side)
     far = firing_range(tb.f, hexes, False)
     mine = net_per_turn(st, tb, side, hexes, drone_damage(st, tb, side, 0), 0)
     theirs = net_per_turn(st, tb, enemy, hexes, drone_damage(st, tb, enemy, 0), 0)
@@ -207,7 +208,7 @@ def hiding_pays(st: State, tb: Tables, side: int, hexes: int) -> bool:
 @lean_kernel
 def lock_matters(st: State, side: int) -> bool:
     """Whether a lock-on matters beyond the craft's own fire (judgement.lock_matters)."""
-    ci, enemy = st.ci, 1 - side
+    ci, enemy = st.ci, foe(st, side)
     return bool(ci[enemy, N_MISSILES] or ci[enemy, BOX + MISSILE] or ci[enemy, N_DRONES]
                 or ci[enemy, BAY_END] > ci[enemy, BAY_HEAD] or ci[side, N_DRONES]
                 or ci[side, BAY_END] > ci[side, BAY_HEAD])
@@ -258,7 +259,7 @@ def blast_share(st: State, tb: Tables, strength: float, victim: int, hexes: int)
 def strike_now(st: State, tb: Tables, me: int, turn: int, clock: int, raised: bool) -> float:
     """The most damage that could strike `me` this impulse past its screens, at best rolls;
     `raised` counts the screens it could still raise too (judgement.strike_now)."""
-    ci, enemy, size = st.ci, 1 - me, st.ci[me, SIZE]
+    ci, enemy, size = st.ci, foe(st, me), st.ci[me, SIZE]
     locked = ci[enemy, LOCKED] != 0
     hexes = min(firing_range(tb.f, int(st.rangef[RANGE]), locked), tb.f.rcap)
     evaders = int(ci[enemy, EVADING]) + int(ci[me, EVADING])
@@ -354,4 +355,4 @@ def top_rate(st: State, tb: Tables, side: int, direction: int, thrust: int) -> f
 def outruns(st: State, tb: Tables, side: int) -> bool:
     """Whether `side`, thrusting away but on the last impulse, gains on the enemy."""
     return bool(race.outruns(top_rate(st, tb, side, thrusting.ASTERN, -1),
-                             top_rate(st, tb, 1 - side, thrusting.AHEAD, 1), tb.f.impulses))
+                             top_rate(st, tb, foe(st, side), thrusting.AHEAD, 1), tb.f.impulses))

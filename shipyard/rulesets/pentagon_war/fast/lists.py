@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from shipyard.core.compiled import lean_kernel
+from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
     B_EROSION,
@@ -25,6 +25,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     D_FIRED_TURN,
     D_SPEED,
     D_WEAPON,
+    DIRECTION,
     DRF_T,
     DRI_T,
     H_CAUSE,
@@ -53,6 +54,13 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 
+@inline_kernel
+def foe(st: State, side: int) -> int:
+    """The craft `side` faces in the pair being played (`State.pair`): on the range track
+    always the other one; on the map the one it was last viewed with."""
+    return int(st.pair[0] + st.pair[1] - side)
+
+
 @lean_kernel
 def add_hit_on(st: State, side: int, points: int, cause: int, screened: bool,
                armor_side: int) -> None:
@@ -68,8 +76,9 @@ def add_hit_on(st: State, side: int, points: int, cause: int, screened: bool,
 
 @lean_kernel
 def add_hit(st: State, side: int, points: int, cause: int, screened: bool) -> None:
-    """Damage points arriving at `side` for the next damage assessment."""
-    add_hit_on(st, side, points, cause, screened, 0)
+    """Damage points arriving at `side` for the next damage assessment, on the armor side it
+    shows its attacker now (as the reference stamps each hit when it is sent)."""
+    add_hit_on(st, side, points, cause, screened, st.ci[side, DIRECTION])
 
 
 @lean_kernel

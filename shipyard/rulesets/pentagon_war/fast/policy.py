@@ -19,6 +19,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     AIM_DIRECTION,
     AIM_HEXES,
     AIM_REACHES,
+    AIM_SIZE,
     ARMOR,
     BAY_END,
     BAY_HEAD,
@@ -81,6 +82,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     WENT_INVISIBLE,
     WG_T,
 )
+from shipyard.rulesets.pentagon_war.fast.lists import foe
 from shipyard.rulesets.pentagon_war.rules import flight, movement, race
 from shipyard.rulesets.pentagon_war.rules.electronics import jammed_box
 from shipyard.rulesets.pentagon_war.rules.figures import (
@@ -141,13 +143,15 @@ def nets(st: State, tb: Tables, side: int, drones: float) -> None:
     cf, n = st.cf[side], tb.f.n_ranges
     found, key = cf[NETS:NETS + n], cf[NETS_KEY:NETS_KEY + NETS_KEYS]
     arms = float(judgement.arms_boxes(st, side))
-    screens = float(st.ci[1 - side, BOX + SCREEN])
-    if key[0] == 1.0 and key[1] == arms and key[2] == screens and key[3] == drones:
+    enemy = foe(st, side)
+    screens = float(st.ci[enemy, BOX + SCREEN])
+    against = 1.0 + enemy  # whom they were worked out against (on the map it changes)
+    if key[0] == against and key[1] == arms and key[2] == screens and key[3] == drones:
         return
     ranges = tb.seqs[RANGES, :n]
     for r in range(n):
         found[r] = judgement.net_per_turn(st, tb, side, ranges[r], drones, 0)
-    key[0], key[1], key[2], key[3] = 1.0, arms, screens, drones
+    key[0], key[1], key[2], key[3] = against, arms, screens, drones
 
 
 @lean_kernel
@@ -157,7 +161,7 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
     if ci[side, PLANNED] == turn:
         return
     ci[side, PLANNED] = turn
-    enemy = 1 - side
+    enemy = foe(st, side)
     carrier = ci[side, BAY_END] > ci[side, BAY_HEAD]
     for k in range(ci[side, N_DRONES]):
         if st.it[side, DRI_T, k, D_ALIVE] and not st.it[side, DRI_T, k, D_ESCORT]:
@@ -235,13 +239,13 @@ def plan(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int) -> None:
 def nearest(st: State, side: int) -> float:
     """The nearest the two craft can come this turn at their present speeds."""
     return float(race.nearest(st.rangef[RANGE], st.cf[side, VELOCITY],
-                              st.cf[1 - side, VELOCITY]))
+                              st.cf[foe(st, side), VELOCITY]))
 
 
 @inline_kernel
 def in_reach(st: State, pol: np.ndarray, side: int) -> bool:
     """Whether a volley this turn is worth its power at all (Policy._in_reach)."""
-    gap = race.nearest(st.rangef[RANGE], st.cf[side, VELOCITY], st.cf[1 - side, VELOCITY])
+    gap = race.nearest(st.rangef[RANGE], st.cf[side, VELOCITY], st.cf[foe(st, side), VELOCITY])
     return bool(gap <= max(float(pol[side, P_FIRE_RANGE]), st.cf[side, WANTED_RANGE])
                 + WEAPON_POWER_SLACK)
 
@@ -279,7 +283,7 @@ def allocate(st: State, tb: Tables, pol: np.ndarray, side: int,
              turn: int) -> tuple[int, int, bool, bool, bool]:
     """ECM, ECCM, invisibility, radar on, evasion: power only where it pays off
     (Policy.allocate)."""
-    ci, enemy = st.ci, 1 - side
+    ci, enemy = st.ci, foe(st, side)
     plan(st, tb, pol, side, turn)
     weapons = weapon_power(st, tb, pol, side)
     fires = weapons > 0 or (in_reach(st, pol, side) and gun_ready_any(st, tb, side, turn))
@@ -328,9 +332,10 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
     """The direction whose weapons deal the most now; ties go to thicker armor. Remembered
     while the range and every box of the craft stay (engine.judgement.bearings)."""
     boxes = judgement.total_boxes(st, side)
-    if st.ci[side, AIM_BOXES] == boxes and st.ci[side, AIM_HEXES] == hexes:
+    size = st.ci[foe(st, side), SIZE]
+    if (st.ci[side, AIM_BOXES] == boxes and st.ci[side, AIM_HEXES] == hexes
+            and st.ci[side, AIM_SIZE] == size):
         return int(st.ci[side, AIM_DIRECTION])
-    size = st.ci[1 - side, SIZE]
     best, score, armor = 1, -1.0, -1
     for direction in range(1, 7):
         weapons, guns = judgement.bearing(st, tb, side, direction, hexes, size, 0)
@@ -340,6 +345,7 @@ def best_direction(st: State, tb: Tables, side: int, hexes: int) -> int:
             best, score, armor = direction, rating, thick
     ci = st.ci
     ci[side, AIM_BOXES], ci[side, AIM_HEXES], ci[side, AIM_DIRECTION] = boxes, hexes, best
+    ci[side, AIM_SIZE] = size
     ci[side, AIM_REACHES] = score > 0.0
     return best
 
@@ -366,7 +372,7 @@ def base_direction(st: State, tb: Tables, side: int, hexes: int, clock: int) -> 
     here = int(st.ci[side, DIRECTION])
     if clock - st.ci[side, LAST_ROTATION] < tb.f.base_rotation:
         return here  # it cannot turn this impulse anyway
-    enemy = 1 - side
+    enemy = foe(st, side)
     drones = judgement.drone_damage(st, tb, enemy, 0)
     incoming = judgement.net_per_turn(st, tb, enemy, hexes, drones, 0)
     size = st.ci[enemy, SIZE]
@@ -430,7 +436,7 @@ def fire_now(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int,
 def wanted_velocity(st: State, tb: Tables, side: int) -> float:
     """Close (or open) the gap to the planned range, braking in time."""
     return float(race.wanted_velocity(tb.f, st.rangef[RANGE], st.cf[side, WANTED_RANGE],
-                                      st.cf[1 - side, VELOCITY]))
+                                      st.cf[foe(st, side), VELOCITY]))
 
 
 @inline_kernel
@@ -504,13 +510,13 @@ def launch(st: State, tb: Tables, pol: np.ndarray, side: int) -> tuple[int, int,
     rng = st.rangef[RANGE]
     missiles = 0
     per_turn = float(pol[side, P_MISSILES_PER_IMPULSE] * tb.f.impulses)
+    closing = st.cf[foe(st, side), VELOCITY]
     if aboard > 0 and race.launch_missiles(tb.f, rng, float(pol[side, P_MISSILE_RANGE]),
-                                           st.cf[side, WANTED_RANGE], st.cf[1 - side, VELOCITY],
+                                           st.cf[side, WANTED_RANGE], closing,
                                            aboard, per_turn, st.cf[side, TO_LIVE]):
         missiles = min(pol[side, P_MISSILES_PER_IMPULSE], aboard)
     drones = bays if bays and race.launch_drones(
-        tb.f, rng, float(pol[side, P_DRONE_RANGE]), st.cf[side, VELOCITY],
-        st.cf[1 - side, VELOCITY]) else 0
+        tb.f, rng, float(pol[side, P_DRONE_RANGE]), st.cf[side, VELOCITY], closing) else 0
     if not missiles and not drones:
         return 0, 0, 0
     spare = power(st, side) - weapon_power(st, tb, pol, side)
@@ -525,7 +531,7 @@ def drone_thrust(st: State, tb: Tables, pol: np.ndarray, side: int, k: int) -> i
     if st.it[side, DRI_T, k, D_ESCORT]:
         gap, relative = distance - st.rangef[RANGE], speed - st.cf[side, VELOCITY]
     else:
-        gap, relative = distance - pol[side, P_DRONE_HOLD], speed + st.cf[1 - side, VELOCITY]
+        gap, relative = distance - pol[side, P_DRONE_HOLD], speed + st.cf[foe(st, side), VELOCITY]
     return int(race.station_thrust(tb.f, gap, relative, st.it[side, DRI_T, k, D_ACCELERATIONS],
                                    tb.f.drone_reserve))
 
@@ -534,7 +540,7 @@ def drone_thrust(st: State, tb: Tables, pol: np.ndarray, side: int, k: int) -> i
 def drone_fires(st: State, tb: Tables, pol: np.ndarray, side: int, k: int, locked: bool,
                 evading: bool, impulse: int) -> bool:
     """A drone fires once at its station, when it drifts away, or on the last impulse."""
-    enemy = 1 - side
+    enemy = foe(st, side)
     gap = abs(st.ft[side, DRF_T, k, D_DISTANCE])
     hexes = firing_range(tb.f, int(gap), locked)
     weapon = st.it[side, DRI_T, k, D_WEAPON]

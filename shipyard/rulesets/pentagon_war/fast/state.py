@@ -10,6 +10,7 @@ worked out from what the two craft carry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -45,7 +46,8 @@ class Duelists(NamedTuple):
 class State(NamedTuple):
     """One duel in progress: a few arrays, so a kernel call passes a few pointers.
 
-    `ci`/`cf` hold each craft's values (named in `columns`); `it`/`ft` hold every list
+    `ci`/`cf` hold each craft's values (one row per craft: two on the track, a fleet's on the
+    map) (named in `columns`); `it`/`ft` hold every list
     of the readable engine as a table of rows (`columns.RADAR_T` ...); `xi`/`xf` are
     scratch rows for point defense and aiming.
     """
@@ -58,6 +60,7 @@ class State(NamedTuple):
     xf: Floats
     rangef: Floats
     rng: NDArray[np.uint64]
+    pair: Ints  # the two craft being played against each other (`lists.foe`)
 
 
 def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
@@ -109,21 +112,28 @@ def captain_row(captain: Captain) -> Ints:
     return row
 
 
-def duelists(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
-          scenario: DuelScenario, combat: Combat, bits: dict[str, int]) -> Duelists:
-    """Two fresh craft (never fought) and their captains, as arrays."""
+def duelists(crafts: Sequence[Craft], captains: Sequence[Captain], scenario: DuelScenario,
+             combat: Combat, bits: dict[str, int],
+             fleets: Sequence[int] | None = None) -> Duelists:
+    """Fresh craft (never fought) and their captains, as arrays: the two of a duel on the
+    range track at the scenario's start speeds, or, with `fleets` (each craft's side), every
+    craft of a fleet battle on the map (whose speeds are its velocity components)."""
+    count = len(crafts)
     rows = [_craft_row(c) for c in crafts]
-    speeds = scenario.start_speeds((not crafts[0].is_base, not crafts[1].is_base))
-    for (_, cf), speed in zip(rows, speeds, strict=True):
-        cf[C.VELOCITY] = speed  # the scenario's start speed (the kernel's reset copies it)
+    for side, (ci, _) in enumerate(rows):
+        ci[C.FLEET] = side if fleets is None else fleets[side]
+    if fleets is None:
+        speeds = scenario.start_speeds((not crafts[0].is_base, not crafts[1].is_base))
+        for (_, cf), speed in zip(rows, speeds, strict=True):
+            cf[C.VELOCITY] = speed  # the scenario's start speed (the kernel's reset copies it)
     groups = max(1, *(len(c.weapons) for c in crafts))
     guns = max(1, *(len(c.guns) for c in crafts))
     radar = max(len(c.radar) for c in crafts)
     bays = max(1, *(len(c.drone_bays) for c in crafts))
-    wg = np.zeros((2, groups, C.WG_COLUMNS), dtype=np.int64)
-    gn = np.zeros((2, guns, C.GN_COLUMNS), dtype=np.int64)
-    radars = np.zeros((2, radar), dtype=np.int64)
-    bay = np.zeros((2, bays), dtype=np.int64)
+    wg = np.zeros((count, groups, C.WG_COLUMNS), dtype=np.int64)
+    gn = np.zeros((count, guns, C.GN_COLUMNS), dtype=np.int64)
+    radars = np.zeros((count, radar), dtype=np.int64)
+    bay = np.zeros((count, bays), dtype=np.int64)
     for side, craft in enumerate(crafts):
         for g, group in enumerate(craft.weapons):
             wg[side, g] = (KINDS.index(group.type), _mask(group.arcs, bits), group.boxes, 0)
@@ -141,7 +151,11 @@ def duelists(crafts: tuple[Craft, Craft], captains: tuple[Captain, Captain],
     shots = boxes * combat.fire_limits.secondary_shots_per_turn
     gun_tracks = sum(len(c.guns) for c in crafts)
     # Hits one side can take in one impulse: each source at most once per object.
-    hits = acid + 3 * missiles + 2 * bays + bolts + shots + gun_tracks + 8
+    landing, launched = missiles, bays  # on the map every enemy's may land on one craft
+    if fleets is not None:
+        landing = max(1, sum(c.boxes["missile"] for c in crafts))
+        launched = max(1, sum(len(c.drone_bays) for c in crafts))
+    hits = acid + 3 * landing + 2 * launched + bolts + shots + gun_tracks + 8
     orders = 2 * groups + shots + guns + 4
     pd_targets = missiles + bays + 2
     aim_targets = missiles + bays + 2
@@ -164,7 +178,7 @@ def new_state(pair: Duelists) -> State:
     assert len(RANGES) <= C.RACE_RANGES  # the plan's races are remembered in `cf`
     return State(
         ci=pair.ci.copy(), cf=pair.cf.copy(),
-        it=np.zeros((2, C.INT_TABLES, rows, C.INT_COLUMNS), dtype=np.int64),
-        ft=np.zeros((2, C.FLOAT_TABLES, rows, C.FLOAT_COLUMNS)),
+        it=np.zeros((len(pair.ci), C.INT_TABLES, rows, C.INT_COLUMNS), dtype=np.int64),
+        ft=np.zeros((len(pair.ci), C.FLOAT_TABLES, rows, C.FLOAT_COLUMNS)),
         xi=np.zeros((C.XI_ROWS, scratch), dtype=np.int64), xf=np.zeros((C.XF_ROWS, scratch)),
-        rangef=np.zeros(1), rng=new_rng())
+        rangef=np.zeros(1), rng=new_rng(), pair=np.array([0, 1], dtype=np.int64))

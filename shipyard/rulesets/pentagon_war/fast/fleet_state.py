@@ -1,0 +1,65 @@
+"""Two fleets on the hex map as arrays, and the working arrays one battle plays on.
+
+A fleet battle plays on the duel's arrays (`state.State`), one row per craft, beside a
+`MapState`: each craft's hex, facing, velocity, chart columns and target (`columns.HEX_A`
+...) and scratch rows for the battle's own loops. The start of the map is worked out
+once by the reference's own `engine.hexmap.HexMap` (R33: fleets abreast, the layout
+turned or mirrored), so both engines start every battle from the very same map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from shipyard.core.outcome import DuelScenario
+from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
+from shipyard.rulesets.pentagon_war.engine.state import Craft
+from shipyard.rulesets.pentagon_war.engine.tables import Combat
+from shipyard.rulesets.pentagon_war.fast import columns as C
+from shipyard.rulesets.pentagon_war.map_movement import map_figures
+from shipyard.rulesets.pentagon_war.rules.vector import MapFigures
+
+Ints = NDArray[np.int64]
+Floats = NDArray[np.float64]
+
+
+class MapState(NamedTuple):
+    """One fleet battle's map: `mi[craft, column]` (`columns.HEX_A` ...), its start, the
+    movement figures in whole units, and scratch rows (`columns.S_ACTING` ...)."""
+
+    mi: Ints
+    start: Ints
+    m: MapFigures
+    xs: Ints
+    xw: Floats
+
+
+def start_map(crafts: Sequence[Craft], sides: Sequence[int], places: Sequence[int],
+              scenario: DuelScenario, combat: Combat,
+              layout: tuple[int, bool] = (0, False)) -> tuple[Ints, MapFigures]:
+    """Every craft's row of the map as the battle starts (`MapBattle.start`, R33)."""
+    m = map_figures(combat.turn, combat.movement)
+    hexmap = HexMap(m, len(crafts))
+    speeds = [0.0 if craft.is_base else scenario.start_speeds((True, True))[side]
+              for craft, side in zip(crafts, sides, strict=True)]
+    hexmap.place(sides, places, scenario.start_range, speeds)
+    hexmap.turned(*layout)
+    start = np.zeros((len(crafts), C.MI_COLUMNS), dtype=np.int64)
+    for i in range(len(crafts)):
+        start[i, C.HEX_A], start[i, C.HEX_C] = hexmap.a[i], hexmap.c[i]
+        start[i, C.FACING] = hexmap.facing[i]
+        start[i, C.VEL_A], start[i, C.VEL_C] = hexmap.va[i], hexmap.vc[i]
+        start[i, C.TARGET] = -1
+    return start, m
+
+
+def new_map(start: Ints, m: MapFigures) -> MapState:
+    """Working arrays for one battle at a time from `start` (the kernel resets them)."""
+    count = len(start)
+    return MapState(mi=start.copy(), start=start, m=m,
+                    xs=np.zeros((C.XS_ROWS, count), dtype=np.int64),
+                    xw=np.zeros((C.XW_ROWS, count)))

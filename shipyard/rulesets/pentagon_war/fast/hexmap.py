@@ -1,0 +1,218 @@
+"""The hex map of a fleet battle, compiled: `engine.hexmap` and the map's own steps of
+`engine.map_battle` (rules 2.1, 2.3, R25, R26, R32, R33).
+
+Every craft has a row of `MapState.mi`: its hex, facing, velocity components and chart
+columns. `view` makes a pair of craft what the duel's kernels read (the range between
+them, the relative direction each sees the other in, each one's speed toward the other,
+and `State.pair`, so `lists.foe` names the other), exactly as the reference's `view`
+does; `maneuver` turns and thrusts a craft on the map, `move` makes its movement segment.
+Every rule is a rule function of `rules.vector`, `rules.bearing` and `rules.impulses`,
+which the reference calls too.
+"""
+
+from __future__ import annotations
+
+from math import sqrt
+from typing import TYPE_CHECKING
+
+from shipyard.core.compiled import inline_kernel, lean_kernel
+from shipyard.rulesets.pentagon_war.fast import dice, policy
+from shipyard.rulesets.pentagon_war.fast.columns import (
+    BOX,
+    COL_A,
+    COL_C,
+    CRASHED_AT,
+    CRASHING,
+    DIRECTION,
+    ECM,
+    EVADING,
+    EVASIVE,
+    FACING,
+    HEX_A,
+    HEX_C,
+    IS_BASE,
+    LAST_ROTATION,
+    MANNED,
+    MISHAPS,
+    NEEDS_FUEL,
+    RANGE,
+    SIZE,
+    TARGET,
+    VEL_A,
+    VEL_C,
+    VELOCITY,
+)
+from shipyard.rulesets.pentagon_war.rules import impulses as chart
+from shipyard.rulesets.pentagon_war.rules import movement
+from shipyard.rulesets.pentagon_war.rules.bearing import (
+    across,
+    along,
+    facing_for,
+    relative_direction,
+)
+from shipyard.rulesets.pentagon_war.rules.figures import ENGINE, FUEL_TANK
+from shipyard.rulesets.pentagon_war.rules.vector import (
+    facing_after,
+    hex_distance,
+    pushed,
+    scoop_braked,
+    scoop_brakes,
+    thrust_pushes,
+    thrust_rate,
+)
+
+if TYPE_CHECKING:
+    from shipyard.rulesets.pentagon_war.fast.arrays import Tables
+    from shipyard.rulesets.pentagon_war.fast.fleet_state import MapState
+    from shipyard.rulesets.pentagon_war.fast.state import State
+
+TOWARD, ASTERN = 1, 4  # the relative directions a craft thrusts toward and away from
+
+
+@inline_kernel
+def hexes(mp: MapState, i: int, j: int) -> int:
+    mi = mp.mi
+    return int(hex_distance(mi[j, HEX_A] - mi[i, HEX_A], mi[j, HEX_C] - mi[i, HEX_C]))
+
+
+@inline_kernel
+def direction(mp: MapState, i: int, j: int) -> int:
+    """The relative direction (1-6) craft `i` sees craft `j` in."""
+    mi = mp.mi
+    return int(relative_direction(mi[i, FACING], mi[j, HEX_A] - mi[i, HEX_A],
+                                  mi[j, HEX_C] - mi[i, HEX_C]))
+
+
+@inline_kernel
+def toward(mp: MapState, i: int, j: int) -> float:
+    """Craft `i`'s speed toward craft `j` along the line between them, hexes a turn
+    (`engine.hexmap.radial`, worked from whole numbers)."""
+    mi = mp.mi
+    da, dc = mi[j, HEX_A] - mi[i, HEX_A], mi[j, HEX_C] - mi[i, HEX_C]
+    if da == 0 and dc == 0:
+        return 0.0 / mp.m.unit
+    radial = along(mi[i, VEL_A], mi[i, VEL_C], da, dc) / (2.0 * sqrt(along(da, dc, da, dc)))
+    return float(radial / mp.m.unit)
+
+
+@inline_kernel
+def speed(mp: MapState, i: int) -> float:
+    """Craft `i`'s speed, hexes a turn (the components' biggest-or-sum, 2.3)."""
+    return float(hex_distance(mp.mi[i, VEL_A], mp.mi[i, VEL_C]) / mp.m.unit)
+
+
+@lean_kernel
+def view(st: State, mp: MapState, i: int, j: int) -> None:
+    """Craft `i` and craft `j` as the duel's kernels see a pair (`MapBattle.view`)."""
+    st.ci[i, DIRECTION] = direction(mp, i, j)
+    st.ci[j, DIRECTION] = direction(mp, j, i)
+    st.cf[i, VELOCITY] = toward(mp, i, j)
+    st.cf[j, VELOCITY] = toward(mp, j, i)
+    st.rangef[RANGE] = float(hexes(mp, i, j))
+    st.pair[0], st.pair[1] = i, j
+
+
+@lean_kernel
+def start_turn(mp: MapState, turn: int) -> None:
+    """2.1: each component's column of the impulse chart for the turn (R25, fractional)."""
+    mi, unit = mp.mi, mp.m.unit
+    for i in range(mi.shape[0]):
+        mi[i, COL_A] = chart.column_at_start(mi[i, VEL_A], unit, turn, True)
+        mi[i, COL_C] = chart.column_at_start(mi[i, VEL_C], unit, turn, True)
+
+
+@lean_kernel
+def move(mp: MapState, i: int, before_a: int, before_c: int, turn: int, impulse: int) -> None:
+    """Craft `i` makes this impulse's movement segment; `before_*` its components before
+    this impulse's thrust (R25: a new column counts from this impulse)."""
+    mi, m = mp.mi, mp.m
+    va, vc = mi[i, VEL_A], mi[i, VEL_C]
+    old_a, old_c = mi[i, COL_A], mi[i, COL_C]
+    if va != before_a or vc != before_c:
+        mi[i, COL_A] = chart.column_after(old_a, before_a, va, m.unit, turn, True)
+        mi[i, COL_C] = chart.column_after(old_c, before_c, vc, m.unit, turn, True)
+    da, dc = chart.impulse_steps(old_a, mi[i, COL_A], va, old_c, mi[i, COL_C], vc, impulse,
+                                 m.impulses)
+    mi[i, HEX_A] += da
+    mi[i, HEX_C] += dc
+
+
+@inline_kernel
+def drift(mp: MapState, i: int, j: int, candidate: int, da: int, dc: int) -> int:
+    mi, m = mp.mi, mp.m
+    va, vc = pushed(m, mi[i, VEL_A], mi[i, VEL_C], candidate, m.standard)
+    return abs(across(va - mi[j, VEL_A], vc - mi[j, VEL_C], da, dc))
+
+
+@lean_kernel
+def steady(mp: MapState, i: int, j: int, facing: int) -> int:
+    """Of `facing` and its two neighbours, the one whose thrust leaves craft `i` the least
+    drift across the line to craft `j` (`MapBattle.steady`)."""
+    mi = mp.mi
+    da, dc = mi[j, HEX_A] - mi[i, HEX_A], mi[j, HEX_C] - mi[i, HEX_C]
+    if da == 0 and dc == 0:
+        return facing
+    right, left = (facing + 1) % 6, (facing + 5) % 6
+    kept, to_right = drift(mp, i, j, facing, da, dc), drift(mp, i, j, right, da, dc)
+    to_left = drift(mp, i, j, left, da, dc)
+    if to_right < kept and to_right < to_left:
+        return right
+    if to_left < kept and to_left < to_right:
+        return left
+    return facing
+
+
+@lean_kernel
+def maneuver(st: State, tb: Tables, mp: MapState, side: int, clock: int, order: int,
+             thrust: int, crash: bool) -> None:
+    """2.3 on the map (`MapBattle.maneuver`): turn toward the facing that shows the target
+    in the captain's direction, then thrust along the facing."""
+    ci, f, mi, m = st.ci, tb.f, mp.mi, mp.m
+    j = mi[side, TARGET]
+    da, dc = mi[j, HEX_A] - mi[side, HEX_A], mi[j, HEX_C] - mi[side, HEX_C]
+    facing = mi[side, FACING]
+    is_base = ci[side, IS_BASE] != 0
+    control = policy.has_control(st, side)
+    limit = movement.rotation_limit(f, is_base, clock - ci[side, LAST_ROTATION], control,
+                                    ci[side, EVASIVE] != 0, ci[side, CRASHED_AT] == clock - 1)
+    wanted = order if 1 <= order <= 6 else ci[side, DIRECTION]
+    brake = movement.scoop_braking(wanted, thrust)
+    want = facing_for(wanted, da, dc, facing)
+    if thrust and not brake and (wanted == TOWARD or wanted == ASTERN):  # noqa: SIM109
+        want = steady(mp, side, j, want)
+    want = facing_after(facing, want, limit)
+    if want != facing:
+        mi[side, FACING], ci[side, LAST_ROTATION] = want, clock
+    ci[side, DIRECTION] = relative_direction(want, da, dc)
+    needs_fuel = ci[side, NEEDS_FUEL] != 0
+    working = movement.working_engines(ci[side, BOX + ENGINE], ci[side, BOX + FUEL_TANK],
+                                       needs_fuel, is_base)
+    size = movement.rate_size(ci[side, SIZE])
+    va, vc = mi[side, VEL_A], mi[side, VEL_C]
+    if brake:
+        pushes = scoop_brakes(is_base, working, needs_fuel, va, vc, want)
+    else:
+        # Toward with the target ahead, away with it astern, a hexside either way.
+        ahead = (ci[side, DIRECTION] - (TOWARD if thrust > 0 else ASTERN)) % 6
+        pushes = (ahead == 0 or ahead == 1 or ahead == 5) and thrust_pushes(
+            is_base, working, ci[side, BOX + FUEL_TANK], needs_fuel, va, vc, want)
+    if not pushes:
+        thrust = 0
+    crash = movement.may_crash(crash, thrust, control, ci[side, ECM])
+    manned = ci[side, MANNED] != 0
+    normal = thrust_rate(m, manned, min(working, size), ci[side, SIZE])
+    fast = thrust_rate(m, manned, working, ci[side, SIZE])
+    crash = crash and fast > normal
+    ci[side, CRASHING] = crash
+    if crash:
+        ci[side, CRASHED_AT] = clock
+    if thrust:
+        rate = fast if crash else normal
+        if brake:
+            mi[side, VEL_A], mi[side, VEL_C] = scoop_braked(va, vc, want, rate)
+        else:
+            mi[side, VEL_A], mi[side, VEL_C] = pushed(m, va, vc, want, rate)
+        if crash and not manned and movement.crash_mishap(f, dice.d6(st.rng) + dice.d6(st.rng)):
+            ci[side, MISHAPS] += dice.roll(st.rng, f.crash_dice)
+    ci[side, EVADING] = movement.evading(f, ci[side, EVASIVE] != 0, crash, working, size,
+                                         thrust != 0)

@@ -1,0 +1,519 @@
+"""The compiled fleet battle on the hex map: `engine.map_battle.MapBattle`, many per call.
+
+The duel's loop over any number of craft, with the map as its geometry: every step of
+an impulse views the pair that acts (`hexmap.view`) and then calls the duel's own kernels
+(the captains of `policy` and `aiming`, `gunnery`, `flight`, `damage`), which name the
+other craft of the pair with `lists.foe`. What the map adds is here, step for step as
+the reference has it: targets allotted without overkill (`engine.fleet_orders`), each
+side's ECM and ECCM averaged (R28), blasts striking every craft in reach (R27), movement
+on the impulse chart. `fight_batch` plays one battle per seed from fresh craft and
+writes its result (winner or -1, turns, dice drawn) and every craft's fate.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from shipyard.core.compiled import inline_kernel, lean_kernel
+from shipyard.rulesets.pentagon_war.fast import (
+    aiming,
+    damage,
+    dice,
+    flight,
+    gunnery,
+    hexmap,
+    judgement,
+    lists,
+    policy,
+)
+from shipyard.rulesets.pentagon_war.fast import duel as track
+from shipyard.rulesets.pentagon_war.fast.columns import (
+    BAY_END,
+    BAY_HEAD,
+    BEAM_PUSH,
+    BOX,
+    CAUSE_ACID,
+    CAUSE_CRASH,
+    CAUSE_EXPLOSION,
+    CAUSE_RAYS,
+    CHARGE,
+    DESTROYED,
+    DIRECTION,
+    ECCM,
+    ECM,
+    EVADING,
+    EVASIVE,
+    EXPLOSION,
+    F_CAUSE,
+    F_TAKEN,
+    F_TURN,
+    FELL,
+    FIRED_IMPULSE,
+    FLEET,
+    G_BOXES,
+    G_SHOTS,
+    GN_T,
+    H_CAUSE,
+    H_POINTS,
+    H_SCREENED,
+    H_SIDE,
+    HITS_T,
+    IMPULSE_KIND,
+    KILLED_BY,
+    L_DAMAGE,
+    L_IMPULSES,
+    L_SIDE,
+    LG_T,
+    MISHAPS,
+    N_BOLTS,
+    N_DRONE_ORDERS,
+    N_DRONES,
+    N_GUNS,
+    N_HITS,
+    N_LINGERING,
+    N_MISSILES,
+    N_ORDERS,
+    N_WEAPONS,
+    R_DRAWS,
+    R_TURNS,
+    R_WINNER,
+    REAR_STRUCK,
+    REINFORCEMENT,
+    S_ACTING,
+    S_ATTACKERS,
+    S_BEFORE_A,
+    S_BEFORE_C,
+    S_BLAST,
+    S_CELLS,
+    S_CELLS_2,
+    S_CRASH,
+    S_ECCM,
+    S_ECM,
+    S_EVADE,
+    S_FRESH,
+    S_INVISIBLE,
+    S_LOAD,
+    S_NEED,
+    S_NEXT,
+    S_ORDER,
+    S_RADAR,
+    S_THRUST,
+    S_WANT,
+    SCREENS_USED,
+    SPENT,
+    T_NONE,
+    TAKEN_ARMOR,
+    TAKEN_INTERIOR,
+    TARGET,
+    TURN_KIND,
+    TURN_LIMIT,
+    VEL_A,
+    VEL_C,
+    VELOCITY,
+    W_FIRED,
+    W_STRENGTH,
+    W_WORTH,
+    WG_T,
+)
+from shipyard.rulesets.pentagon_war.rules import damage as damage_rules
+from shipyard.rulesets.pentagon_war.rules import movement
+from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
+from shipyard.rulesets.pentagon_war.rules.figures import CAPACITOR, MISSILE
+
+if TYPE_CHECKING:
+    from shipyard.rulesets.pentagon_war.fast.arrays import Tables
+    from shipyard.rulesets.pentagon_war.fast.fleet_state import MapState
+    from shipyard.rulesets.pentagon_war.fast.state import Duelists, State
+
+
+@inline_kernel
+def acting(st: State, mp: MapState) -> int:
+    """The craft still flying into `xs[S_ACTING]`, in order; how many."""
+    n = 0
+    for i in range(st.ci.shape[0]):
+        if not st.ci[i, DESTROYED]:
+            mp.xs[S_ACTING, n] = i
+            n += 1
+    return n
+
+
+@inline_kernel
+def view_target(st: State, mp: MapState, i: int) -> None:
+    hexmap.view(st, mp, i, mp.mi[i, TARGET])
+
+
+@inline_kernel
+def attackers(st: State, mp: MapState, i: int) -> int:
+    """The craft flying whose target is `i` into `xs[S_ATTACKERS]`, in order; how many."""
+    n = 0
+    for k in range(st.ci.shape[0]):
+        if not st.ci[k, DESTROYED] and mp.mi[k, TARGET] == i:
+            mp.xs[S_ATTACKERS, n] = k
+            n += 1
+    return n
+
+
+# -- who fights whom (engine.fleet_orders) -----------------------------------------------------
+@inline_kernel
+def threat(st: State, k: int) -> int:
+    """What a craft can still do to a fleet: its weapon and gun boxes, missiles and drones."""
+    ci = st.ci
+    total = 0
+    for g in range(ci[k, N_WEAPONS]):
+        total += st.it[k, WG_T, g, 2]  # W_BOXES
+    for g in range(ci[k, N_GUNS]):
+        total += st.it[k, GN_T, g, G_BOXES]
+    return int(total + ci[k, BOX + MISSILE] + ci[k, BAY_END] - ci[k, BAY_HEAD] + ci[k, N_DRONES])
+
+
+@inline_kernel
+def enemy_of(st: State, mp: MapState, fleet: int, k: int) -> bool:
+    """Whether `k` names a craft flying against `fleet`."""
+    return bool(k >= 0 and not st.ci[k, DESTROYED] and st.ci[k, FLEET] != fleet)
+
+
+@lean_kernel
+def retarget(st: State, mp: MapState) -> None:
+    """Every craft whose target is gone gets one (`MapBattle.retarget`); what it had in
+    flight against the old one is lost with it (R33)."""
+    ci, mi, xs, worth = st.ci, mp.mi, mp.xs, mp.xw[W_WORTH]
+    count = ci.shape[0]
+    for fleet in range(2):
+        theirs, settled = 0, True
+        for k in range(count):
+            if ci[k, DESTROYED]:
+                continue
+            if ci[k, FLEET] != fleet:
+                xs[S_ORDER, theirs] = k
+                theirs += 1
+            elif not enemy_of(st, mp, fleet, mi[k, TARGET]):
+                settled = False
+        if theirs == 0 or settled:
+            continue
+        order = xs[S_ORDER]
+        for t in range(theirs):  # most threat per box left first; ties in order
+            k = order[t]
+            worth[k] = (threat(st, k) + 1) / max(1, judgement.total_boxes(st, k))
+            xs[S_NEED, k] = judgement.total_boxes(st, k)
+            xs[S_LOAD, k] = 0
+            j = t
+            while j > 0 and worth[order[j - 1]] < worth[k]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = k
+        for i in range(count):
+            if not ci[i, DESTROYED] and ci[i, FLEET] == fleet and enemy_of(st, mp, fleet,
+                                                                            mi[i, TARGET]):
+                xs[S_LOAD, mi[i, TARGET]] += threat(st, i)
+        for i in range(count):
+            if ci[i, DESTROYED] or ci[i, FLEET] != fleet or enemy_of(st, mp, fleet,
+                                                                      mi[i, TARGET]):
+                continue
+            ci[i, N_MISSILES] = ci[i, N_BOLTS] = ci[i, N_DRONES] = 0
+            chosen = order[0]
+            for t in range(theirs):
+                if xs[S_LOAD, order[t]] < xs[S_NEED, order[t]]:
+                    chosen = order[t]
+                    break
+            xs[S_LOAD, chosen] += threat(st, i)
+            mi[i, TARGET] = chosen
+
+
+@inline_kernel
+def over(st: State) -> bool:
+    """Whether fewer than two fleets have a craft flying."""
+    left0, left1 = False, False
+    for k in range(st.ci.shape[0]):
+        if not st.ci[k, DESTROYED]:
+            if st.ci[k, FLEET] == 0:
+                left0 = True
+            else:
+                left1 = True
+    return not (left0 and left1)
+
+
+# -- damage (2.7, R27) -------------------------------------------------------------------------
+@lean_kernel
+def explode(st: State, tb: Tables, mp: MapState, first: int, turn: int) -> None:
+    """R27: every craft in reach takes the blast less 8 points a hex, on the side facing
+    it; a craft it destroys blows up in turn, before the blast goes on (the reference's
+    recursion, kept on a stack)."""
+    ci, mi, xs, strength = st.ci, mp.mi, mp.xs, mp.xw[W_STRENGTH]
+    count = ci.shape[0]
+    if mi[first, FELL]:
+        return
+    depth = 0
+    side = first
+    while True:
+        if side >= 0:  # it blows up: what it had in flight goes with it
+            mi[side, FELL] = turn
+            ci[side, N_MISSILES] = ci[side, N_DRONES] = ci[side, N_BOLTS] = 0
+            xs[S_BLAST, depth], xs[S_NEXT, depth] = side, 0
+            strength[depth] = damage.explosion_strength(st, tb, side)
+            depth += 1
+            side = -1
+        if depth == 0:
+            return
+        blast, k = xs[S_BLAST, depth - 1], xs[S_NEXT, depth - 1]
+        if k >= count:
+            depth -= 1
+            continue
+        xs[S_NEXT, depth - 1] = k + 1
+        if k == blast or ci[k, DESTROYED]:
+            continue
+        points = damage_rules.explosion_points(tb.fv[EXPLOSION], strength[depth - 1],
+                                               hexmap.hexes(mp, blast, k))
+        if points <= 0:
+            continue
+        struck = hexmap.direction(mp, k, blast)
+        n = ci[k, N_HITS]  # resolved at once, apart from the hits already taken
+        st.it[k, HITS_T, n, H_POINTS] = points
+        st.it[k, HITS_T, n, H_CAUSE] = CAUSE_EXPLOSION
+        st.it[k, HITS_T, n, H_SCREENED] = 1
+        st.it[k, HITS_T, n, H_SIDE] = struck
+        damage.take_damage(st, tb, k, n, n + 1, struck)
+        if ci[k, DESTROYED] and not mi[k, FELL]:
+            side = k
+
+
+@lean_kernel
+def assess(st: State, tb: Tables, mp: MapState, turn: int) -> None:
+    """Damage assessment: each craft's hits, crash mishaps, then explosions (2.7)."""
+    ci, count = st.ci, st.ci.shape[0]
+    for k in range(count):
+        mp.xs[S_FRESH, k] = not ci[k, DESTROYED]
+    for k in range(count):
+        n = ci[k, N_HITS]
+        ci[k, N_HITS] = 0
+        if n:
+            damage.take_damage(st, tb, k, 0, n, ci[k, DIRECTION])
+        if ci[k, MISHAPS]:
+            damage.interior_hits(st, tb, k, ci[k, MISHAPS], CAUSE_CRASH)
+            ci[k, MISHAPS] = 0
+    for k in range(count):
+        if mp.xs[S_FRESH, k] and ci[k, DESTROYED]:
+            explode(st, tb, mp, k, turn)
+
+
+@inline_kernel
+def pending(st: State) -> bool:
+    for k in range(st.ci.shape[0]):  # noqa: SIM110 - a loop the kernel compiles
+        if st.ci[k, N_HITS] or st.ci[k, MISHAPS]:
+            return True
+    return False
+
+
+# -- turns -------------------------------------------------------------------------------------
+@lean_kernel
+def jamming(st: State, tb: Tables, mp: MapState, i: int) -> int:
+    """R28: each side's ECM and ECCM are the averages over its craft still flying."""
+    ci, ecm, eccm = st.ci, mp.xs[S_CELLS], mp.xs[S_CELLS_2]
+    enemies, friends = 0, 0
+    for k in range(ci.shape[0]):
+        if ci[k, DESTROYED]:
+            continue
+        if ci[k, FLEET] != ci[i, FLEET]:
+            ecm[enemies] = ci[k, ECM]
+            enemies += 1
+        else:
+            eccm[friends] = ci[k, ECCM]
+            friends += 1
+    return int(side_radar_short(tb.f, ecm, enemies, eccm, friends))
+
+
+@lean_kernel
+def start_turn(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int) -> None:
+    ci, xs = st.ci, mp.xs
+    hexmap.start_turn(mp, turn)
+    for k in range(ci.shape[0]):
+        ci[k, CHARGE], ci[k, SPENT] = ci[k, BOX + CAPACITOR], 0  # 2.2: recharge
+    n = acting(st, mp)
+    # Power is allocated in secret: every captain decides before any allocation applies.
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        view_target(st, mp, i)
+        xs[S_ECM, a], xs[S_ECCM, a], xs[S_INVISIBLE, a], xs[S_RADAR, a], xs[S_EVADE, a] = \
+            policy.allocate(st, tb, pol, i, turn)
+    for a in range(n):
+        track.apply_allocation(st, tb, xs[S_ACTING, a], xs[S_ECM, a], xs[S_ECCM, a],
+                               xs[S_INVISIBLE, a] != 0, xs[S_RADAR, a] != 0,
+                               xs[S_EVADE, a] != 0)
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        view_target(st, mp, i)
+        track.lock_on_short(st, tb, i, jamming(st, tb, mp, i))
+
+
+@lean_kernel
+def end_turn(st: State, tb: Tables, mp: MapState, turn: int) -> None:
+    ci = st.ci
+    for k in range(ci.shape[0]):
+        st.cf[k, VELOCITY] = hexmap.speed(mp, k)  # 2.3: cosmic rays by the craft's speed
+    for k in range(ci.shape[0]):
+        for g in range(ci[k, N_WEAPONS]):
+            st.it[k, WG_T, g, W_FIRED] = 0
+        for g in range(ci[k, N_GUNS]):
+            st.it[k, GN_T, g, G_SHOTS] = 0
+        st.cf[k, BEAM_PUSH] = 0.0
+        ci[k, EVASIVE] = ci[k, EVADING] = 0
+        ci[k, REINFORCEMENT] = 0  # R19: reinforcement lasts to the end of the turn
+        ci[k, FIRED_IMPULSE] = -1
+        ci[k, TURN_KIND] = T_NONE
+        rays = movement.cosmic_rays(tb.f, st.cf[k, VELOCITY])
+        if rays:
+            lists.add_hit(st, k, rays, CAUSE_RAYS, True)
+    for k in range(ci.shape[0]):
+        if ci[k, N_HITS]:
+            assess(st, tb, mp, turn)
+            return
+
+
+# -- one impulse -------------------------------------------------------------------------------
+@lean_kernel
+def flight_and_defense(st: State, tb: Tables, mp: MapState, pol: np.ndarray, n: int) -> None:
+    """What flies moves; then 2.5, each craft's point defense against what reached it."""
+    ci, xs = st.ci, mp.xs
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        if ci[i, N_MISSILES] or ci[i, N_DRONES] or ci[i, N_BOLTS]:
+            view_target(st, mp, i)
+            flight.move_side(st, tb, pol, i)
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        for b in range(attackers(st, mp, i)):
+            k = xs[S_ATTACKERS, b]
+            if ci[k, N_MISSILES] or ci[k, N_DRONES] or hexmap.hexes(mp, i, k) < 1:
+                hexmap.view(st, mp, i, k)
+                flight.defend(st, tb, i)
+
+
+@lean_kernel
+def announce_and_reinforce(st: State, tb: Tables, mp: MapState, n: int, last: bool) -> None:
+    """What each craft learns of its attackers' fire before reinforcing its screens (2.1),
+    and the acid gum clinging to it."""
+    ci, xs = st.ci, mp.xs
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        view_target(st, mp, i)
+        arriving = 0
+        for h in range(ci[i, N_HITS]):
+            if st.it[i, HITS_T, h, H_SCREENED]:
+                arriving += st.it[i, HITS_T, h, H_POINTS]
+        many = attackers(st, mp, i)
+        for b in range(many):
+            arriving += flight.bolts_arriving(st, tb, xs[S_ATTACKERS, b])
+        want = aiming.reinforce(st, tb, i, xs[S_ATTACKERS], many, arriving, last)
+        if want:
+            track.reinforce(st, tb, i, want)
+        if ci[i, N_LINGERING]:
+            for g in range(ci[i, N_LINGERING]):
+                lists.add_hit_on(st, i, st.it[i, LG_T, g, L_DAMAGE], CAUSE_ACID, False,
+                                 st.it[i, LG_T, g, L_SIDE])  # R18: the side it clings to
+                st.it[i, LG_T, g, L_IMPULSES] -= 1
+            lists.drop_spent_lingering(st, i)
+
+
+@lean_kernel
+def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int,
+                 impulse: int, clock: int) -> None:
+    ci, mi, xs = st.ci, mp.mi, mp.xs
+    n = acting(st, mp)
+    for a in range(n):  # the reference lists the pairs first, viewing each
+        view_target(st, mp, xs[S_ACTING, a])
+    # Every captain decides before any craft turns or thrusts.
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        view_target(st, mp, i)
+        xs[S_WANT, a], xs[S_THRUST, a], xs[S_CRASH, a] = policy.maneuver(st, tb, pol, i, turn,
+                                                                         impulse)
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        xs[S_BEFORE_A, a], xs[S_BEFORE_C, a] = mi[i, VEL_A], mi[i, VEL_C]
+    for a in range(n):
+        hexmap.maneuver(st, tb, mp, xs[S_ACTING, a], clock, xs[S_WANT, a], xs[S_THRUST, a],
+                        xs[S_CRASH, a] != 0)
+    for a in range(n):
+        hexmap.move(mp, xs[S_ACTING, a], xs[S_BEFORE_A, a], xs[S_BEFORE_C, a], turn, impulse)
+    flight_and_defense(st, tb, mp, pol, n)
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        view_target(st, mp, i)
+        m, r, d = policy.launch(st, tb, pol, i)
+        if m or d:
+            flight.launch(st, tb, i, m, r, d)
+    # 2.1: fire is decided and announced before the targets reinforce their screens.
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        view_target(st, mp, i)
+        aiming.fire(st, tb, pol, i, turn, impulse)
+        ci[i, N_DRONE_ORDERS] = 0
+        if ci[i, N_DRONES]:
+            flight.drone_orders(st, tb, pol, i, turn, impulse)
+    announce_and_reinforce(st, tb, mp, n, impulse == tb.f.impulses)
+    for a in range(n):
+        i = xs[S_ACTING, a]
+        view_target(st, mp, i)
+        for k in range(ci[i, N_ORDERS]):
+            gunnery.resolve(st, tb, i, k, turn, impulse, clock)
+        if ci[i, N_DRONE_ORDERS]:
+            flight.drone_fire(st, tb, i, turn)
+        if ci[i, N_BOLTS]:
+            flight.bolts_land(st, tb, i)
+    if pending(st):
+        assess(st, tb, mp, turn)
+    for k in range(ci.shape[0]):  # 2.7: the screens meet the next impulse's damage afresh
+        ci[k, SCREENS_USED], ci[k, REAR_STRUCK] = 0, 0
+        ci[k, IMPULSE_KIND] = T_NONE
+    if not over(st):
+        retarget(st, mp)
+
+
+@lean_kernel
+def play(st: State, tb: Tables, mp: MapState, fleet: Duelists, key: np.uint64,
+         out: np.ndarray, fates: np.ndarray) -> None:
+    """One battle from fresh craft on the dice of `key`; its result into `out`, every
+    craft's fate into `fates`."""
+    track.reset(st, fleet)
+    track.copy2(mp.mi, mp.start)
+    st.pair[0], st.pair[1] = 0, 1
+    dice.start(st.rng, key)
+    pol, ci = fleet.pol, st.ci
+    retarget(st, mp)
+    turn, clock = 0, 0
+    for turn in range(1, fleet.scenario[TURN_LIMIT] + 1):
+        start_turn(st, tb, mp, pol, turn)
+        done = False
+        for impulse in range(1, tb.f.impulses + 1):
+            clock += 1
+            play_impulse(st, tb, mp, pol, turn, impulse, clock)
+            if over(st):
+                done = True
+                break
+        if done:
+            break
+        end_turn(st, tb, mp, turn)
+        if over(st):
+            break
+    winner = -1
+    for k in range(ci.shape[0]):
+        if not ci[k, DESTROYED]:
+            if winner == -1:
+                winner = ci[k, FLEET]
+            elif winner != ci[k, FLEET]:
+                winner = -2
+    out[R_WINNER], out[R_TURNS], out[R_DRAWS] = max(winner, -1), turn, st.rng[1]
+    for k in range(ci.shape[0]):
+        gone = ci[k, DESTROYED] != 0
+        fates[k, F_TURN] = mp.mi[k, FELL] if gone else 0
+        fates[k, F_CAUSE] = ci[k, KILLED_BY] if gone else 0
+        fates[k, F_TAKEN] = ci[k, TAKEN_ARMOR] + ci[k, TAKEN_INTERIOR]
+
+
+@lean_kernel
+def fight_batch(st: State, tb: Tables, mp: MapState, fleet: Duelists, keys: np.ndarray,
+                out: np.ndarray, fates: np.ndarray) -> None:
+    """Battle `k` on the dice of `keys[k]` alone, its result into `out[k]`, `fates[k]`."""
+    for k in range(keys.shape[0]):
+        play(st, tb, mp, fleet, keys[k], out[k], fates[k])
