@@ -424,10 +424,13 @@ def _take(handle: Any, wait: bool, give_up: Callable[[], bool] | None) -> bool:
         time.sleep(0.1)
 
 
-def await_compiling(name: str) -> None:
+def await_compiling(name: str, lock: str | None = None) -> None:
     """Before an engine compiles on its first call: if another process is compiling it,
-    wait until that one is done, so that its machine code is loaded from the cache."""
-    if name in _HOLDING or ready(name):
+    wait until that one is done, so that its machine code is loaded from the cache.
+    `lock` names the compiling lock its builder holds, when that is not the engine's own
+    (a game's warming builds every engine of the game under the game's lock)."""
+    held = lock or name
+    if held in _HOLDING or ready(name):
         return
-    with compiling(name, wait=True):
+    with compiling(held, wait=True):
         pass

@@ -10,7 +10,9 @@ of this build, `core.compiled`). One warming process at a time per game and buil
 holds a lock file while it compiles. A warming process started here watches the process
 that started it: if that one ends (a designer killed with its terminal, a command
 stopped) before the compiling begins, it leaves at once; once compiling, it finishes
-that one build and exits.
+that one build and exits. Where a game's fleet battles have kernels of their own
+(Pentagon War on the hex map), warming builds them too, under the same lock, and the
+game is ready when both are.
 """
 
 from __future__ import annotations
@@ -82,6 +84,37 @@ def compiled_engine(ruleset: Ruleset) -> BatchLineup | None:
     return lineup if isinstance(lineup, BatchLineup) else None
 
 
+_BATTLE_PROBES: dict[str, BatchLineup | None] = {}
+
+
+def battle_probe(ruleset: Ruleset) -> BatchLineup | None:
+    """The game's default battle engine, when it has kernels of its own (a fleet of its
+    first sample against another): fighting one battle on it compiles them."""
+    if ruleset.name not in _BATTLE_PROBES:
+        _BATTLE_PROBES[ruleset.name] = _battle_probe(ruleset)
+    return _BATTLE_PROBES[ruleset.name]
+
+
+def _battle_probe(ruleset: Ruleset) -> BatchLineup | None:
+    samples = ruleset.samples()
+    if not samples or ruleset.duels is None or ruleset.battles is None:
+        return None
+    evaluation = evaluate(read_design(samples[0]))
+    name = evaluation.design.name or "craft"
+    policy = ruleset.duels.policies[0]
+    lineup = ruleset.battles.lineup(((evaluation, f"{name} (A)"),),
+                                    ((evaluation, f"{name} (B)"),), (policy, policy),
+                                    DuelScenario(turn_limit=1))
+    return lineup if isinstance(lineup, BatchLineup) else None
+
+
+def compiled_engines(ruleset: Ruleset) -> list[BatchLineup]:
+    """Every compiled engine of the game: its duels', and its battles' if they have their
+    own kernels."""
+    return [engine for engine in (compiled_engine(ruleset), battle_probe(ruleset))
+            if engine is not None]
+
+
 @contextlib.contextmanager
 def _held(ruleset: Ruleset, wait: bool,
           give_up: Callable[[], bool] | None = None) -> Iterator[bool]:
@@ -101,10 +134,10 @@ def parent_gone(parent: int) -> Callable[[], bool]:
 
 def state(ruleset: Ruleset) -> State:
     """Whether the game's compiled engine is ready, compiling somewhere, or not yet built."""
-    engine = compiled_engine(ruleset)
-    if engine is None:
+    engines = compiled_engines(ruleset)
+    if not engines:
         return "none"
-    if engine.ready():
+    if all(engine.ready() for engine in engines):
         return "ready"
     started = _STARTED.get(ruleset.name)
     if started is not None and started.poll() is None:
@@ -118,18 +151,19 @@ def warm(ruleset: Ruleset, parent: int | None = None) -> Warmed:
 
     With `parent`, the process that asked for it: if that one ends before the compiling
     begins, nothing is compiled ("cold"); a compile once begun is finished."""
-    engine = compiled_engine(ruleset)
-    if engine is None:
+    engines = compiled_engines(ruleset)
+    if not engines:
         return Warmed(ruleset.name, "none", 0.0)
-    if engine.ready():
+    if all(engine.ready() for engine in engines):
         return Warmed(ruleset.name, "ready", 0.0)
     gone = parent_gone(parent) if parent is not None else None
     began = time.perf_counter()
     with _held(ruleset, wait=True, give_up=gone) as held:
         if not held or (gone is not None and gone()):
             return Warmed(ruleset.name, "cold", 0.0)
-        if not engine.ready():  # another process may have finished it meanwhile
-            engine.fight_many([1])
+        for engine in engines:
+            if not engine.ready():  # another process may have finished it meanwhile
+                engine.fight_many([1])
     return Warmed(ruleset.name, "ready", time.perf_counter() - began)
 
 

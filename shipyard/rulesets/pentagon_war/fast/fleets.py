@@ -40,6 +40,7 @@ from shipyard.rulesets.pentagon_war.fast.map_battle import fight_batch
 from shipyard.rulesets.pentagon_war.fast.state import duelists, new_state
 
 ENGINE = "pentagon-war-map"  # its readiness marker (core.compiled)
+GAME = "pentagon-war"  # the lock the game's warming compiles under (services.warming)
 compiled.engine(ENGINE, fight_batch)
 
 
@@ -76,7 +77,7 @@ class FastMapFleets(MapFleets):
         """Battle `k` fought with `seeds[k]` alone, in order, over `workers` threads
         (contiguous slices: the results never depend on the worker count)."""
         if not compiled.compiled_here(fight_batch):
-            compiled.await_compiling(ENGINE)  # compiled elsewhere now: load it when done
+            compiled.await_compiling(ENGINE, GAME)  # compiled elsewhere: load it when done
         keys = np.array([key_of(s) for s in seeds], dtype=np.uint64)
         out = np.zeros((len(keys), RESULT_COLUMNS), dtype=np.int64)
         fates = np.zeros((len(keys), len(self.templates), FATE_COLUMNS), dtype=np.int64)

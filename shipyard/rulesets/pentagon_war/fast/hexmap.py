@@ -2,7 +2,7 @@
 `engine.map_battle` (rules 2.1, 2.3, R25, R26, R32, R33).
 
 Every craft has a row of `MapState.mi`: its hex, facing, velocity components and chart
-columns. `view` makes a pair of craft what the duel's kernels read (the range between
+columns. `view_pair` makes a pair of craft what the duel's kernels read (the range between
 them, the relative direction each sees the other in, each one's speed toward the other,
 and `State.pair`, so `lists.foe` names the other), exactly as the reference's `view`
 does; `maneuver` turns and thrusts a craft on the map, `move` makes its movement segment.
@@ -102,7 +102,7 @@ def speed(mp: MapState, i: int) -> float:
 
 
 @lean_kernel
-def view(st: State, mp: MapState, i: int, j: int) -> None:
+def view_pair(st: State, mp: MapState, i: int, j: int) -> None:
     """Craft `i` and craft `j` as the duel's kernels see a pair (`MapBattle.view`)."""
     st.ci[i, DIRECTION] = direction(mp, i, j)
     st.ci[j, DIRECTION] = direction(mp, j, i)

@@ -141,7 +141,7 @@ def acting(st: State, mp: MapState) -> int:
 
 @inline_kernel
 def view_target(st: State, mp: MapState, i: int) -> None:
-    hexmap.view(st, mp, i, mp.mi[i, TARGET])
+    hexmap.view_pair(st, mp, i, mp.mi[i, TARGET])
 
 
 @inline_kernel
@@ -385,7 +385,7 @@ def flight_and_defense(st: State, tb: Tables, mp: MapState, pol: np.ndarray, n: 
         for b in range(attackers(st, mp, i)):
             k = xs[S_ATTACKERS, b]
             if ci[k, N_MISSILES] or ci[k, N_DRONES] or hexmap.hexes(mp, i, k) < 1:
-                hexmap.view(st, mp, i, k)
+                hexmap.view_pair(st, mp, i, k)
                 flight.defend(st, tb, i)
 
 
