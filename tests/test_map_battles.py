@@ -4,6 +4,8 @@ captains' target allotment, and the properties a battle keeps."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from shipyard.core.battle import SURVIVED
@@ -14,13 +16,14 @@ from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength
 from shipyard.rulesets.pentagon_war.engine.fleet_orders import assign, ranked, threat
 from shipyard.rulesets.pentagon_war.engine.map_battle import MapBattle
 from shipyard.rulesets.pentagon_war.engine.policy import Policy
-from shipyard.rulesets.pentagon_war.rules.figures import EX_FALLOFF
 from shipyard.rulesets.pentagon_war.engine.state import craft_from, total_boxes
 from shipyard.rulesets.pentagon_war.engine.tables import load_combat
+from shipyard.rulesets.pentagon_war.rules.figures import EX_FALLOFF
 from shipyard.rulesets.pentagon_war.rules.vector import A, D
 from shipyard.services.battle import engage
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import resolve
+from tests.entry import shipyard
 
 COMBAT = load_combat()
 
@@ -111,3 +114,40 @@ def test_a_half_turned_layout_fights_the_same_battle(fleets, seed: int) -> None:
     turned = fleets.battle(seed, layout=(3, False)).fight()
     assert (turned.winner, turned.turns, turned.fates, turned.draws) == (
         base.winner, base.turns, base.fates, base.draws)
+
+
+# -- a duel on the map ------------------------------------------------------------------------
+def test_a_map_duel_is_the_battle_of_one_against_one() -> None:
+    fought = engage("sample-fleet:home-guard", "sample-fleet:picket-line")
+    (sunspear, _), (lancer, _) = fought.a.ships[1], fought.b.ships[0]
+    duels = fought.ruleset.duels
+    duel = duels.lineup(sunspear, lancer, ("S", "L"), ("default", "default"), DuelScenario(),
+                        None, "map")
+    battle = fought.ruleset.battles.lineup([(sunspear, "S")], [(lancer, "L")],
+                                           ("default", "default"), DuelScenario())
+    for seed in range(3):
+        told, fought_out = duel.fight(seed, log=True), battle.fight(seed, log=True)
+        assert (told.winner, told.turns, told.cause, told.log, told.draws) == (
+            fought_out.winner, fought_out.turns, fought_out.cause, fought_out.log,
+            fought_out.draws)
+        assert told.damage == (fought_out.fates[1].taken, fought_out.fates[0].taken)
+
+
+def test_the_duel_command_takes_the_geometry() -> None:
+    ran = shipyard("duel", "sample:sunspear", "sample:lancer", "--geometry", "map", "--runs",
+                   "4", "--json")
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    assert data["geometry"] == "map" and data["runs"] == 4
+    plain = json.loads(shipyard("duel", "sample:sunspear", "sample:lancer", "--runs", "4",
+                                "--json").stdout)
+    assert "geometry" not in plain  # the track's output is as it was
+    text = shipyard("duel", "sample:sunspear", "sample:lancer", "--geometry", "map", "--runs",
+                    "4").stdout
+    assert "4 duels on the map, seed 1" in text
+    wrong = shipyard("duel", "sample:sunspear", "sample:lancer", "--geometry", "hex")
+    assert (wrong.returncode, wrong.stdout) == (2, "")
+    assert wrong.stderr == "shipyard: unknown geometry 'hex' (known: track, map)\n"
+    fighters = shipyard("duel", "sample:harpy", "sample:valkyrie", "--geometry", "track")
+    assert fighters.returncode == 2
+    assert fighters.stderr == "shipyard: unknown geometry 'track' (known: map)\n"
