@@ -151,3 +151,33 @@ def test_the_duel_command_takes_the_geometry() -> None:
     fighters = shipyard("duel", "sample:harpy", "sample:valkyrie", "--geometry", "track")
     assert fighters.returncode == 2
     assert fighters.stderr == "shipyard: unknown geometry 'track' (known: map)\n"
+
+
+# -- R33: a side losing four to one disengages by acceleration ---------------------------------
+def test_a_side_losing_four_to_one_disengages_at_the_end_of_the_turn() -> None:
+    fight = battle(["lancer", "lancer"], [0, 1])
+    fight.turn = 1
+    boxes = total_boxes(fight.crafts[0])
+    fight.start_boxes = [4 * boxes, boxes]  # side 0 kept a quarter, side 1 all: 4 to 1
+    fight.judge_running()
+    assert fight.running == [True, False]
+    fight.start_boxes = [4 * boxes - 1, boxes]  # a little less than a quarter lost: stays
+    fight.running = [False, False]
+    fight.judge_running()
+    assert fight.running == [False, False]
+    fight.running = [True, False]
+    tanks = fight.crafts[0].boxes["fuel_tank"]
+    assert tanks >= 1 and fight.crafts[0].needs_fuel
+    fight.end_turn()
+    assert fight.gone == [True, False]
+    assert fight.crafts[0].boxes["fuel_tank"] == tanks - 1  # disengaging empties a tank
+    assert fight.alive() == [1] and fight.over()
+
+
+def test_a_running_craft_without_screens_stays_and_fights() -> None:
+    fight = battle(["lancer", "lancer"], [0, 1])
+    fight.turn = 1
+    fight.running = [True, False]
+    fight.crafts[0].boxes["screen"] = 0
+    fight.end_turn()
+    assert fight.gone == [False, False]
