@@ -20,7 +20,13 @@ from shipyard.services.handicap import (
     row_of,
     run_handicap,
 )
-from shipyard.services.handicap_output import answer_words, chart_lines, chart_row, notes
+from shipyard.services.handicap_output import (
+    answer_words,
+    chart_lines,
+    chart_row,
+    notes,
+    table_cell,
+)
 from shipyard.services.registry import get_ruleset
 from tests.battle_fake import use_fake_engine
 
@@ -93,6 +99,13 @@ def test_the_answer_in_words_with_one_enough_and_with_none() -> None:
     none = answer_words(result([row(1, 10), row(2, 20)]))
     assert none[0].startswith("Even 2 Harpy do not equal one Valkyrie: 2 win 20.0% (")
     assert none[1] == "The win rate passes 50% at no k from 1 to 2 (the best: 2 win 20.0%)"
+
+
+def test_a_table_cell_rounds_its_interval_outward() -> None:
+    # 0 of 1,000: 0% - 0.38%; 1,000 of 1,000: 99.62% - 100%; 674 of 1,000: 64.4 - 70.2%.
+    assert table_cell(rate(0, 1000)) == "0% (0\u20131)"
+    assert table_cell(rate(1000, 1000)) == "100% (99\u2013100)"
+    assert table_cell(rate(674, 1000)) == "67% (64\u201371)"
 
 
 def test_a_chart_row_drawn_by_hand() -> None:

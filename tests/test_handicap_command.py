@@ -118,3 +118,10 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, case: str) -> None:
 def test_copies_outside_one_to_twenty_are_refused(most: str) -> None:
     ran = shipyard("handicap", HARPY, VALKYRIE, "--max-copies", most)
     assert ran.returncode == 2 and ran.stdout == "" and "--max-copies" in ran.stderr
+
+
+def test_battle_given_designs_points_to_handicap() -> None:
+    ran = shipyard("battle", HARPY, VALKYRIE, "--runs", "5")
+    assert ran.returncode == 2 and ran.stdout == ""
+    assert "sample:harpy: a sample design, not a fleet" in ran.stderr
+    assert "shipyard handicap fights copies of one design against another" in ran.stderr

@@ -35,18 +35,17 @@ from shipyard.commands.options import (
 from shipyard.commands.terminal import err_console, fail, interactive, out, problem
 from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Agreement
-from shipyard.core.stats import Rate
 from shipyard.services.batch import COMPILING
 from shipyard.services.battle import Start, compiling
 from shipyard.services.handicap import MOST, MOST_ALLOWED, Handicap, Handicapper, prepare
 from shipyard.services.handicap import run_handicap as run
 from shipyard.services.handicap_output import (
-    DASH,
     answer_words,
     chart_lines,
     heading,
     notes,
     result_data,
+    table_cell,
 )
 
 PROGRESS_FROM = 200  # battles from which a progress bar is worth showing
@@ -69,12 +68,6 @@ def _run(setup: Handicapper, runs: int, seed: int, workers: int,
         return run(setup, runs, seed, workers, progress=advance)
 
 
-def _cell(rate: Rate) -> str:
-    """A rate and its interval in whole percents, "68% (63" DASH "73)" (the answer line
-    and --json give them exactly)."""
-    return f"{rate.share:.0%} ({rate.low * 100:.0f}{DASH}{rate.high * 100:.0f})"
-
-
 def _print(result: Handicap) -> None:
     setup = result.setup
     a, b = setup.names
@@ -88,8 +81,8 @@ def _print(result: Handicap) -> None:
                             (f"{escape(b)} wins", "right"), (f"{escape(b)} survives", "right")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for row in result.rows:
-        table.add_row(str(row.copies), str(row.points), _cell(row.wins), _cell(row.draws),
-                      _cell(row.losses), _cell(row.b_survival))
+        table.add_row(str(row.copies), str(row.points), table_cell(row.wins), table_cell(row.draws),
+                      table_cell(row.losses), table_cell(row.b_survival))
     out.print(table)
     out.print("Rates in percent, with their 95% Wilson intervals.", markup=False)
     out.print()

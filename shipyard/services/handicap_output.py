@@ -8,6 +8,7 @@ by its schema (`services.handicap_schema`).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from shipyard.core.scenario import TOO_MANY_DRAWS
@@ -28,6 +29,14 @@ def percent(share: float) -> str:
 def interval(rate: Rate) -> str:
     """A rate's 95% interval, "68.1" DASH "74.0%"."""
     return f"{rate.low * 100:.1f}{DASH}{rate.high:.1%}"
+
+
+def table_cell(rate: Rate) -> str:
+    """A rate and its interval in whole percents, "68% (63" DASH "73)", the interval
+    rounded outward so that it is never shown narrower than it is (the answer line and
+    the JSON give them exactly)."""
+    low, high = math.floor(rate.low * 100), math.ceil(rate.high * 100)
+    return f"{rate.share:.0%} ({low}{DASH}{high})"
 
 
 def _points(count: int) -> str:
