@@ -21,7 +21,6 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from shipyard.commands.battle import SpeedAOpt, SpeedBOpt
 from shipyard.commands.inputs import CatalogNotes, catalog_data
 from shipyard.commands.options import (
     CatalogOpt,
@@ -50,6 +49,13 @@ from shipyard.services.handicap_output import (
 
 PROGRESS_FROM = 200  # battles from which a progress bar is worth showing
 
+SpeedAOpt = Annotated[int | None, typer.Option(
+    "--speed-a", min=-99, max=99, metavar="HEXES", show_default=False,
+    help="The copies of A's start speed toward B, hexes a turn (negative: away; 0: at "
+         "rest; default: the scenario's).")]
+SpeedBOpt = Annotated[int | None, typer.Option(
+    "--speed-b", min=-99, max=99, metavar="HEXES", show_default=False,
+    help="B's start speed toward the copies of A (as --speed-a).")]
 DesignArgA = Annotated[str, typer.Argument(
     metavar="A", show_default=False,
     help="The design fielded 1, 2, ... N times: a design file or sample:NAME.")]
