@@ -94,8 +94,6 @@ def bad_inputs(tmp: Path) -> dict[str, tuple[list[str], str]]:
         "a fleet file": ([HARPY, str(fleet)], "blue-flight.fleet.json: a fleet, not a design"),
         "two games": ([HARPY, "sample:lancer"],
                       "sample:lancer: a pentagon-war design cannot fight a tacship design"),
-        "no battles": (["sample:lancer", "sample:hive"],
-                       "sample:lancer: Pentagon War battles come with its map engine"),
         "illegal": ([str(laser4), VALKYRIE], "laser4.ship.json: the design is not legal: "
                     "fixed_lasers[0].factor: Laser-4 does not exist"),
         "a folder": ([HARPY, str(tmp)], "a folder, not a design file"),
@@ -104,7 +102,7 @@ def bad_inputs(tmp: Path) -> dict[str, tuple[list[str], str]]:
 
 
 @pytest.mark.parametrize("case", ["missing", "broken", "a bundled fleet", "a fleet file",
-                                  "two games", "no battles", "illegal", "a folder",
+                                  "two games", "illegal", "a folder",
                                   "unknown policy"])
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, case: str) -> None:
     arguments, words = bad_inputs(tmp_path)[case]
