@@ -90,8 +90,9 @@ def bad_inputs(tmp: Path) -> dict[str, tuple[list[str], str]]:
                     "nowhere.ship.json: no such file"),
         "broken": ([HARPY, str(broken)], "broken.ship.json: not valid JSON"),
         "a bundled fleet": (["sample-fleet:blue-flight", VALKYRIE],
-                            "sample-fleet:blue-flight: a fleet, not a design"),
-        "a fleet file": ([HARPY, str(fleet)], "blue-flight.fleet.json: a fleet, not a design"),
+                            "sample-fleet:blue-flight: a fleet of several designs, not a design"),
+        "a fleet file": ([HARPY, str(fleet)],
+                         "blue-flight.fleet.json: a fleet of several designs, not a design"),
         "two games": ([HARPY, "sample:lancer"],
                       "sample:lancer: a pentagon-war design cannot fight a tacship design"),
         "illegal": ([str(laser4), VALKYRIE], "laser4.ship.json: the design is not legal: "
@@ -123,3 +124,14 @@ def test_battle_given_designs_points_to_handicap() -> None:
     assert ran.returncode == 2 and ran.stdout == ""
     assert "sample:harpy: a sample design, not a fleet" in ran.stderr
     assert "shipyard handicap fights copies of one design against another" in ran.stderr
+
+
+def test_a_fleet_of_one_design_stands_for_it() -> None:
+    # The superhulk fleet is one Behemoth; the gunships, eight Jackals: each one design.
+    ran = shipyard("handicap", "sample-fleet:gunships", "sample-fleet:superhulk", "--runs",
+                   "2", "--max-copies", "2", "--json")
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    assert data["a"]["name"] == "Jackal" and data["b"]["name"] == "Behemoth"
+    assert data["a"]["points"] == 250 and data["b"]["points"] == 2000
+    assert [row["copies"] for row in data["rows"]] == [1, 2]

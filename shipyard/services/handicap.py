@@ -21,6 +21,7 @@ one half by point estimate. A draw is not a win.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,9 +36,9 @@ from shipyard.core.protocol import Missing, battles_of
 from shipyard.core.stats import Rate
 from shipyard.services.batch import Job, Progress, fight
 from shipyard.services.battle import BattleProblem, Engagement, Start, engage, summarize_battles
-from shipyard.services.fleet import Entry, Fleet, is_fleet
+from shipyard.services.fleet import Entry, Fleet, is_fleet, read_fleet
 from shipyard.services.registry import evaluate, get_ruleset, read_design
-from shipyard.services.samples import FLEET_PREFIX, resolve
+from shipyard.services.samples import FLEET_PREFIX, resolve, resolve_fleet
 
 MOST = 9  # copies of A by default
 MOST_ALLOWED = 20  # the most copies of A a run may field
@@ -135,10 +136,17 @@ class Handicap:
 
 
 def _read(argument: str) -> tuple[str, Any]:
+    """The design an argument names: a design file or `sample:NAME`, or a fleet whose ships
+    are all of one design (it stands for that design)."""
     if argument.startswith(FLEET_PREFIX) or is_fleet(argument):
-        raise BattleProblem(f"{argument}: a fleet, not a design (shipyard handicap fights "
-                            "copies of one design against another; shipyard battle fights "
-                            "fleets)")
+        fleet = read_fleet(resolve_fleet(argument))
+        designs = {json.dumps(entry.design.to_data(), sort_keys=True)
+                   for entry in fleet.entries}
+        if len(designs) != 1:
+            raise BattleProblem(f"{argument}: a fleet of several designs, not a design "
+                                "(shipyard handicap fights copies of one design against "
+                                "another; shipyard battle fights fleets)")
+        return argument, fleet.entries[0].design
     path = resolve(argument)
     if path.is_dir():
         raise BattleProblem(f"{argument}: a folder, not a design file")
