@@ -33,7 +33,8 @@ def main() -> None:
     names = sorted(path.name.split(".")[0] for path in ruleset.samples())
     designs = {name: evaluate(read_design(resolve(f"sample:{name}"))) for name in names}
     print(f"{options.runs} duels a pair and geometry, seed {options.seed}, default captains "
-          "and scenario (as `shipyard duel` opens it for the pair); A's win rate with its 95% interval\n")
+          "and scenario (as `shipyard duel` opens it for the pair); A's win rate with its "
+          "95% interval\n")
     print("| A | B | track | map | map - track |")
     print("|---|---|---|---|---|")
     started = time.perf_counter()
