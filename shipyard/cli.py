@@ -21,6 +21,7 @@ from shipyard.commands.designer import design_command, new_command, open_designe
 from shipyard.commands.duel import duel_command
 from shipyard.commands.export import export_command
 from shipyard.commands.fleet import fleet_command
+from shipyard.commands.handicap import handicap_command
 from shipyard.commands.optimize import optimize_command
 from shipyard.commands.reference import rules_command, rulesets_command
 from shipyard.commands.serve import serve_command
@@ -50,6 +51,7 @@ app.command("optimize")(optimize_command)
 app.command("audit")(audit_command)
 app.command("duel")(duel_command)
 app.command("battle")(battle_command)
+app.command("handicap")(handicap_command)
 app.command("rules")(rules_command)
 app.command("rulesets")(rulesets_command)
 app.command("warm")(warm_command)

@@ -67,8 +67,6 @@ def bad_inputs(tmp: Path) -> dict[str, tuple[list[str], str]]:
                                           "fixed_lasers[0].factor: Laser-4 does not exist"),
         "a design of the other game": ([BLUE, str(mixed)], "mixed.fleet.json: ships[1].design: "
                                        "a pentagon-war design in a tacship fleet"),
-        "no battles": (["sample-fleet:home-guard", "sample-fleet:picket-line"],
-                       "Pentagon War battles come with its map engine"),
         "unknown sample": (["sample-fleet:nowhere", BLUE],
                            "no bundled sample fleet is called 'nowhere'"),
         "a design": (["sample:hawk", BLUE], "sample:hawk: a sample design, not a fleet"),
@@ -76,7 +74,7 @@ def bad_inputs(tmp: Path) -> dict[str, tuple[list[str], str]]:
 
 
 CASES = ["missing", "broken", "truncated", "other game", "over budget", "empty", "illegal",
-         "a design of the other game", "no battles", "unknown sample", "a design"]
+         "a design of the other game", "unknown sample", "a design"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -236,8 +234,9 @@ def test_replay_writes_an_svg_atomically(tmp_path: Path) -> None:
 def test_rulesets_and_samples_name_the_battle_engines_and_the_fleets() -> None:
     rows = {row["name"]: row for row in json.loads(shipyard("rulesets", "--json").stdout)}
     assert rows["tacship"]["battle_engines"] == ["fast", "reference"]  # the stand-in's
-    assert rows["pentagon-war"]["battle_engines"] == []
-    assert "map engine" in rows["pentagon-war"]["battles_missing"]
+    assert rows["pentagon-war"]["battle_engines"] == ["reference"]  # on the hex map
+    assert rows["pentagon-war"]["geometries"] == ["track", "map"]
+    assert rows["tacship"]["geometries"] == ["map"]
     listing = shipyard("samples").stdout
     for name in ("blue-flight", "night-watch", "lance-flight", "heavy-section",
                  "hornet-swarm", "grey-flight", "home-guard"):

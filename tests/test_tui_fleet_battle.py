@@ -288,25 +288,6 @@ def test_the_replay_is_written_atomically_and_never_over_a_file_unasked(
     drive(designer(tmp_path, path), steps)
 
 
-def test_a_pentagon_war_fleet_gets_the_games_line(tmp_path: Path) -> None:
-    path = fleet_file(tmp_path, "guard", 2000, [{"design": "sample:lancer"}], "pentagon-war")
-    line = CliRunner().invoke(cli, ["battle", str(path), str(path)]).output.strip()
-    assert line.startswith("shipyard: ") and "Pentagon War battles come with its map engine" \
-        in line
-
-    async def steps(pilot: Pilot[Any]) -> None:
-        screen = await open_battle(pilot, pick=False)
-        assert text_of(screen, "#battle-own").replace("\n", " ").strip() == \
-            line.removeprefix("shipyard: ")
-        assert screen.query_one("#battle-run", Button).disabled
-        assert text_of(screen, "#battle-heading").startswith("This fleet cannot fight: ")
-        await pilot.press("ctrl+r")
-        assert screen.outcome is None and not screen.running
-        assert "Pentagon War battles come" in text_of(screen, "#battle-problem")
-
-    drive(designer(tmp_path, path, "sample:starter"), steps)
-
-
 def test_an_illegal_fleet_gets_the_services_line_instead_of_a_battle(tmp_path: Path) -> None:
     data = json.loads(resolve("sample:valkyrie").read_text())
     data["fixed_lasers"] = [{"factor": 4}]

@@ -28,6 +28,7 @@ from shipyard.core.neutral import Evaluation
 from shipyard.core.sheet import HOUSE_RULES, is_marked, provenance
 from shipyard.services.battle_schema import battle_result_schema
 from shipyard.services.fleet import fleet_schema, judge, read_fleet
+from shipyard.services.handicap_schema import handicap_result_schema
 from shipyard.services.house import changed_rows
 from shipyard.services.registry import default_ruleset, evaluate, read_design, ruleset_option
 from shipyard.services.samples import (
@@ -80,8 +81,9 @@ def catalog_command(as_json: JsonOpt = False, catalog: CatalogOpt = None,
 
 
 KindArg = Annotated[str, typer.Argument(metavar="KIND",
-                                        help="Which schema: design, ssd, fleet or battle-result "
-                                             "(what shipyard battle --json prints).")]
+                                        help="Which schema: design, ssd, fleet, battle-result "
+                                             "(what shipyard battle --json prints) or "
+                                             "handicap-result (shipyard handicap --json).")]
 RulesetOpt = Annotated[str | None, typer.Option(
     "--ruleset", metavar="NAME", show_default=False,
     help="The game whose design file to describe (default: the default game; "
@@ -93,7 +95,8 @@ def schema_command(kind: KindArg = "design", ruleset: RulesetOpt = None) -> None
     game = guarded(lambda: default_ruleset() if ruleset is None
                    else ruleset_option(ruleset))
     schemas = {"design": game.schema, "ssd": ssd_schema, "fleet": fleet_schema,
-               "battle-result": battle_result_schema}
+               "battle-result": battle_result_schema,
+               "handicap-result": handicap_result_schema}
     if kind not in schemas:
         fail(f"schema: unknown kind {kind!r} (known: {', '.join(schemas)})")
     print(json.dumps(schemas[kind](), indent=2))

@@ -108,11 +108,11 @@ def result_notes(summary: Summary, scenario: DuelScenario) -> list[str]:
 
 
 def _print_summary(a: str, b: str, summary: Summary, seed: int, policies: tuple[str, str],
-                   scenario: DuelScenario, damage_words: str) -> None:
+                   scenario: DuelScenario, damage_words: str, where: str = "") -> None:
     plain = (a, b)
     a, b = escape(a), escape(b)  # design names are the player's text, not markup
     out.print(f"[bold]{a}[/bold] ({policies[0]}) against [bold]{b}[/bold] ({policies[1]}): "
-              f"{summary.runs} duels, seed {seed}, start range {scenario.start_range}, "
+              f"{summary.runs} duels{where}, seed {seed}, start range {scenario.start_range}, "
               f"turn limit {scenario.turn_limit}")
     out.print(escape(scenario.words(plain)[0].upper() + scenario.words(plain)[1:]))
     table = Table(show_edge=False, pad_edge=False)
@@ -170,6 +170,10 @@ def duel_command(
     engine: Annotated[str | None, typer.Option(
         "--engine", metavar="NAME", show_default=False,
         help="Duel engine (default: the game's first; shipyard rulesets lists them).")] = None,
+    geometry: Annotated[str | None, typer.Option(
+        "--geometry", metavar="NAME", show_default=False,
+        help="Where the duel is fought (default: the game's first; Pentagon War: track, "
+             "the range track, or map, the hex map; shipyard rulesets lists them).")] = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
     allow_hyper_bombs: HyperOpt = False,
@@ -186,12 +190,16 @@ def duel_command(
             _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
     if engine is not None and engine not in duels.engines:
         _fail(f"unknown engine {engine!r} (known: {', '.join(duels.engines)})")
+    places: tuple[str, ...] = getattr(duels, "geometries", ())
+    if geometry is not None and geometry not in places:
+        _fail(f"unknown geometry {geometry!r} (known: {', '.join(places) or 'none'})")
     try:
         picked = pick(duels, first.catalog, scenario_name, range_, turns, (speed_a, speed_b))
         scenario = start_for(duels, picked, first, second)
     except ShipyardError as exc:
         _fail(str(exc))
-    matchup = Matchup(first, second, policy_a, policy_b, scenario, engine)
+    matchup = Matchup(first, second, policy_a, policy_b, scenario, engine, geometry)
+    where = "" if geometry in (None, places[0]) else f" on the {geometry}"
     name_a, name_b = names(matchup)
     house = catalog_data(first)
     note = CatalogNotes().line(first)
@@ -216,6 +224,7 @@ def duel_command(
     if as_json:
         print(json.dumps({"a": name_a, "b": name_b, "policies": [policy_a, policy_b],
                           "seed": seed, "scenario": scenario.as_data(),
+                          **({"geometry": geometry} if geometry is not None else {}),
                           **summary.as_data(), "damage_counts": damage_words(duels),
                           "notes": result_notes(summary, scenario),
                           **(_logged_data(told, logged, (name_a, name_b))
@@ -223,7 +232,7 @@ def duel_command(
                           **({"catalog": house} if house is not None else {})}, indent=2))
         return
     _print_summary(name_a, name_b, summary, seed, (policy_a, policy_b), scenario,
-                   damage_words(duels))
+                   damage_words(duels), where)
     if told is not None and logged is not None:
         out.print()
         out.print(f"Duel {told} of the batch (seed {seed}), turn by turn:", markup=False)

@@ -65,6 +65,7 @@ def rulesets_command(
                          "sheets": list(ruleset.sheets),
                          "policies": list(duels.policies if duels else ()),
                          "engines": list(duels.engines if duels else ()),
+                         "geometries": list(getattr(duels, "geometries", ()) if duels else ()),
                          "default": ruleset.default,
                          "battle_engines": list(battles.engines if battles else ()),
                          "battles_missing": "" if battles else

@@ -270,6 +270,7 @@ class Duels(Protocol[D, S, C]):
     """A game's duels: defaults, captains, engines, and line-ups that fight."""
 
     engines: tuple[str, ...]  # duel engines, the first is the default (e.g. "fast", "reference")
+    geometries: tuple[str, ...]  # where a duel is fought, the first the default ("track", "map")
 
     @property
     def policies(self) -> tuple[str, ...]:
@@ -302,8 +303,9 @@ class Duels(Protocol[D, S, C]):
 
     def lineup(self, a: Evaluation[D, S, C], b: Evaluation[D, S, C], names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,
-               engine: str | None = None) -> Lineup:
-        """Both designs made ready to fight; `engine` None means the first of `engines`."""
+               engine: str | None = None, geometry: str | None = None) -> Lineup:
+        """Both designs made ready to fight; `engine` None means the first of `engines`,
+        `geometry` None the first of `geometries`."""
         ...
 
 

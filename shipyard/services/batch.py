@@ -84,6 +84,7 @@ class Matchup:
     policy_b: str = "default"
     scenario: DuelScenario = field(default_factory=DuelScenario)
     engine: str | None = None  # None: the ruleset's default engine
+    geometry: str | None = None  # None: the ruleset's default geometry
 
     @property
     def ruleset(self) -> Ruleset:
@@ -125,9 +126,13 @@ def names(matchup: Matchup) -> tuple[str, str]:
 
 def lineup(matchup: Matchup) -> Lineup:
     """The matchup made ready by its ruleset to fight many duels."""
-    return duels_of(matchup.a.ruleset).lineup(
-        matchup.a, matchup.b, names(matchup), (matchup.policy_a, matchup.policy_b),
-        matchup.scenario, matchup.engine)
+    duels = duels_of(matchup.a.ruleset)
+    policies = (matchup.policy_a, matchup.policy_b)
+    if matchup.geometry is None:  # a game with one geometry need not know the word
+        return duels.lineup(matchup.a, matchup.b, names(matchup), policies, matchup.scenario,
+                            matchup.engine)
+    return duels.lineup(matchup.a, matchup.b, names(matchup), policies, matchup.scenario,
+                        matchup.engine, matchup.geometry)
 
 
 def duels(ready: Fights[R], master: int, start: int, stop: int, workers: int = 1) -> list[R]:
@@ -180,7 +185,7 @@ class BatchError(ShipyardError):
 # -- worker processes (reference engines) --------------------------------------
 # The catalog folder is None for the bundled catalog of wherever the matchup is rebuilt.
 Packed = tuple[str, str | None, dict[str, Any], dict[str, Any], str, str, DuelScenario,
-               str | None]
+               str | None, str | None]
 _WORKER: dict[int, Fights[Any]] = {}  # this worker's lineups, by job index
 _PACKED: list[Parcel] = []
 
@@ -189,15 +194,15 @@ def _pack(matchup: Matchup) -> Packed:
     """A matchup as plain data a worker process can rebuild it from."""
     return (matchup.a.ruleset.name, matchup.a.catalog.folder, matchup.a.design.to_data(),
             matchup.b.design.to_data(), matchup.policy_a, matchup.policy_b, matchup.scenario,
-            matchup.engine)
+            matchup.engine, matchup.geometry)
 
 
 def _unpack(packed: Packed) -> Matchup:
-    name, folder, a, b, policy_a, policy_b, scenario, engine = packed
+    name, folder, a, b, policy_a, policy_b, scenario, engine, geometry = packed
     ruleset = get_ruleset(name)
     return Matchup(evaluate(ruleset.parse(a, "<design>"), catalog_root=folder),
                    evaluate(ruleset.parse(b, "<design>"), catalog_root=folder),
-                   policy_a, policy_b, scenario, engine)
+                   policy_a, policy_b, scenario, engine, geometry)
 
 
 def _duel_lineup(packed: Packed) -> Lineup:
@@ -384,9 +389,10 @@ def run_batch(matchup: Matchup, runs: int, master: int, workers: int = 1, start:
 
 def _shipment(matchup: Matchup) -> tuple[str, Packed]:
     """The matchup as plain data for any machine: its catalog's digest, then the matchup."""
-    name, _, a, b, policy_a, policy_b, scenario, engine = _pack(matchup)
+    name, _, a, b, policy_a, policy_b, scenario, engine, geometry = _pack(matchup)
     root = cluster.catalog_root(matchup.a)
-    return matchup.a.catalog.digest, (name, root, a, b, policy_a, policy_b, scenario, engine)
+    return matchup.a.catalog.digest, (name, root, a, b, policy_a, policy_b, scenario, engine,
+                                      geometry)
 
 
 def _rebuild(shipment: tuple[str, Packed]) -> Lineup:

@@ -126,7 +126,8 @@ def _read(source: FleetSource) -> tuple[str, Fleet]:
     label = str(source)
     if label.startswith(PREFIX):
         raise BattleProblem(f"{label}: a sample design, not a fleet (give a fleet file or "
-                            f"{FLEET_PREFIX}NAME; shipyard samples lists them)")
+                            f"{FLEET_PREFIX}NAME; shipyard samples lists them; shipyard "
+                            "handicap fights copies of one design against another)")
     path = resolve_fleet(label) if isinstance(source, str) else source
     if path.is_dir():
         raise BattleProblem(f"{label}: a folder, not a fleet file")

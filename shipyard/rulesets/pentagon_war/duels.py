@@ -17,6 +17,8 @@ class PentagonWarDuels:
     """Two capital ships on the range track, one seeded duel at a time."""
 
     engines: tuple[str, ...] = ("fast", "reference")
+    # The range track between two craft (docs/duel-model.md), or the hex map (R25-R33).
+    geometries: tuple[str, ...] = ("track", "map")
     damage_words = "past the screens: armor and interior boxes"
 
     @property
@@ -55,8 +57,19 @@ class PentagonWarDuels:
 
     def lineup(self, a: PentagonWarEvaluation, b: PentagonWarEvaluation,
                names: tuple[str, str], policies: tuple[str, str], scenario: DuelScenario,
-               engine: str | None = None) -> Lineup:
-        """The compiled engine by default (`fast`), or the readable `reference` one."""
+               engine: str | None = None, geometry: str | None = None) -> Lineup:
+        """The compiled engine by default (`fast`), or the readable `reference` one; on
+        the range track by default, or on the hex map (a battle of one against one)."""
+        if geometry == "map":
+            from shipyard.rulesets.pentagon_war.engine.fleets import MapDuel
+
+            if engine not in (None, *self.engines):
+                raise ValueError(f"no Pentagon War engine named {engine!r}; "
+                                 f"choose from {', '.join(self.engines)}")
+            return MapDuel(a, b, names, policies, scenario, engine)
+        if geometry not in (None, "track"):
+            raise ValueError(f"no Pentagon War geometry named {geometry!r}; "
+                             f"choose from {', '.join(self.geometries)}")
         if engine is None or engine == "fast":
             # Imported here: numba loads only when a duel is asked for. A FastLineup
             # is a Lineup that fights on the compiled engine.

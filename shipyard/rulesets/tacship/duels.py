@@ -27,6 +27,7 @@ class TacshipDuels:
     """Two fighters head-on on the hex map, one seeded duel at a time."""
 
     engines: tuple[str, ...] = ("fast", "reference")
+    geometries: tuple[str, ...] = ("map",)  # fighters always fight on the hex map
     damage_words = "damage boxes crossed off"
 
     @property
@@ -65,8 +66,12 @@ class TacshipDuels:
 
     def lineup(self, a: TacshipEvaluation, b: TacshipEvaluation, names: tuple[str, str],
                policies: tuple[str, str], scenario: DuelScenario,
-               engine: str | None = None) -> Lineup:
-        """The compiled engine by default (`fast`), or the readable `reference` one."""
+               engine: str | None = None, geometry: str | None = None) -> Lineup:
+        """The compiled engine by default (`fast`), or the readable `reference` one; the
+        hex map is the only geometry."""
+        if geometry not in (None, *self.geometries):
+            raise ValueError(f"no Tacship geometry named {geometry!r}; "
+                             f"choose from {', '.join(self.geometries)}")
         start = engine_scenario(scenario)
         if engine is None or engine == "fast":
             # Imported here: numba loads only when a duel is asked for. A FastLineup

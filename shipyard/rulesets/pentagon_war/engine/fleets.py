@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from shipyard.core.battle import BattleResult, Replay
 from shipyard.core.dice import CounterDice
-from shipyard.core.outcome import DuelScenario
+from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine.map_battle import MapBattle
@@ -68,3 +68,25 @@ class MapFleets:
         result = self.fight(seed, log=True)
         return Replay(f"Battle of seed {seed}", ("Side A", "Side B"), (),
                       result.log[-1] if result.log else "")
+
+
+class MapDuel:
+    """Two designs on the hex map: a battle of one against one, told as a duel."""
+
+    __slots__ = ("fleets",)
+
+    def __init__(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
+                 policies: tuple[str, str], scenario: DuelScenario,
+                 engine: str | None = None) -> None:
+        self.fleets = MapFleets([(a, names[0])], [(b, names[1])], policies, scenario)
+
+    def fight(self, seed: int, log: bool = False) -> Result:
+        return duel_result(self.fleets.fight(seed, log))
+
+
+def duel_result(battle: BattleResult) -> Result:
+    """A battle of one craft against one as the duel's result: the damage each dealt past
+    the screens, what destroyed the loser."""
+    first, second = battle.fates
+    return Result(battle.winner, battle.turns, (second.taken, first.taken), battle.cause,
+                  battle.log, battle.draws)

@@ -38,14 +38,16 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     FireOrder,
     Incoming,
     Maneuver,
+    steer,
 )
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, total_boxes
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports
 from shipyard.rulesets.pentagon_war.map_movement import map_figures
-from shipyard.rulesets.pentagon_war.rules import damage, movement
+from shipyard.rulesets.pentagon_war.rules import movement
 from shipyard.rulesets.pentagon_war.rules.bearing import across, facing_for, relative_direction
 from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
+from shipyard.rulesets.pentagon_war.rules.explosions import blast_points
 from shipyard.rulesets.pentagon_war.rules.vector import (
     facing_after,
     pushed,
@@ -56,6 +58,8 @@ from shipyard.rulesets.pentagon_war.rules.vector import (
 )
 
 TOWARD, ASTERN = 1, 4  # the relative directions a craft thrusts toward and away from
+FOUR_TO_ONE = 4  # a side this many times weaker in boxes left disengages (R33)
+RUN = steer(ASTERN, -1)  # a running craft's order: the enemy astern, thrusting away
 
 
 class Struck(list[Hit]):
@@ -88,6 +92,11 @@ class MapBattle(Duel):
         self.target = [-1] * len(crafts)
         self.partner = [-1] * len(crafts)
         self.fell = [SURVIVED] * len(crafts)
+        self.gone = [False] * len(crafts)  # disengaged: left the battle (R33)
+        self.running = [False, False]  # each side, once it is losing four to one (R33)
+        self.start_boxes = [0, 0]
+        for craft, side in zip(crafts, sides, strict=True):
+            self.start_boxes[side] += total_boxes(craft)
         self.index = {id(craft): i for i, craft in enumerate(crafts)}
         super().__init__(crafts, policies, scenario, combat, catalog, dice, log)
         self.pending = tuple(Struck(craft) for craft in crafts)
@@ -103,7 +112,9 @@ class MapBattle(Duel):
 
     # -- who fights whom --------------------------------------------------------------------
     def alive(self) -> list[int]:
-        return [i for i, craft in enumerate(self.crafts) if not craft.destroyed]
+        """The craft still in the battle: neither destroyed nor disengaged."""
+        return [i for i, craft in enumerate(self.crafts)
+                if not craft.destroyed and not self.gone[i]]
 
     def retarget(self) -> None:
         """Every craft whose target is gone gets one (`fleet_orders`); what it had in
@@ -178,7 +189,23 @@ class MapBattle(Duel):
 
     def start_turn(self) -> None:
         self.hexmap.start_turn(self.turn)
+        self.judge_running()
         super().start_turn()
+
+    def judge_running(self) -> None:
+        """R33: a side that has kept a quarter or less of what the other has kept (in boxes
+        left of those it started with, craft disengaged or destroyed counting none)
+        disengages, and keeps running."""
+        left = [0, 0]
+        for i in self.alive():
+            left[self.side_of[i]] += total_boxes(self.crafts[i])
+        start = self.start_boxes
+        for side in (0, 1):
+            kept, theirs = left[side] * start[1 - side], left[1 - side] * start[side]
+            if not self.running[side] and 0 < kept * FOUR_TO_ONE <= theirs:
+                self.running[side] = True
+                self.say(f"turn {self.turn}: fleet {'AB'[side]} is losing four to one "
+                         "and disengages")
 
     # -- one impulse ------------------------------------------------------------------------
     def play_impulse(self) -> None:
@@ -265,6 +292,8 @@ class MapBattle(Duel):
         limit = movement.rotation_limit(f, craft.is_base, self.clock - craft.last_rotation,
                                         control, craft.evasive,
                                         craft.crashed_at == self.clock - 1)
+        if self.running[self.side_of[side]]:
+            order = RUN  # R33: away from the enemy, as fast as it may
         wanted = order.direction if 1 <= order.direction <= 6 else craft.direction
         thrust, brake = order.thrust, movement.scoop_braking(wanted, order.thrust)
         want = facing_for(wanted, da, dc, facing)
@@ -340,7 +369,8 @@ class MapBattle(Duel):
         for k, other in enumerate(self.crafts):
             if k == side or other.destroyed:
                 continue
-            points = damage.explosion_points(self.rates, strength, hexmap.hexes(side, k))
+            points = blast_points(self.rates, strength, hexmap.a[side], hexmap.c[side],
+                                  hexmap.a[k], hexmap.c[k])
             if points <= 0:
                 continue
             struck = hexmap.direction(k, side)
@@ -355,6 +385,26 @@ class MapBattle(Duel):
         for i, craft in enumerate(self.crafts):
             craft.velocity = self.hexmap.speed(i)  # 2.3: cosmic rays by the craft's speed
         super().end_turn()
+        for i in self.alive():
+            if self.running[self.side_of[i]]:
+                self.disengage(i, self.crafts[i])
+        if not self.over():
+            self.retarget()
+
+    def disengage(self, i: int, craft: Craft) -> None:
+        """R33 (seeds: disengagement by acceleration): a running craft with an engine that
+        works, a screen box up and a full fuel tank (one is emptied; a ramscoop needs
+        none) leaves the battle at the end of the turn."""
+        boxes = craft.boxes
+        engines = movement.working_engines(boxes["engine"], boxes["fuel_tank"],
+                                           craft.needs_fuel, craft.is_base)
+        if engines <= 0 or boxes["screen"] <= 0:
+            return
+        if craft.needs_fuel:
+            boxes["fuel_tank"] -= 1
+        self.gone[i] = True
+        craft.missiles, craft.drones, craft.bolts = [], [], []
+        self.say(f"turn {self.turn}: {craft.name} disengages")
 
     # -- the outcome ------------------------------------------------------------------------
     def fight(self) -> BattleResult:
