@@ -268,7 +268,11 @@ COL_A = _mi()  # the components' impulse chart columns this turn (R25)
 COL_C = _mi()
 TARGET = _mi()  # the enemy it fights (`engine.fleet_orders`), -1 for none
 FELL = _mi()  # the turn it blew up, 0 while it flies
+GONE = _mi()  # disengaged: it has left the battle (R33)
 MI_COLUMNS = _mi.count
+# each fleet's figures: fleets[row, side]
+START_BOXES, RUNNING_AWAY, BOXES_LEFT = range(3)
+FLEET_ROWS = 3
 
 # -- scratch rows of a fleet battle: xs[row, craft] (ints), xw[row, craft] (floats) --------
 _xs = Columns()

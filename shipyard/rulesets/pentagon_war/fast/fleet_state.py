@@ -29,11 +29,13 @@ Floats = NDArray[np.float64]
 
 class MapState(NamedTuple):
     """One fleet battle's map: `mi[craft, column]` (`columns.HEX_A` ...), its start, the
-    movement figures in whole units, and scratch rows (`columns.S_ACTING` ...)."""
+    movement figures in whole units, each fleet's boxes and whether it runs
+    (`fleets[columns.START_BOXES, side]` ...), and scratch rows (`columns.S_ACTING` ...)."""
 
     mi: Ints
     start: Ints
     m: MapFigures
+    fleets: Ints
     xs: Ints
     xw: Floats
 
@@ -61,5 +63,6 @@ def new_map(start: Ints, m: MapFigures) -> MapState:
     """Working arrays for one battle at a time from `start` (the kernel resets them)."""
     count = len(start)
     return MapState(mi=start.copy(), start=start, m=m,
+                    fleets=np.zeros((C.FLEET_ROWS, 2), dtype=np.int64),
                     xs=np.zeros((C.XS_ROWS, count), dtype=np.int64),
                     xw=np.zeros((C.XW_ROWS, count)))

@@ -28,6 +28,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     EVADING,
     EVASIVE,
     FACING,
+    FLEET,
     HEX_A,
     HEX_C,
     IS_BASE,
@@ -36,6 +37,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     MISHAPS,
     NEEDS_FUEL,
     RANGE,
+    RUNNING_AWAY,
     SIZE,
     TARGET,
     VEL_A,
@@ -175,6 +177,8 @@ def maneuver(st: State, tb: Tables, mp: MapState, side: int, clock: int, order: 
     control = policy.has_control(st, side)
     limit = movement.rotation_limit(f, is_base, clock - ci[side, LAST_ROTATION], control,
                                     ci[side, EVASIVE] != 0, ci[side, CRASHED_AT] == clock - 1)
+    if mp.fleets[RUNNING_AWAY, ci[side, FLEET]]:  # R33: away from the enemy, as fast as
+        order, thrust, crash = ASTERN, -1, False  # it may (the reference's RUN)
     wanted = order if 1 <= order <= 6 else ci[side, DIRECTION]
     brake = movement.scoop_braking(wanted, thrust)
     want = facing_for(wanted, da, dc, facing)

@@ -34,6 +34,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     BAY_HEAD,
     BEAM_PUSH,
     BOX,
+    BOXES_LEFT,
     CAUSE_ACID,
     CAUSE_CRASH,
     CAUSE_EXPLOSION,
@@ -55,12 +56,16 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     G_BOXES,
     G_SHOTS,
     GN_T,
+    GONE,
     H_CAUSE,
     H_POINTS,
     H_SCREENED,
     H_SIDE,
+    HEX_A,
+    HEX_C,
     HITS_T,
     IMPULSE_KIND,
+    IS_BASE,
     KILLED_BY,
     L_DAMAGE,
     L_IMPULSES,
@@ -76,11 +81,13 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     N_MISSILES,
     N_ORDERS,
     N_WEAPONS,
+    NEEDS_FUEL,
     R_DRAWS,
     R_TURNS,
     R_WINNER,
     REAR_STRUCK,
     REINFORCEMENT,
+    RUNNING_AWAY,
     S_ACTING,
     S_ATTACKERS,
     S_BEFORE_A,
@@ -103,6 +110,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     S_WANT,
     SCREENS_USED,
     SPENT,
+    START_BOXES,
     T_NONE,
     TAKEN_ARMOR,
     TAKEN_INTERIOR,
@@ -117,10 +125,18 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     W_WORTH,
     WG_T,
 )
-from shipyard.rulesets.pentagon_war.rules import damage as damage_rules
 from shipyard.rulesets.pentagon_war.rules import movement
 from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
-from shipyard.rulesets.pentagon_war.rules.figures import CAPACITOR, MISSILE
+from shipyard.rulesets.pentagon_war.rules.explosions import blast_points
+from shipyard.rulesets.pentagon_war.rules.figures import (
+    CAPACITOR,
+    ENGINE,
+    FUEL_TANK,
+    MISSILE,
+    SCREEN,
+)
+
+FOUR_TO_ONE = 4  # a side this many times weaker in boxes left disengages (R33)
 
 if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.arrays import Tables
@@ -129,11 +145,17 @@ if TYPE_CHECKING:
 
 
 @inline_kernel
+def in_battle(st: State, mp: MapState, k: int) -> bool:
+    """Neither destroyed nor disengaged (`MapBattle.alive`)."""
+    return bool(not st.ci[k, DESTROYED] and not mp.mi[k, GONE])
+
+
+@inline_kernel
 def acting(st: State, mp: MapState) -> int:
     """The craft still flying into `xs[S_ACTING]`, in order; how many."""
     n = 0
     for i in range(st.ci.shape[0]):
-        if not st.ci[i, DESTROYED]:
+        if in_battle(st, mp, i):
             mp.xs[S_ACTING, n] = i
             n += 1
     return n
@@ -149,7 +171,7 @@ def attackers(st: State, mp: MapState, i: int) -> int:
     """The craft flying whose target is `i` into `xs[S_ATTACKERS]`, in order; how many."""
     n = 0
     for k in range(st.ci.shape[0]):
-        if not st.ci[k, DESTROYED] and mp.mi[k, TARGET] == i:
+        if in_battle(st, mp, k) and mp.mi[k, TARGET] == i:
             mp.xs[S_ATTACKERS, n] = k
             n += 1
     return n
@@ -171,7 +193,7 @@ def threat(st: State, k: int) -> int:
 @inline_kernel
 def enemy_of(st: State, mp: MapState, fleet: int, k: int) -> bool:
     """Whether `k` names a craft flying against `fleet`."""
-    return bool(k >= 0 and not st.ci[k, DESTROYED] and st.ci[k, FLEET] != fleet)
+    return bool(k >= 0 and in_battle(st, mp, k) and st.ci[k, FLEET] != fleet)
 
 
 @lean_kernel
@@ -183,7 +205,7 @@ def retarget(st: State, mp: MapState) -> None:
     for fleet in range(2):
         theirs, settled = 0, True
         for k in range(count):
-            if ci[k, DESTROYED]:
+            if not in_battle(st, mp, k):
                 continue
             if ci[k, FLEET] != fleet:
                 xs[S_ORDER, theirs] = k
@@ -204,11 +226,11 @@ def retarget(st: State, mp: MapState) -> None:
                 j -= 1
             order[j] = k
         for i in range(count):
-            if not ci[i, DESTROYED] and ci[i, FLEET] == fleet and enemy_of(st, mp, fleet,
+            if in_battle(st, mp, i) and ci[i, FLEET] == fleet and enemy_of(st, mp, fleet,
                                                                             mi[i, TARGET]):
                 xs[S_LOAD, mi[i, TARGET]] += threat(st, i)
         for i in range(count):
-            if ci[i, DESTROYED] or ci[i, FLEET] != fleet or enemy_of(st, mp, fleet,
+            if not in_battle(st, mp, i) or ci[i, FLEET] != fleet or enemy_of(st, mp, fleet,
                                                                       mi[i, TARGET]):
                 continue
             ci[i, N_MISSILES] = ci[i, N_BOLTS] = ci[i, N_DRONES] = 0
@@ -222,11 +244,11 @@ def retarget(st: State, mp: MapState) -> None:
 
 
 @inline_kernel
-def over(st: State) -> bool:
-    """Whether fewer than two fleets have a craft flying."""
+def over(st: State, mp: MapState) -> bool:
+    """Whether fewer than two fleets have a craft in the battle."""
     left0, left1 = False, False
     for k in range(st.ci.shape[0]):
-        if not st.ci[k, DESTROYED]:
+        if in_battle(st, mp, k):
             if st.ci[k, FLEET] == 0:
                 left0 = True
             else:
@@ -263,8 +285,8 @@ def explode(st: State, tb: Tables, mp: MapState, first: int, turn: int) -> None:
         xs[S_NEXT, depth - 1] = k + 1
         if k == blast or ci[k, DESTROYED]:
             continue
-        points = damage_rules.explosion_points(tb.fv[EXPLOSION], strength[depth - 1],
-                                               hexmap.hexes(mp, blast, k))
+        points = blast_points(tb.fv[EXPLOSION], strength[depth - 1], mi[blast, HEX_A],
+                              mi[blast, HEX_C], mi[k, HEX_A], mi[k, HEX_C])
         if points <= 0:
             continue
         struck = hexmap.direction(mp, k, blast)
@@ -307,12 +329,45 @@ def pending(st: State) -> bool:
 
 # -- turns -------------------------------------------------------------------------------------
 @lean_kernel
+def judge_running(st: State, mp: MapState) -> None:
+    """R33: a side that has kept a quarter or less of what the other has kept (in boxes
+    left of those it started with) disengages, and keeps running (`judge_running`)."""
+    fleets = mp.fleets
+    fleets[BOXES_LEFT, 0] = fleets[BOXES_LEFT, 1] = 0
+    for k in range(st.ci.shape[0]):
+        if in_battle(st, mp, k):
+            fleets[BOXES_LEFT, st.ci[k, FLEET]] += judgement.total_boxes(st, k)
+    for side in range(2):
+        kept = fleets[BOXES_LEFT, side] * fleets[START_BOXES, 1 - side]
+        theirs = fleets[BOXES_LEFT, 1 - side] * fleets[START_BOXES, side]
+        if not fleets[RUNNING_AWAY, side] and 0 < kept * FOUR_TO_ONE <= theirs:
+            fleets[RUNNING_AWAY, side] = 1
+
+
+@lean_kernel
+def disengage(st: State, mp: MapState, i: int) -> None:
+    """R33: a running craft with an engine that works and a screen box up leaves the
+    battle at the end of the turn, a full fuel tank emptied if it needs fuel
+    (`MapBattle.disengage`)."""
+    ci = st.ci
+    needs_fuel = ci[i, NEEDS_FUEL] != 0
+    engines = movement.working_engines(ci[i, BOX + ENGINE], ci[i, BOX + FUEL_TANK],
+                                       needs_fuel, ci[i, IS_BASE] != 0)
+    if engines <= 0 or ci[i, BOX + SCREEN] <= 0:
+        return
+    if needs_fuel:
+        ci[i, BOX + FUEL_TANK] -= 1
+    mp.mi[i, GONE] = 1
+    ci[i, N_MISSILES] = ci[i, N_DRONES] = ci[i, N_BOLTS] = 0
+
+
+@lean_kernel
 def jamming(st: State, tb: Tables, mp: MapState, i: int) -> int:
     """R28: each side's ECM and ECCM are the averages over its craft still flying."""
     ci, ecm, eccm = st.ci, mp.xs[S_CELLS], mp.xs[S_CELLS_2]
     enemies, friends = 0, 0
     for k in range(ci.shape[0]):
-        if ci[k, DESTROYED]:
+        if not in_battle(st, mp, k):
             continue
         if ci[k, FLEET] != ci[i, FLEET]:
             ecm[enemies] = ci[k, ECM]
@@ -327,6 +382,7 @@ def jamming(st: State, tb: Tables, mp: MapState, i: int) -> int:
 def start_turn(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int) -> None:
     ci, xs = st.ci, mp.xs
     hexmap.start_turn(mp, turn)
+    judge_running(st, mp)
     for k in range(ci.shape[0]):
         ci[k, CHARGE], ci[k, SPENT] = ci[k, BOX + CAPACITOR], 0  # 2.2: recharge
     n = acting(st, mp)
@@ -367,7 +423,14 @@ def end_turn(st: State, tb: Tables, mp: MapState, turn: int) -> None:
     for k in range(ci.shape[0]):
         if ci[k, N_HITS]:
             assess(st, tb, mp, turn)
-            return
+            break
+    n = acting(st, mp)
+    for a in range(n):
+        i = mp.xs[S_ACTING, a]
+        if mp.fleets[RUNNING_AWAY, ci[i, FLEET]]:
+            disengage(st, mp, i)
+    if not over(st, mp):
+        retarget(st, mp)
 
 
 # -- one impulse -------------------------------------------------------------------------------
@@ -466,7 +529,7 @@ def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int
     for k in range(ci.shape[0]):  # 2.7: the screens meet the next impulse's damage afresh
         ci[k, SCREENS_USED], ci[k, REAR_STRUCK] = 0, 0
         ci[k, IMPULSE_KIND] = T_NONE
-    if not over(st):
+    if not over(st, mp):
         retarget(st, mp)
 
 
@@ -480,6 +543,9 @@ def play(st: State, tb: Tables, mp: MapState, fleet: Duelists, key: np.uint64,
     st.pair[0], st.pair[1] = 0, 1
     dice.start(st.rng, key)
     pol, ci = fleet.pol, st.ci
+    mp.fleets[:, :] = 0
+    for k in range(ci.shape[0]):  # R33: what each fleet starts with
+        mp.fleets[START_BOXES, ci[k, FLEET]] += judgement.total_boxes(st, k)
     retarget(st, mp)
     turn, clock = 0, 0
     for turn in range(1, fleet.scenario[TURN_LIMIT] + 1):
@@ -488,17 +554,17 @@ def play(st: State, tb: Tables, mp: MapState, fleet: Duelists, key: np.uint64,
         for impulse in range(1, tb.f.impulses + 1):
             clock += 1
             play_impulse(st, tb, mp, pol, turn, impulse, clock)
-            if over(st):
+            if over(st, mp):
                 done = True
                 break
         if done:
             break
         end_turn(st, tb, mp, turn)
-        if over(st):
+        if over(st, mp):
             break
     winner = -1
     for k in range(ci.shape[0]):
-        if not ci[k, DESTROYED]:
+        if in_battle(st, mp, k):
             if winner == -1:
                 winner = ci[k, FLEET]
             elif winner != ci[k, FLEET]:
