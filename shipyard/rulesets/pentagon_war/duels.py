@@ -61,11 +61,15 @@ class PentagonWarDuels:
         """The compiled engine by default (`fast`), or the readable `reference` one; on
         the range track by default, or on the hex map (a battle of one against one)."""
         if geometry == "map":
-            from shipyard.rulesets.pentagon_war.engine.fleets import MapDuel
-
             if engine not in (None, *self.engines):
                 raise ValueError(f"no Pentagon War engine named {engine!r}; "
                                  f"choose from {', '.join(self.engines)}")
+            if engine is None or engine == "fast":
+                from shipyard.rulesets.pentagon_war.fast.fleets import FastMapDuel
+
+                return FastMapDuel(a, b, names, policies, scenario)
+            from shipyard.rulesets.pentagon_war.engine.fleets import MapDuel
+
             return MapDuel(a, b, names, policies, scenario, engine)
         if geometry not in (None, "track"):
             raise ValueError(f"no Pentagon War geometry named {geometry!r}; "

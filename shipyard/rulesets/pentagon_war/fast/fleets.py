@@ -20,8 +20,9 @@ from numpy.typing import NDArray
 from shipyard.core import compiled
 from shipyard.core.battle import BattleResult, Fate
 from shipyard.core.compiled_dice import key_of
-from shipyard.core.outcome import DuelScenario
-from shipyard.rulesets.pentagon_war.engine.fleets import Fleet, MapFleets
+from shipyard.core.outcome import DuelScenario, Result
+from shipyard.core.protocol import Evaluation
+from shipyard.rulesets.pentagon_war.engine.fleets import Fleet, MapFleets, duel_result
 from shipyard.rulesets.pentagon_war.engine.policy import policy_named
 from shipyard.rulesets.pentagon_war.fast import tables as compiled_tables
 from shipyard.rulesets.pentagon_war.fast.columns import (
@@ -110,3 +111,26 @@ class FastMapFleets(MapFleets):
             results.append(BattleResult(None if row[R_WINNER] < 0 else row[R_WINNER],
                                         row[R_TURNS], told, row[R_DRAWS]))
         return results
+
+
+class FastMapDuel:
+    """Two designs on the hex map on the compiled engine: a battle of one against one,
+    told as a duel (the twin of the reference's `engine.fleets.MapDuel`, the same duel
+    for every seed)."""
+
+    __slots__ = ("fleets",)
+
+    def __init__(self, a: Evaluation, b: Evaluation, names: tuple[str, str],
+                 policies: tuple[str, str], scenario: DuelScenario) -> None:
+        self.fleets = FastMapFleets([(a, names[0])], [(b, names[1])], policies, scenario)
+
+    def fight(self, seed: int, log: bool = False) -> Result:
+        """One duel on the map (with `log`, the reference engine's telling of it)."""
+        return duel_result(self.fleets.fight(seed, log))
+
+    def fight_many(self, seeds: Sequence[int], workers: int = 1) -> list[Result]:
+        """Duel `k` fought with `seeds[k]` alone, in order, over `workers` threads."""
+        return [duel_result(battle) for battle in self.fleets.fight_many(seeds, workers)]
+
+    def ready(self) -> bool:
+        return self.fleets.ready()
