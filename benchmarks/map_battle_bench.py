@@ -3,12 +3,13 @@
 Run: .venv/bin/python benchmarks/map_battle_bench.py [--rounds N] [--fast-runs N]
      [--reference-runs N] [--duel-runs N]
 
-Two matchups: the bundled Superhulk (one size class IV craft, 2000 points) against the
-Gunships (eight size class I craft, 2000 points), one against many; and a map battle of
-one size class II sample against another (Sunspear against Mercurand, each a fleet of
-one). Each fights on the compiled engine on one worker and on two threads, and on the
-reference engine in one process and in two worker processes (as the batch service
-spreads it). The track duel of the same two samples on the compiled engine on two
+The matchups: the bundled Superhulk (one size class IV craft, 2000 points) against the
+Gunships (eight size class I craft, 2000 points), and against five samples (Hammer,
+Hammer, Mercurand, Sunspear, Lancer: 1974 points) in both orders, one against many; and
+a map battle of one size class II sample against another (Sunspear against Mercurand,
+each a fleet of one). Each fights on the compiled engine on one worker and on two
+threads, and on the reference engine in one process and in two worker processes (as
+the batch service spreads it). The track duel of the same two samples on the compiled engine on two
 threads is printed beside them (the figure the duels kept). Each figure is the median
 of `--rounds` rounds; the compiled engines are compiled (or loaded) before the clock
 starts. The machine's load average is printed with the figures: on a shared machine
@@ -34,15 +35,19 @@ from shipyard.services.registry import evaluate, get_ruleset, read_design
 from shipyard.services.samples import resolve, resolve_fleet
 
 RULESET = get_ruleset("pentagon-war")
+FIVE = "sample:hammer+hammer+mercurand+sunspear+lancer"  # 378+378+492+511+215 = 1974 points
 MATCHUPS = {"superhulk v gunships": ("sample-fleet:superhulk", "sample-fleet:gunships"),
+            "superhulk v five samples": ("sample-fleet:superhulk", FIVE),
+            "five samples v superhulk": (FIVE, "sample-fleet:superhulk"),
             "sunspear v mercurand (map)": ("sample:sunspear", "sample:mercurand")}
 
 
 def side(name: str) -> tuple[tuple[Evaluation, str], ...]:
-    """A bundled fleet, or a sample design as a fleet of one."""
+    """A bundled fleet, or sample designs joined by + as a fleet (one each)."""
     if name.startswith("sample:"):
-        evaluation = evaluate(read_design(resolve(name)))
-        return ((evaluation, name.removeprefix("sample:")),)
+        ships = name.removeprefix("sample:").split("+")
+        return tuple((evaluate(read_design(resolve(f"sample:{ship}"))), f"{ship} {k + 1}")
+                     for k, ship in enumerate(ships))
     return tuple((ship.evaluation, ship.name)
                  for ship in judge(read_fleet(resolve_fleet(name))).ships)
 

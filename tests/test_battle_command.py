@@ -234,7 +234,7 @@ def test_replay_writes_an_svg_atomically(tmp_path: Path) -> None:
 def test_rulesets_and_samples_name_the_battle_engines_and_the_fleets() -> None:
     rows = {row["name"]: row for row in json.loads(shipyard("rulesets", "--json").stdout)}
     assert rows["tacship"]["battle_engines"] == ["fast", "reference"]  # the stand-in's
-    assert rows["pentagon-war"]["battle_engines"] == ["reference"]  # on the hex map
+    assert rows["pentagon-war"]["battle_engines"] == ["fast", "reference"]  # on the hex map
     assert rows["pentagon-war"]["geometries"] == ["track", "map"]
     assert rows["tacship"]["geometries"] == ["map"]
     listing = shipyard("samples").stdout
