@@ -8,8 +8,8 @@ Known answers, worked by hand on the axial map (x = s√3(q + r/2), y = 1.5 s r)
   (|dq| + |dr| + |dq + dr|) / 2 = (2.25 + 0.5 + 1.75) / 2), its arrow ends at
   (s√3 · 2, -0.75 s); (-1.5, 0.75) is 1.5 hexes a turn; (-2, 0) is 2;
 - the hexes within 2 of a centre are 1 + 6 + 12 = 19, within 1, 7;
-- arcs 0 and 1 are the sectors of directions 0 (east, -30 to +30 degrees on the screen)
-  and 1 (north-east, -90 to -30).
+- arc sectors 0 and 1 lie between headings 0 and 1 (east to north-east: 0 to -60
+  degrees on the screen, y down) and 1 and 2 (-60 to -120).
 """
 
 from __future__ import annotations
@@ -174,9 +174,9 @@ def test_the_firing_weapon_s_arcs_are_wedges_at_the_shooter() -> None:
     (arcs,) = groups(laser, "arcs")
     assert arcs.get("data-arcs") == "0,1"
     wedges = [p for p in arcs.iter(f"{SVG}path") if "arc" in classes(p)]
-    assert [w.get("data-direction") for w in wedges] == ["0", "1"]
+    assert [w.get("data-arc") for w in wedges] == ["0", "1"]
     sx, sy = 2 * SQRT3 * size, 0.0  # the shooter's hex, (2, 0)
-    for wedge, (first, second) in zip(wedges, ((-30, 30), (-90, -30)), strict=True):
+    for wedge, (first, second) in zip(wedges, ((-60, 0), (-120, -60)), strict=True):
         numbers = [float(v) for v in re.findall(r"-?[\d.]+", wedge.get("d", ""))]
         assert numbers[:2] == pytest.approx([sx, sy], abs=0.06)
         ends = [(numbers[2], numbers[3]), (numbers[-2], numbers[-1])]

@@ -101,10 +101,12 @@ class Shot:
 
     `kind` is what fired or went off ("laser", "missile", "mine", a game's own weapon) or
     `EXPLOSION`. Two optional fields serve a map where weapons have arcs and blasts reach:
-    - `arcs`: the hex directions (0-5, as `Token.heading`: counter-clockwise from +q,
-      relative to the map, not to the shooter) the firing weapon covers, each a 60-degree
-      sector centred on its direction; drawn as faint wedges at `source`, out to `target`.
-      () (the default) draws none.
+    - `arcs`: the 60-degree sectors of the map the firing weapon covers, relative to the
+      map, not to the shooter: sector k (0-5) lies between headings k and k + 1 (as
+      `Token.heading`: counter-clockwise from +q), so a line straight along heading k is
+      the edge of sectors k - 1 and k and either covers it. A craft facing heading h sees
+      its arc n clockwise from dead ahead (0 the right front) as sector (h - n - 1) mod 6.
+      Drawn as faint wedges at `source`, out past `target`. () (the default) draws none.
     - `reach`: the hexes an explosion reaches from its centre (`source`): every hex within
       `reach` of the centre is shaded in the frame it goes off (1 + 3 r (r + 1) hexes: 7
       for 1, 19 for 2), darker nearer the centre. `target` is a hex it struck at (the
@@ -117,7 +119,7 @@ class Shot:
     target: tuple[int, int]  # hex it struck at
     hit: bool
     words: str = ""  # e.g. "Blue 1: Laser-2 at 3 hexes, hit, 2 boxes"
-    arcs: tuple[int, ...] = ()  # directions 0-5 the firing weapon covers; see above
+    arcs: tuple[int, ...] = ()  # sectors 0-5 of the map the weapon covers; see above
     reach: int = 0  # hexes an explosion reaches from its centre; see above
 
 

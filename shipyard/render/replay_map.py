@@ -7,9 +7,9 @@ drawn as before, byte for byte.
 - **Velocity**: an arrow from the craft's hex to where its velocity carries it in one
   turn, `<g class="vector" data-vector="dq,dr">`, and its speed, the vector's hex
   distance, written beside its name with up to two decimals.
-- **Arcs of the firing weapon**: a faint 60-degree wedge for each direction the weapon
-  covers, from the shooter out to its target, `<g class="arcs" data-arcs="0,1">` of
-  `<path class="arc" data-direction="d">`.
+- **Arcs of the firing weapon**: a faint 60-degree wedge for each sector of the map the
+  weapon covers (sector k between headings k and k + 1), from the shooter out past its
+  target, `<g class="arcs" data-arcs="0,1">` of `<path class="arc" data-arc="k">`.
 - **Explosions**: every hex within the blast's reach of its centre shaded in the frame it
   goes off, darker nearer the centre, `<g class="reach" data-reach="r" data-hexes="k">`.
 - **Drones** (the side's craft, small, in a ring) and **bolts** (a ball of metal with its
@@ -137,19 +137,20 @@ def blasts(frame: Frame, size: float) -> str:
 
 
 def arcs(shot: Shot, size: float) -> str:
-    """Faint wedges at the shooter, one for each direction its weapon covers, reaching
-    past its target; "" when the shot has no arcs."""
+    """Faint wedges at the shooter, one for each sector its weapon covers (sector k from
+    heading k to heading k + 1, counter-clockwise), reaching past its target; "" when
+    the shot has no arcs."""
     if not shot.arcs:
         return ""
     dq, dr = shot.target[0] - shot.source[0], shot.target[1] - shot.source[1]
     radius = (max(hex_distance(dq, dr), 1.0) + 0.5) * SQRT3 * size
     sx, sy = centre(shot.source[0], shot.source[1], size)
-    directions = sorted({d % 6 for d in shot.arcs})
-    out = [f'<g class="arcs" data-arcs="{",".join(map(str, directions))}">']
-    for direction in directions:
-        middle = angle(direction)  # degrees, clockwise on the screen
-        ends = [_polar(sx, sy, radius, middle + turn) for turn in (-30, 30)]
-        out.append(f'<path class="arc" data-direction="{direction}" d="M{n(sx)} {n(sy)}'
+    sectors = sorted({k % 6 for k in shot.arcs})
+    out = [f'<g class="arcs" data-arcs="{",".join(map(str, sectors))}">']
+    for sector in sectors:
+        # from heading k + 1 to heading k: clockwise on the screen (degrees grow clockwise)
+        ends = [_polar(sx, sy, radius, angle(heading)) for heading in (sector + 1, sector)]
+        out.append(f'<path class="arc" data-arc="{sector}" d="M{n(sx)} {n(sy)}'
                    f'L{n(ends[0][0])} {n(ends[0][1])}A{n(radius)} {n(radius)} 0 0 1 '
                    f'{n(ends[1][0])} {n(ends[1][1])}Z"/>')
     out.append("</g>")
