@@ -186,6 +186,10 @@ def test_the_firing_weapon_s_arcs_are_wedges_at_the_shooter() -> None:
             assert math.hypot(x - sx, y - sy) == pytest.approx(6.5 * SQRT3 * size, abs=0.1)
     (gun,) = groups(frames[2], "shot")
     assert "miss" in classes(gun) and "side-1" in classes(gun)
+    for fired in (gun, laser):  # a gun goes off nowhere: no ring at the shooter
+        assert not [e for e in fired.iter() if "blast" in classes(e)]
+    (blast,) = [c for c in groups(frames[3], "shot")[0] if "blast" in classes(c)]
+    assert blast.tag == f"{SVG}circle"  # an explosion rings its centre
     assert groups(gun, "arcs")[0].get("data-arcs") == "3"
     # a shot with no arcs draws none
     assert not [g for f in frames for g in groups(f, "arcs") if f is not frames[1]

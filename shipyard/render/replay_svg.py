@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from shipyard.core.battle import Frame, Replay, Shot
+from shipyard.core.battle import EXPLOSION, Frame, Replay, Shot
 from shipyard.render.hexmap import Hex, bounds, centre, grid_pattern, n
 from shipyard.render.replay_clock import Clock
 from shipyard.render.replay_footer import Footer, progress
@@ -50,6 +50,7 @@ SIZES = (10.0, 24.0)  # a hex's size (centre to corner, px), at least and at mos
 PAD = 4.0  # hex sizes of map around everything the battle touched
 LABEL_W = 70.0  # px more on the left and right, for the names written beside the craft
 KINDS = ("mine", "decoy", "craft", "drone", "missile", "bolt")  # drawn bottom to top
+GOES_OFF = ("missile", "mine", EXPLOSION)  # shots that ring the hex they go off in
 
 
 def replay_svg(replay: Replay) -> str:
@@ -189,7 +190,7 @@ def _shot(shot: Shot, side: int | None, size: float) -> str:
     tx, ty = centre(*shot.target, size)
     kind = "".join(c for c in shot.kind if c.isalnum()) or "shot"
     whose = "" if side is None else f" side-{side}"
-    blast = arcs(shot, size) + ("" if shot.kind == "laser" else
+    blast = arcs(shot, size) + ("" if shot.kind not in GOES_OFF else
         f'<circle class="blast" cx="{n(sx)}" cy="{n(sy)}" r="{n(glyph_size(size) * 1.7)}"/>')
     if shot.hit:
         return (f'<g class="shot hit {kind}{whose}">{blast}<line x1="{n(sx)}" y1="{n(sy)}" '
