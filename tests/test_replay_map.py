@@ -278,3 +278,15 @@ def test_the_hexes_within_a_reach_are_every_one_and_each_once(q: int, r: int,
     assert len(set(hexes)) == len(hexes) == 1 + 3 * reach * (reach + 1)
     for (hq, hr), ring in found:
         assert hex_distance(hq - q, hr - r) == ring <= reach
+
+
+@given(st.tuples(st.floats(allow_nan=True, allow_infinity=True),
+                 st.floats(allow_nan=True, allow_infinity=True)))
+def test_any_vector_keeps_the_picture_whole_and_the_map_bounded(
+        vector: tuple[float, float]) -> None:
+    replay = replace(map_battle(), frames=(Frame(0, "One", (hulk(0, 0, vector),)),))
+    root = parse(replay_svg(replay))
+    (arrow,) = groups(tokens(root)["hulk"], "vector")
+    drawn = ET.tostring(arrow, "unicode")
+    assert "nan" not in drawn and "inf" not in drawn
+    assert float(root.get("width", "")) < 24 * SQRT3 * 220  # 100 hexes each way at most

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from math import cos, radians, sin
+from math import cos, isfinite, radians, sin
 
 from shipyard.core.battle import EXPLOSION, Frame, Replay, Shot, Token
 from shipyard.render.hexmap import SQRT3, STEPS, Hex, angle, centre, n
@@ -40,6 +40,7 @@ from shipyard.render.replay_look import (
 DRONE, BOLT = "drone", "bolt"
 NEW_KINDS = (DRONE, BOLT)  # the token kinds beyond craft, missiles, mines and decoys
 ARROW = 1.8  # px: the velocity arrow's width
+REACH_MOST = 100  # hexes a velocity may widen the map by, at most
 Icon = Callable[..., str]  # the roster's icon maker: (href, x, y, size, scale) -> SVG
 
 
@@ -78,11 +79,21 @@ def hex_distance(dq: float, dr: float) -> float:
     return (abs(dq) + abs(dr) + abs(dq + dr)) / 2
 
 
+def velocity(token: Token) -> tuple[float, float] | None:
+    """A token's vector, if it has one, each component that is not a finite number (a
+    fault of whatever made the frame) taken as 0, so the picture stays whole."""
+    if token.vector is None:
+        return None
+    dq, dr = token.vector
+    return (dq if isfinite(dq) else 0.0, dr if isfinite(dr) else 0.0)
+
+
 def speed_words(token: Token) -> str:
     """A token's speed as written beside its name: its `speed`, or its vector's length."""
-    if token.vector is None:
+    vector = velocity(token)
+    if vector is None:
         return str(token.speed)
-    return figure(hex_distance(*token.vector))
+    return figure(hex_distance(*vector))
 
 
 def within(middle: Hex, reach: int) -> list[tuple[Hex, int]]:
@@ -103,8 +114,10 @@ def map_hexes(replay: Replay) -> list[Hex]:
     found: list[Hex] = []
     for frame in replay.frames:
         for token in frame.tokens:
-            if token.vector is not None:
-                found.append((token.q + round(token.vector[0]), token.r + round(token.vector[1])))
+            vector = velocity(token)
+            if vector is not None:  # (a runaway vector does not make a map of miles)
+                found.append((token.q + round(max(-REACH_MOST, min(REACH_MOST, vector[0]))),
+                              token.r + round(max(-REACH_MOST, min(REACH_MOST, vector[1])))))
         for shot in frame.shots:
             if shot.reach > 0:
                 found.extend((shot.source[0] + dq * shot.reach, shot.source[1] + dr * shot.reach)
@@ -171,11 +184,12 @@ def vector_arrow(states: Sequence[Token], clock: Clock, side: int, size: float) 
     still or destroyed), drawn from its hex in the token's own (unturned) group."""
     ends = []
     for token in states:
-        dq, dr = token.vector if token.vector is not None and token.alive else (0.0, 0.0)
+        vector = velocity(token)
+        dq, dr = vector if vector is not None and token.alive else (0.0, 0.0)
         x, y = centre(dq, dr, size)
         ends.append((n(x), n(y), "visible" if (dq, dr) != (0.0, 0.0) else "hidden"))
     starts = clock.starts
-    final = states[-1].vector if states[-1].vector is not None else (0.0, 0.0)
+    final = velocity(states[-1]) or (0.0, 0.0)
     x2, y2, shown = ends[-1]
     hidden = "" if shown == "visible" else ' visibility="hidden"'
     animations = "".join(clock.animate(attribute, list(zip(starts, [e[k] for e in ends],
