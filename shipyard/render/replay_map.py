@@ -41,6 +41,7 @@ DRONE, BOLT = "drone", "bolt"
 NEW_KINDS = (DRONE, BOLT)  # the token kinds beyond craft, missiles, mines and decoys
 ARROW = 1.8  # px: the velocity arrow's width
 REACH_MOST = 100  # hexes a velocity may widen the map by, at most
+VECTOR_MOST = 1000.0  # hexes a turn a velocity is drawn with, at most
 Icon = Callable[..., str]  # the roster's icon maker: (href, x, y, size, scale) -> SVG
 
 
@@ -80,12 +81,14 @@ def hex_distance(dq: float, dr: float) -> float:
 
 
 def velocity(token: Token) -> tuple[float, float] | None:
-    """A token's vector, if it has one, each component that is not a finite number (a
-    fault of whatever made the frame) taken as 0, so the picture stays whole."""
+    """A token's vector, if it has one, as drawn: a component that is not a finite number
+    (a fault of whatever made the frame) taken as 0, and each kept within `VECTOR_MOST`
+    hexes a turn, so the picture stays whole."""
     if token.vector is None:
         return None
-    dq, dr = token.vector
-    return (dq if isfinite(dq) else 0.0, dr if isfinite(dr) else 0.0)
+    dq, dr = (max(-VECTOR_MOST, min(VECTOR_MOST, v)) if isfinite(v) else 0.0
+              for v in token.vector)
+    return dq, dr
 
 
 def speed_words(token: Token) -> str:
