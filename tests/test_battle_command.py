@@ -242,3 +242,21 @@ def test_rulesets_and_samples_name_the_battle_engines_and_the_fleets() -> None:
                  "hornet-swarm", "grey-flight", "home-guard"):
         assert f"sample-fleet:{name}" in listing
     assert shipyard("fleet", "sample-fleet:LANCE-flight").stdout.startswith("Lance Flight")
+
+
+def test_the_replay_names_the_fleets_the_battle_and_a_draft(tmp_path: Path) -> None:
+    picture = tmp_path / "b.svg"
+    ran = shipyard("battle", BLUE, WATCH, "--runs", "5", "--seed", "7", "--replay", "2",
+                   "-o", picture)
+    assert ran.returncode == 0, ran.stderr
+    text = picture.read_text(encoding="utf-8")
+    assert "<title>Blue Flight against Night Watch: battle 2, seed 7</title>" in text
+    assert ">Blue Flight</tspan><tspan> against </tspan>" in text and ">Night Watch<" in text
+    assert "Side A" not in text and 'class="note"' not in text
+    drafted = tmp_path / "d.svg"
+    ran = shipyard("battle", BLUE, WATCH, "--budget", "100", "--draft", "--replay", "1",
+                   "-o", drafted)
+    assert ran.returncode == 0, ran.stderr
+    assert ('class="note" x="24" y="74">sample-fleet:blue-flight: Blue Flight costs 120 '
+            "points, 20 over the agreed budget of 100: the sides were unequal</text>"
+            ) in drafted.read_text(encoding="utf-8")

@@ -181,3 +181,24 @@ def test_a_running_craft_without_screens_stays_and_fights() -> None:
     fight.crafts[0].boxes["screen"] = 0
     fight.end_turn()
     assert fight.gone == [False, False]
+
+
+# -- the replay (issue 34 point 6) -------------------------------------------------------------
+def test_the_replay_draws_every_impulse_with_vectors_arcs_and_blasts(fleets) -> None:  # type: ignore[no-untyped-def]
+    from shipyard.core.battle import EXPLOSION
+    from shipyard.render.replay_svg import replay_svg
+
+    result = fleets.fight(1, log=True)
+    replay = fleets.replay(1)
+    assert len(replay.frames) >= 12 * (result.turns - 1)  # one frame an impulse
+    assert replay.frames[0].caption == "Turn 1, impulse 1"
+    crafts = [t for t in replay.frames[0].tokens if t.kind == "craft"]
+    assert len(crafts) == 8 and all(t.vector is not None for t in crafts)
+    shots = [shot for frame in replay.frames for shot in frame.shots]
+    assert any(shot.arcs for shot in shots if shot.kind != EXPLOSION)
+    blasts = [shot for shot in shots if shot.kind == EXPLOSION]
+    destroyed = sum(1 for fate in result.fates if fate.cause)
+    assert len({shot.words for shot in blasts}) == destroyed > 0  # one blast a wreck
+    picture = replay_svg(replay)
+    assert picture.count('class="frame"') == len(replay.frames)
+    assert 'class="vector"' in picture and 'class="arcs"' in picture

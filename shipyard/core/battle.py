@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 SURVIVED = 0  # `Fate.turn` of a craft still flying at the end
+# What a replay's `Token` may be: craft first, then what craft launch, lay or fire.
+KINDS = ("craft", "drone", "missile", "mine", "decoy", "bolt")
+EXPLOSION = "explosion"  # the `Shot.kind` of a blast that reaches `Shot.reach` hexes
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +63,25 @@ class BattleResult:
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """One thing on the map in one frame of a replay."""
+    """One thing on the map in one frame of a replay.
 
-    kind: str  # "craft", "missile", "mine" or "decoy"
+    `kind` is one of `KINDS`: a "craft" (named, in the roster, a wreck where it falls), a
+    "drone" (a craft of its own, launched by a carrier), a "missile", a "mine", a "decoy"
+    or a "bolt" (a liquid metal bolt). Only craft have names on the map, rows in the
+    roster and wrecks; the others show in the frame they are spent in and are gone after.
+
+    The map is axial: hex (q, r), the six headings 0-5 counter-clockwise from the +q
+    direction (0 (1, 0), 1 (1, -1), 2 (0, -1), 3 (-1, 0), 4 (-1, 1), 5 (0, 1)). `heading`
+    is where the thing faces. `vector`, optional, is its velocity as two components
+    (dq, dr) in hexes per turn, in the same axial terms as the position and not
+    necessarily whole (2.25 along +q and -0.5 along +r is (2.25, -0.5)), for a game where
+    velocity and facing are apart: it is drawn as an arrow from its hex to where that
+    velocity carries it in one turn, its speed written is the vector's hex distance, and
+    the glyph keeps its facing while it moves. None (the default): the thing flies where
+    it faces at `speed` hexes a turn.
+    """
+
+    kind: str  # one of KINDS
     key: str  # the same thing keeps its key from frame to frame
     side: int
     q: int  # axial hex coordinates (the game's own map)
@@ -72,17 +91,36 @@ class Token:
     label: str = ""  # a craft's name
     alive: bool = True
     boxes: str = ""  # what is left of it, as the game says it ("7 of 10 boxes")
+    vector: tuple[float, float] | None = None  # velocity (dq, dr), hexes a turn; see above
 
 
 @dataclass(frozen=True, slots=True)
 class Shot:
-    """A line drawn in one frame: a laser, a missile or mine going off."""
+    """What is drawn in one frame for one shot: a line from the hex it came from to the
+    hex it struck at, and for an explosion the hexes it reaches.
 
-    kind: str  # "laser", "missile" or "mine"
-    source: tuple[int, int]  # hex it came from
+    `kind` is what fired or went off ("laser", "missile", "mine", a game's own weapon) or
+    `EXPLOSION`. Two optional fields serve a map where weapons have arcs and blasts reach:
+    - `arcs`: the 60-degree sectors of the map the firing weapon covers, relative to the
+      map, not to the shooter: sector k (0-5) lies between headings k and k + 1 (as
+      `Token.heading`: counter-clockwise from +q), so a line straight along heading k is
+      the edge of sectors k - 1 and k and either covers it. A craft facing heading h sees
+      its arc n clockwise from dead ahead (0 the right front) as sector (h - n - 1) mod 6.
+      Drawn as faint wedges at `source`, out past `target`. () (the default) draws none.
+    - `reach`: the hexes an explosion reaches from its centre (`source`): every hex within
+      `reach` of the centre is shaded in the frame it goes off (1 + 3 r (r + 1) hexes: 7
+      for 1, 19 for 2), darker nearer the centre. `target` is a hex it struck at (the
+      centre itself when it struck nothing); shots of one explosion share its centre and
+      reach, and its hexes are shaded once. 0 (the default) shades none.
+    """
+
+    kind: str  # "laser", "missile", "mine", EXPLOSION, ...
+    source: tuple[int, int]  # hex it came from (an explosion's centre)
     target: tuple[int, int]  # hex it struck at
     hit: bool
     words: str = ""  # e.g. "Blue 1: Laser-2 at 3 hexes, hit, 2 boxes"
+    arcs: tuple[int, ...] = ()  # sectors 0-5 of the map the weapon covers; see above
+    reach: int = 0  # hexes an explosion reaches from its centre; see above
 
 
 @dataclass(frozen=True, slots=True)

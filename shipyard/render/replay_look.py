@@ -9,6 +9,7 @@ side 1 a plain delta), so neither is needed alone. Hits and misses differ by lin
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from xml.sax.saxutils import escape, quoteattr
 
 from shipyard.core.visible import visible
@@ -39,9 +40,10 @@ def attr(value: str) -> str:
     return quoteattr(visible(value))
 
 
-def style() -> str:
-    """The replay's style sheet. What the clock animates (visibility, a name's colour) is
-    never set here: an attribute, it stays the animation's."""
+def style(more: Mapping[str, str] | None = None) -> str:
+    """The replay's style sheet, with `more` rules after its own. What the clock animates
+    (visibility, a name's colour) is never set here: an attribute, it stays the
+    animation's."""
     rules = {
         ".path": "fill:none;stroke-width:2.6;stroke-opacity:.55;stroke-linejoin:round",
         ".path.ordnance": "stroke-width:1.5",
@@ -78,6 +80,7 @@ def style() -> str:
         rules[f".side-{side} .cell"] = f"fill:{SIDES[side]}"
         rules[f".side-{side} .name"] = f"fill:{SIDES[side]}"
     rules["text.name.gone"] = f"font-size:10px;font-weight:normal;fill:{WRECK}"  # over them
+    rules.update(more or {})
     return "<style>" + "".join(f"{k}{{{v}}}" for k, v in rules.items()) + "</style>"
 
 
@@ -85,7 +88,7 @@ def side_of(side: int) -> int:
     return 1 if side == 1 else 0
 
 
-def _points(size: float, corners: tuple[tuple[float, float], ...]) -> str:
+def points(size: float, corners: tuple[tuple[float, float], ...]) -> str:
     return " ".join(f"{n(x * size)},{n(y * size)}" for x, y in corners)
 
 
@@ -104,16 +107,16 @@ def glyph_size(hex_size: float) -> float:
 def defs(hex_size: float) -> str:
     """Glyphs drawn facing east (heading 0) at the origin, for hexes of `hex_size`."""
     size = glyph_size(hex_size)
-    hexagon = _points(hex_size * 0.97, tuple((SQRT3 / 2 * x, y / 2) for x, y in (
+    hexagon = points(hex_size * 0.97, tuple((SQRT3 / 2 * x, y / 2) for x, y in (
         (0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))))
     out = [f'<polygon id="hex" points="{hexagon}"/>']
     for side, (colour, light) in enumerate(zip(SIDES, LIGHT, strict=True)):
         body = DART if side == 0 else DELTA
-        out.append(f'<polygon id="craft-{side}" points="{_points(size, body)}" fill="{colour}" '
+        out.append(f'<polygon id="craft-{side}" points="{points(size, body)}" fill="{colour}" '
                    f'stroke="{BACKGROUND}" stroke-width="1.2" stroke-linejoin="round"/>')
         out.append(f'<g id="missile-{side}"><line x1="{n(-0.4 * size)}" x2="{n(-0.85 * size)}" '
                    f'y1="0" y2="0" stroke="{light}" stroke-width="1.5" stroke-dasharray="2 1.5"/>'
-                   f'<polygon points="{_points(size, NEEDLE)}" fill="{colour}" '
+                   f'<polygon points="{points(size, NEEDLE)}" fill="{colour}" '
                    f'stroke="{INK}" stroke-width="0.8"/></g>')
         spikes = " ".join(f"M{n(x * size * 0.5)} {n(y * size * 0.5)}L{n(x * size * 0.8)} "
                           f"{n(y * size * 0.8)}" for x, y in ((1, 0), (-1, 0), (0, 1), (0, -1),
@@ -122,34 +125,34 @@ def defs(hex_size: float) -> str:
         out.append(f'<g id="mine-{side}"><path d="{spikes}" stroke="{colour}" stroke-width="1.6"/>'
                    f'<circle r="{n(size * 0.42)}" fill="{colour}" stroke="{BACKGROUND}" '
                    f'stroke-width="1"/><circle r="{n(size * 0.14)}" fill="{BACKGROUND}"/></g>')
-        diamond = _points(size, ((0.5, 0), (0, 0.5), (-0.5, 0), (0, -0.5)))
+        diamond = points(size, ((0.5, 0), (0, 0.5), (-0.5, 0), (0, -0.5)))
         out.append(f'<polygon id="decoy-{side}" points="{diamond}" fill="none" stroke="{colour}" '
                    f'stroke-width="1.8" stroke-dasharray="3 2"/>')
-    out.append(f'<polygon id="wreck" points="{_points(size, DART)}" fill="{WRECK}" '
+    out.append(f'<polygon id="wreck" points="{points(size, DART)}" fill="{WRECK}" '
                f'fill-opacity="0.55" stroke="{WRECK}" stroke-width="1"/>')
     cross = size * 0.55
     out.append(f'<path id="cross" d="M{n(-cross)} {n(-cross)}L{n(cross)} {n(cross)}M{n(cross)} '
                f'{n(-cross)}L{n(-cross)} {n(cross)}" stroke="{INK}" stroke-width="2.2" '
                f'stroke-linecap="round"/>')
-    out.append(f'<polygon id="burst" points="{burst_points(size * 1.3)}" fill="{BURST}" '
+    out.append(f'<polygon id="burst" points="{burstpoints(size * 1.3)}" fill="{BURST}" '
                f'fill-opacity="0.9" stroke="{BACKGROUND}" stroke-width="0.8"/>')
     out.append(f'<circle id="ring" r="{n(size * 0.95)}" fill="none" stroke="{INK}" '
                f'stroke-width="1.5" stroke-dasharray="4 2.5"/>')
     return "".join(out)
 
 
-def burst_points(size: float) -> str:
+def burstpoints(size: float) -> str:
     """An eight-pointed burst: the mark of a hit."""
     corners = []
     for k in range(16):
         radius = 1.05 if k % 2 == 0 else 0.5
         a = math.radians(22.5 * k)
         corners.append((radius * math.cos(a), radius * math.sin(a)))
-    return _points(size, tuple(corners))
+    return points(size, tuple(corners))
 
 
 def glyph(kind: str, side: int) -> str:
     """The id of the glyph a token of `kind` is drawn with."""
-    if kind in ("missile", "mine", "decoy"):
+    if kind in ("missile", "mine", "decoy", "drone", "bolt"):
         return f"{kind}-{side_of(side)}"
     return f"craft-{side_of(side)}"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from shipyard.core.battle import Frame, Replay, Shot
+from shipyard.core.battle import EXPLOSION, Frame, Replay, Shot
 from shipyard.render.hexmap import Hex, bounds, centre, grid_pattern, n
 from shipyard.render.replay_clock import Clock
 from shipyard.render.replay_footer import Footer, progress
@@ -35,6 +35,7 @@ from shipyard.render.replay_look import (
     style,
     text,
 )
+from shipyard.render.replay_map import arcs, blasts, extras, glyph_defs, map_hexes, style_rules
 from shipyard.render.replay_roster import roster
 from shipyard.render.replay_tokens import Track, draw, hexes_flown, name_chars, tracks
 
@@ -48,7 +49,8 @@ MAP_FIT = (1000.0, 660.0)  # a battle is scaled to fit about this
 SIZES = (10.0, 24.0)  # a hex's size (centre to corner, px), at least and at most
 PAD = 4.0  # hex sizes of map around everything the battle touched
 LABEL_W = 70.0  # px more on the left and right, for the names written beside the craft
-KINDS = ("mine", "decoy", "craft", "missile")  # drawn bottom to top
+KINDS = ("mine", "decoy", "craft", "drone", "missile", "bolt")  # drawn bottom to top
+GOES_OFF = ("missile", "mine", EXPLOSION)  # shots that ring the hex they go off in
 
 
 def replay_svg(replay: Replay) -> str:
@@ -56,10 +58,11 @@ def replay_svg(replay: Replay) -> str:
     frames = replay.frames
     clock = Clock.of([bool(frame.shots) for frame in frames])
     found = tracks(replay)
-    left, top, right, bottom = bounds(_hexes(replay), PAD)
+    more = extras(replay)
+    left, top, right, bottom = bounds(_hexes(replay) + map_hexes(replay), PAD)
     size = min(MAP_FIT[0] / (right - left), MAP_FIT[1] / (bottom - top))
     size = round(max(SIZES[0], min(SIZES[1], size)) * 2) / 2
-    panel, panel_h = roster(replay, found, clock, size)
+    panel, panel_h = roster(replay, found, clock, size, more)
     notes = replay.notes[:3]
     head = HEADER_H + NOTE_H * len(notes)
     map_w = max((right - left) * size + 2 * LABEL_W, MAP_MIN[0])
@@ -79,8 +82,8 @@ def replay_svg(replay: Replay) -> str:
         f'viewBox="0 0 {n(width)} {n(height)}" font-family="{FONT}" '
         f'data-frames="{len(frames)}" data-loop="{clock.total:g}">',
         f"<title>{text(replay.title)}</title>",
-        f"{style()}<defs>{grid_pattern('grid', size, GRID, 1.0)}{defs(size)}{_markers()}"
-        f"{clip}</defs>",
+        f"{style(style_rules(more))}<defs>{grid_pattern('grid', size, GRID, 1.0)}{defs(size)}"
+        f"{_markers()}{glyph_defs(more, size)}{clip}</defs>",
         f'<rect width="{n(width)}" height="{n(height)}" fill="{BACKGROUND}"/>',
         f'<rect y="{n(head)}" width="{n(map_w)}" height="{n(map_h)}" fill="{SEA}"/>',
         f'<rect x="{n(-origin[0])}" y="{n(head - origin[1])}" width="{n(map_w)}" '
@@ -174,7 +177,7 @@ def _shooter(frame: Frame, before: Frame | None, shot: Shot,
     if len(movers) == 1:
         return movers.pop()
     for seen in (frame, before):
-        for kind in ("craft", "missile", "mine", "decoy"):
+        for kind in ("craft", "drone", "missile", "mine", "decoy", "bolt"):
             sides = {t.side for t in (seen.tokens if seen else ())
                      if (t.q, t.r) == fired_from and t.kind == kind and t.alive}
             if len(sides) == 1:
@@ -187,8 +190,8 @@ def _shot(shot: Shot, side: int | None, size: float) -> str:
     tx, ty = centre(*shot.target, size)
     kind = "".join(c for c in shot.kind if c.isalnum()) or "shot"
     whose = "" if side is None else f" side-{side}"
-    blast = "" if shot.kind == "laser" else \
-        f'<circle class="blast" cx="{n(sx)}" cy="{n(sy)}" r="{n(glyph_size(size) * 1.7)}"/>'
+    blast = arcs(shot, size) + ("" if shot.kind not in GOES_OFF else
+        f'<circle class="blast" cx="{n(sx)}" cy="{n(sy)}" r="{n(glyph_size(size) * 1.7)}"/>')
     if shot.hit:
         return (f'<g class="shot hit {kind}{whose}">{blast}<line x1="{n(sx)}" y1="{n(sy)}" '
                 f'x2="{n(tx)}" y2="{n(ty)}"/><use href="#burst" x="{n(tx)}" y="{n(ty)}"/></g>')
@@ -228,8 +231,9 @@ def _frame(index: int, frame: Frame, before: Frame | None, clock: Clock, found: 
     out = [f'<g class="frame" data-frame="{index}" data-turn="{frame.turn}" '
            f'data-start="{clock.starts[index]:g}"{hidden}>',
            clock.shown(clock.starts[index], until)]
-    drawn = [_trail(key, tuple(hexes), index, by_key, positions, size)
-             for key, hexes in _paths(frame).items()]
+    drawn = [blasts(frame, size)]
+    drawn += [_trail(key, tuple(hexes), index, by_key, positions, size)
+              for key, hexes in _paths(frame).items()]
     drawn += [_shot(shot, _shooter(frame, before, shot, by_key), size) for shot in frame.shots]
     if any(drawn):
         out.append(f"{where}{''.join(drawn)}</g></g>")

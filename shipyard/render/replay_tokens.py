@@ -18,8 +18,10 @@ from shipyard.render.hexmap import SQRT3, Hex, angle, centre, heading_of, n
 from shipyard.render.replay_clock import Clock
 from shipyard.render.replay_labels import Spot, spots
 from shipyard.render.replay_look import attr, glyph, glyph_size, side_of, text
+from shipyard.render.replay_map import NEW_KINDS, has_vector, speed_words, vector_arrow
 
 LABEL_LIMIT = 18  # characters of a name written on the map (the roster has more)
+NOT_CRAFT = ("missile", "mine", "decoy", *NEW_KINDS)  # no name, no roster row, no wreck
 V = TypeVar("V")
 Paths = Sequence[Mapping[str, tuple[Hex, ...]]]  # each frame's hexes flown, by key
 
@@ -36,7 +38,7 @@ class Track:
 
     @property
     def craft(self) -> bool:
-        return self.kind not in ("missile", "mine", "decoy")
+        return self.kind not in NOT_CRAFT
 
     def last_known(self) -> Token:
         return next(token for token in reversed(self.seen) if token is not None)
@@ -54,7 +56,7 @@ def tracks(replay: Replay) -> list[Track]:
     found = []
     for key, first in order.items():
         seen: list[Token | None] = []
-        craft = first.kind not in ("missile", "mine", "decoy")
+        craft = first.kind not in NOT_CRAFT
         for tokens in on_map:
             here = tokens.get(key)
             if here is None and craft and seen and seen[-1] is not None \
@@ -88,7 +90,8 @@ def _motion(track: Track, clock: Clock, paths: Paths,
         turns.append((start, heading))
         hops = clock.hops(index, len(flown))
         for when, hexagon in zip(hops, flown, strict=True):
-            heading = _turned(at, hexagon, heading)
+            # a craft with a velocity of its own keeps its facing as it flies
+            heading = _turned(at, hexagon, heading) if token.vector is None else heading
             at = hexagon
             places.append((when, at))
             turns.append((when, heading))
@@ -157,7 +160,7 @@ def shown_in(clock: Clock, first: int, last: int) -> tuple[str, str]:
 def name_chars(track: Track, token: Token) -> int:
     """About how many characters wide a craft's name (and speed) is written on the map."""
     name = len(visible(track.label[:LABEL_LIMIT]))
-    return name + 1 + len(str(token.speed)) if token.alive else int(name * 0.87) + 1
+    return name + 1 + len(speed_words(token)) if token.alive else int(name * 0.87) + 1
 
 
 def draw(track: Track, clock: Clock, paths: Paths, size: float,
@@ -177,20 +180,24 @@ def draw(track: Track, clock: Clock, paths: Paths, size: float,
                "hidden" if token is None else "visible" for token in track.seen]))]
     turning = clock.animate("transform", turns, "rotate")
     body = f'<g transform="rotate({angle(final.heading)})">{turning}'
-    if not track.craft:
-        out.append(f'{body}<use href="#{glyph(track.kind, side)}"/></g></g>')
-        return "".join(out)
     states = _carried(track)
+    arrow = vector_arrow(states, clock, side, size) if has_vector(track.seen) else ""
+    if not track.craft:
+        out.append(f'{arrow}{body}<use href="#{glyph(track.kind, side)}"/></g></g>')
+        return "".join(out)
     places_of_names = list(places_of_names) or [None] * len(states)
     up = [token.alive for token in states]
     off = ' visibility="hidden"'
     big = glyph_size(size)
     reach = _at_frames(clock, [n(max(0.9 * big, token.speed * SQRT3 * size))
                                for token in states])
+    dotted = "" if arrow else (
+        f'<line class="vector" x1="{n(0.9 * big)}" y1="0" x2="{reach[-1][1]}" y2="0">'
+        f'{clock.animate("x2", reach)}</line>')
+    cell = '<use class="cell" href="#hex"/>'
     out.append(f'<g class="live"{"" if final.alive else off}>'
                f'{clock.animate("visibility", _at_frames(clock, [_shown(a) for a in up]))}'
-               f'{body}<use class="cell" href="#hex"/><line class="vector" x1="{n(0.9 * big)}" '
-               f'y1="0" x2="{reach[-1][1]}" y2="0">{clock.animate("x2", reach)}</line>'
+               f'{f"{cell}{arrow}" if arrow else ""}{body}{"" if arrow else cell}{dotted}'
                f'<use href="#{glyph(track.kind, side)}"/></g></g>')
     if not all(up):
         out.append(f'<g class="dead"{off if final.alive else ""}>'
@@ -198,14 +205,15 @@ def draw(track: Track, clock: Clock, paths: Paths, size: float,
                    f'<use href="#wreck" transform="rotate({angle(final.heading)})"/>'
                    f'<use href="#cross"/></g>')
     name = text(track.label, LABEL_LIMIT)
-    labels = [(token.alive, token.speed if token.alive else 0, spot or spots(token, big)[0])
+    labels = [(token.alive, speed_words(token) if token.alive else "",
+               spot or spots(token, big)[0])
               for token, spot in zip(states, places_of_names, strict=True)]
     for (alive, speed, spot), first, last in runs(labels):
         base, animation = shown_in(clock, first, last)
-        speed_words = f'<tspan class="v"> {speed}</tspan>' if alive else ""
+        told = f'<tspan class="v"> {speed}</tspan>' if alive else ""
         gone = "" if alive else " gone"
         out.append(f'<text class="name{gone}" x="{n(spot.x)}" y="{n(spot.y)}" '
                    f'text-anchor="{spot.anchor}"{base}>{animation}'
-                   f'<tspan class="who">{name}</tspan>{speed_words}</text>')
+                   f'<tspan class="who">{name}</tspan>{told}</text>')
     out.append("</g>")
     return "".join(out)

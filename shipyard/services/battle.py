@@ -19,7 +19,7 @@ engine, which fights the same battle, with its log or its frames.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from shipyard.core.battle import BattleResult, Replay
@@ -276,9 +276,15 @@ def told_battle(engagement: Engagement, master: int, k: int) -> BattleResult:
 
 
 def battle_replay(engagement: Engagement, master: int, k: int) -> Replay:
-    """Battle `k` (from 1) of the batch seeded by `master`, frame by frame, for a replay."""
+    """Battle `k` (from 1) of the batch seeded by `master`, frame by frame, for a replay:
+    the sides named as the fleets are, the title saying which battle of which batch it is,
+    and a draft's notes saying the sides were unequal."""
     fleets, seed = _reference(engagement, master, k)
-    return fleets.lineup().replay(seed)
+    replay = fleets.lineup().replay(seed)
+    names = (engagement.a.name, engagement.b.name)
+    return replace(replay, sides=names,
+                   title=f"{names[0]} against {names[1]}: battle {k}, seed {master}",
+                   notes=(*replay.notes, *engagement.unequal))
 
 
 def compiling(engagement: Engagement) -> bool:

@@ -15,6 +15,7 @@ from shipyard.core.outcome import DuelScenario, Result
 from shipyard.core.protocol import Evaluation
 from shipyard.rulesets.pentagon_war.catalog import Catalog
 from shipyard.rulesets.pentagon_war.engine.map_battle import MapBattle
+from shipyard.rulesets.pentagon_war.engine.map_pictures import MapPictures
 from shipyard.rulesets.pentagon_war.engine.policy import policy_named
 from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.state import Craft, craft_from, refit
@@ -43,13 +44,13 @@ class MapFleets:
         self.policies = policies
         self.scenario = scenario
 
-    def battle(self, seed: int, log: bool = False,
-               layout: tuple[int, bool] = (0, False)) -> MapBattle:
+    def battle(self, seed: int, log: bool = False, layout: tuple[int, bool] = (0, False),
+               pictures: MapPictures | None = None) -> MapBattle:
         """Battle `seed`, ready to fight; `layout` turns and mirrors its start (R33)."""
         crafts = [refit(template) for template in self.templates]
         captains = [policy_named(self.policies[side]) for side in self.sides]
         return MapBattle(crafts, self.sides, self.places, captains, self.scenario, self.combat,
-                         self.catalog, CounterDice(seed), log, layout)
+                         self.catalog, CounterDice(seed), log, layout, pictures)
 
     def fight(self, seed: int, log: bool = False) -> BattleResult:
         """One battle: same fleets and seed, same battle."""
@@ -64,10 +65,10 @@ class MapFleets:
         return True
 
     def replay(self, seed: int) -> Replay:
-        """The battle of `seed` again (its pictures of the map: the log's words for now)."""
-        result = self.fight(seed, log=True)
-        return Replay(f"Battle of seed {seed}", ("Side A", "Side B"), (),
-                      result.log[-1] if result.log else "")
+        """The battle of `seed` again, with a picture of the map after every impulse."""
+        pictures = MapPictures(self.templates)
+        result = self.battle(seed, True, pictures=pictures).fight()
+        return pictures.replay(result.log[-1] if result.log else "")
 
 
 class MapDuel:

@@ -32,6 +32,7 @@ from shipyard.rulesets.pentagon_war.engine.damage import (
 from shipyard.rulesets.pentagon_war.engine.duel import Duel
 from shipyard.rulesets.pentagon_war.engine.fleet_orders import assign, ranked, threat
 from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
+from shipyard.rulesets.pentagon_war.engine.map_pictures import MapPictures
 from shipyard.rulesets.pentagon_war.engine.orders import (
     NOTHING,
     Captain,
@@ -47,7 +48,7 @@ from shipyard.rulesets.pentagon_war.map_movement import map_figures
 from shipyard.rulesets.pentagon_war.rules import movement
 from shipyard.rulesets.pentagon_war.rules.bearing import across, facing_for, relative_direction
 from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
-from shipyard.rulesets.pentagon_war.rules.explosions import blast_points
+from shipyard.rulesets.pentagon_war.rules.explosions import blast_points, blast_reach
 from shipyard.rulesets.pentagon_war.rules.vector import (
     facing_after,
     pushed,
@@ -84,8 +85,10 @@ class MapBattle(Duel):
     def __init__(self, crafts: Sequence[Craft], sides: Sequence[int], places: Sequence[int],
                  policies: Sequence[Captain], scenario: DuelScenario, combat: Combat,
                  catalog: Catalog, dice: Dice, log: bool = False,
-                 layout: tuple[int, bool] = (0, False)) -> None:
+                 layout: tuple[int, bool] = (0, False),
+                 pictures: MapPictures | None = None) -> None:
         self.layout = layout
+        self.pictures = pictures
         self.side_of = tuple(sides)
         self.places = tuple(places)
         self.hexmap = HexMap(map_figures(combat.turn, combat.movement), len(crafts))
@@ -257,6 +260,10 @@ class MapBattle(Duel):
             if craft.bolts:
                 flight.bolts_land(i, craft, self.crafts[self.target[i]])
         self.close_impulse()
+        if self.pictures is not None:
+            self.pictures.take(self.hexmap, self.crafts, self.side_of,
+                               [not gone for gone in self.gone], self.target, self.turn,
+                               f"Turn {self.turn}, impulse {self.impulse}")
         if self.over():
             return
         self.retarget()
@@ -354,6 +361,22 @@ class MapBattle(Duel):
             return left
         return facing
 
+    def fire(self, side: int, craft: Craft, order: FireOrder) -> None:
+        """The duel's fire, and with pictures its line on the map."""
+        if self.pictures is None or self.lines is None:
+            super().fire(side, craft, order)
+            return
+        j, told, sent = self.partner[side], len(self.lines), len(self.pending[self.partner[side]])
+        super().fire(side, craft, order)
+        words = self.lines[told:]
+        if not words:
+            return  # the rules refused the order: nothing fired
+        arms = craft.guns if order.gun else craft.weapons
+        weapon = arms[order.index]
+        hit = len(self.pending[j]) > sent or any("destroyed" in w for w in words)
+        self.pictures.fired(self.hexmap, side, j, weapon.type, weapon.arcs, hit,
+                            "; ".join(w.split(": ", 1)[-1] for w in words))
+
     # -- damage -----------------------------------------------------------------------------
     def explode(self, side: int, craft: Craft) -> None:
         """2.7, R27: every craft in reach takes the blast less 8 points a hex, on the side
@@ -366,6 +389,13 @@ class MapBattle(Duel):
         if self.lines is not None:
             self.say(f"impulse {self.impulse}: {craft.name} explodes with strength {strength:g}")
         hexmap = self.hexmap
+        if self.pictures is not None:
+            reached = [k for k, other in enumerate(self.crafts)
+                      if k != side and not other.destroyed and not self.gone[k]
+                      and blast_points(self.rates, strength, hexmap.a[side], hexmap.c[side],
+                                       hexmap.a[k], hexmap.c[k]) > 0]
+            self.pictures.blast(hexmap, side, reached, blast_reach(self.rates, strength),
+                                f"{craft.name} explodes with strength {strength:g}")
         for k, other in enumerate(self.crafts):
             if k == side or other.destroyed:
                 continue

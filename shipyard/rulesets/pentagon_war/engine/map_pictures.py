@@ -1,0 +1,103 @@
+"""Pictures of a Pentagon War battle on the hex map as it is fought, for its replay
+(`core.battle.Replay`): one frame an impulse.
+
+Each frame shows every craft in the battle with its facing and velocity vector, what it
+has in flight (missiles, drones, bolts, drawn on the line between their target and
+their launcher at their distance from the target: they fly there, R33), the impulse's
+fire as lines with the firing weapon's arcs, and each blast with the hexes it reaches.
+The map's terms become the replay's through `map_picture`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shipyard.core.battle import EXPLOSION, Frame, Replay, Shot, Token
+from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
+from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, Missile, total_boxes
+from shipyard.rulesets.pentagon_war.map_picture import (
+    picture_arcs,
+    picture_heading,
+    picture_hex,
+    picture_vector,
+)
+
+ARC_ORDER = ("RF", "R", "RR", "LR", "L", "LF")  # R12: clockwise from dead ahead
+
+
+class MapPictures:
+    """The frames of one battle on the map, taken as it is fought."""
+
+    def __init__(self, crafts: Sequence[Craft]) -> None:
+        self.frames: list[Frame] = []
+        self.shots: list[Shot] = []  # the impulse's lines of fire and blasts, so far
+        self.boxes = [total_boxes(craft) for craft in crafts]  # each craft's, whole
+        self._keys: dict[int, str] = {}
+        self._kept: list[object] = []  # what was keyed, so that no id is used again
+
+    def key(self, thing: object, kind: str) -> str:
+        found = self._keys.get(id(thing))
+        if found is None:
+            found = f"{kind}-{len(self._keys) + 1}"
+            self._keys[id(thing)] = found
+            self._kept.append(thing)
+        return found
+
+    def fired(self, hexmap: HexMap, i: int, j: int, kind: str, arcs: frozenset[str],
+              hit: bool, words: str) -> None:
+        """A line of fire from craft `i` to craft `j` (or what it shot at there)."""
+        sectors = picture_arcs(hexmap.facing[i], [ARC_ORDER.index(a) for a in sorted(arcs)
+                                                  if a in ARC_ORDER])
+        self.shots.append(Shot(kind.replace("_", " "), picture_hex(hexmap.a[i], hexmap.c[i]),
+                               picture_hex(hexmap.a[j], hexmap.c[j]), hit, words, sectors))
+
+    def blast(self, hexmap: HexMap, i: int, struck: Sequence[int], reach: int,
+              words: str) -> None:
+        """Craft `i` blowing up, reaching `reach` hexes; one line to each craft struck."""
+        centre = picture_hex(hexmap.a[i], hexmap.c[i])
+        for j in struck or [i]:
+            self.shots.append(Shot(EXPLOSION, centre, picture_hex(hexmap.a[j], hexmap.c[j]),
+                                   bool(struck), words, reach=max(reach, 0)))
+
+    def take(self, hexmap: HexMap, crafts: Sequence[Craft], sides: Sequence[int],
+             shown: Sequence[bool], targets: Sequence[int], turn: int, caption: str) -> None:
+        """A picture of the map now, with the impulse's shots."""
+        tokens: list[Token] = []
+        for i, craft in enumerate(crafts):
+            if not shown[i]:
+                continue  # it left the battle
+            left = total_boxes(craft)
+            tokens.append(Token(
+                "craft", f"craft-{i + 1}", sides[i], *picture_hex(hexmap.a[i], hexmap.c[i]),
+                picture_heading(hexmap.facing[i]), int(hexmap.speed(i)), craft.name,
+                not craft.destroyed,
+                "destroyed" if craft.destroyed else f"{left} of {self.boxes[i]} boxes",
+                picture_vector(hexmap.va[i], hexmap.vc[i], hexmap.m.unit)))
+        for i, craft in enumerate(crafts):
+            j = targets[i]
+            if craft.destroyed or not shown[i] or j < 0:
+                continue
+            flying: list[tuple[str, Missile | Drone | Bolt, float]] = [
+                *(("missile", m, m.distance) for m in craft.missiles if m.alive),
+                *(("drone", d, d.distance) for d in craft.drones if d.alive),
+                *(("bolt", b, b.distance) for b in craft.bolts if b.alive)]
+            for kind, thing, distance in flying:
+                a, c = self._on_line(hexmap, j, i, distance)
+                q, r = picture_hex(a, c)
+                tokens.append(Token(kind, self.key(thing, kind), sides[i], q, r,
+                                    picture_heading(hexmap.facing[i])))
+        self.frames.append(Frame(turn, caption, tuple(tokens), tuple(self.shots)))
+        self.shots = []
+
+    @staticmethod
+    def _on_line(hexmap: HexMap, target: int, launcher: int, distance: float) -> tuple[int, int]:
+        """The hex `distance` hexes from craft `target` toward craft `launcher` (beyond
+        the target when the distance is below 0), to the nearest hex."""
+        apart = hexmap.hexes(target, launcher)
+        share = 0.0 if apart == 0 else max(-1.0, min(1.0, distance / apart))
+        ta, tc = hexmap.a[target], hexmap.c[target]
+        da, dc = hexmap.a[launcher] - ta, hexmap.c[launcher] - tc
+        return ta + round(da * share), tc + round(dc * share)
+
+    def replay(self, result: str) -> Replay:
+        return Replay("", ("Side A", "Side B"), tuple(self.frames), result)
