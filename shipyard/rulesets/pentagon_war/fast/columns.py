@@ -47,6 +47,7 @@ SUICIDE_BOMBS = _ci()
 INVISIBILITY_COST = _ci()
 DRONE_LAUNCH = _ci()
 FLEET = _ci()  # which side it fights on (on the track each craft is its own)
+PARTNER = _ci()  # the craft it faces in the pair being played (`lists.foe`)
 # the duel so far
 DIRECTION = _ci()
 CHARGE = _ci()

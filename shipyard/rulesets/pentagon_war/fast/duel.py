@@ -57,6 +57,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     N_ORDERS,
     N_WEAPONS,
     NEEDS_FUEL,
+    PARTNER,
     R_CAUSE,
     R_DEALT_A,
     R_DEALT_B,
@@ -317,8 +318,8 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
         arriving = 0
         if ci[side, N_HITS] or ci[1 - side, N_BOLTS]:
             arriving = flight.arriving(st, tb, side)
-        enemy = 1 - side  # on the track `pair` is (0, 1): its slice [enemy] is the enemy alone
-        want = aiming.reinforce(st, tb, side, st.pair[enemy:enemy + 1], 1, arriving,
+        # The announcing craft: the enemy alone (the one-row slice of its PARTNER column).
+        want = aiming.reinforce(st, tb, side, ci[side:side + 1, PARTNER], 1, arriving,
                                 impulse == tb.f.impulses)
         if want:
             reinforce(st, tb, side, want)

@@ -4,7 +4,7 @@
 Every craft has a row of `MapState.mi`: its hex, facing, velocity components and chart
 columns. `view_pair` makes a pair of craft what the duel's kernels read (the range between
 them, the relative direction each sees the other in, each one's speed toward the other,
-and `State.pair`, so `lists.foe` names the other), exactly as the reference's `view`
+and each one's `PARTNER`, so `lists.foe` names the other), exactly as the reference's `view`
 does; `maneuver` turns and thrusts a craft on the map, `move` makes its movement segment.
 Every rule is a rule function of `rules.vector`, `rules.bearing` and `rules.impulses`,
 which the reference calls too.
@@ -36,6 +36,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     MANNED,
     MISHAPS,
     NEEDS_FUEL,
+    PARTNER,
     RANGE,
     RUNNING_AWAY,
     SIZE,
@@ -111,7 +112,7 @@ def view_pair(st: State, mp: MapState, i: int, j: int) -> None:
     st.cf[i, VELOCITY] = toward(mp, i, j)
     st.cf[j, VELOCITY] = toward(mp, j, i)
     st.rangef[RANGE] = float(hexes(mp, i, j))
-    st.pair[0], st.pair[1] = i, j
+    st.ci[i, PARTNER], st.ci[j, PARTNER] = j, i
 
 
 @lean_kernel

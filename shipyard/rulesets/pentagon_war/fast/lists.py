@@ -48,6 +48,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     N_HITS,
     N_LINGERING,
     N_MISSILES,
+    PARTNER,
 )
 
 if TYPE_CHECKING:
@@ -56,9 +57,9 @@ if TYPE_CHECKING:
 
 @inline_kernel
 def foe(st: State, side: int) -> int:
-    """The craft `side` faces in the pair being played (`State.pair`): on the range track
-    always the other one; on the map the one it was last viewed with."""
-    return int(st.pair[0] + st.pair[1] - side)
+    """The craft `side` faces in the pair being played (its `PARTNER` column): on the range
+    track always the other one; on the map the one it was last viewed with."""
+    return int(st.ci[side, PARTNER])
 
 
 @lean_kernel

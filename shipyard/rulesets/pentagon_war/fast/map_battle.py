@@ -1,7 +1,7 @@
 """The compiled fleet battle on the hex map: `engine.map_battle.MapBattle`, many per call.
 
 The duel's loop over any number of craft, with the map as its geometry: every step of
-an impulse views the pair that acts (`hexmap.view`) and then calls the duel's own kernels
+an impulse views the pair that acts (`hexmap.view_pair`) and then calls the duel's own kernels
 (the captains of `policy` and `aiming`, `gunnery`, `flight`, `damage`), which name the
 other craft of the pair with `lists.foe`. What the map adds is here, step for step as
 the reference has it: targets allotted without overkill (`engine.fleet_orders`), each
@@ -540,7 +540,6 @@ def play(st: State, tb: Tables, mp: MapState, fleet: Duelists, key: np.uint64,
     craft's fate into `fates`."""
     track.reset(st, fleet)
     track.copy2(mp.mi, mp.start)
-    st.pair[0], st.pair[1] = 0, 1
     dice.start(st.rng, key)
     pol, ci = fleet.pol, st.ci
     mp.fleets[:, :] = 0

@@ -60,7 +60,6 @@ class State(NamedTuple):
     xf: Floats
     rangef: Floats
     rng: NDArray[np.uint64]
-    pair: Ints  # the two craft being played against each other (`lists.foe`)
 
 
 def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
@@ -122,6 +121,7 @@ def duelists(crafts: Sequence[Craft], captains: Sequence[Captain], scenario: Due
     rows = [_craft_row(c) for c in crafts]
     for side, (ci, _) in enumerate(rows):
         ci[C.FLEET] = side if fleets is None else fleets[side]
+        ci[C.PARTNER] = 1 - side if fleets is None else -1  # on the map: set by each view
     if fleets is None:
         speeds = scenario.start_speeds((not crafts[0].is_base, not crafts[1].is_base))
         for (_, cf), speed in zip(rows, speeds, strict=True):
@@ -181,4 +181,4 @@ def new_state(pair: Duelists) -> State:
         it=np.zeros((len(pair.ci), C.INT_TABLES, rows, C.INT_COLUMNS), dtype=np.int64),
         ft=np.zeros((len(pair.ci), C.FLOAT_TABLES, rows, C.FLOAT_COLUMNS)),
         xi=np.zeros((C.XI_ROWS, scratch), dtype=np.int64), xf=np.zeros((C.XF_ROWS, scratch)),
-        rangef=np.zeros(1), rng=new_rng(), pair=np.array([0, 1], dtype=np.int64))
+        rangef=np.zeros(1), rng=new_rng())
