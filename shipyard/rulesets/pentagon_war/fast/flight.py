@@ -110,7 +110,7 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
         move_side(st, tb, pol, side)
 
 
-@lean_kernel
+@inline_kernel
 def move_side(st: State, tb: Tables, pol: np.ndarray, side: int) -> None:
     """What `side` has in flight against the craft it faces moves one impulse."""
     f = tb.f
@@ -182,7 +182,7 @@ def point_defense(st: State, tb: Tables) -> None:
         defend(st, tb, side)
 
 
-@lean_kernel
+@inline_kernel
 def defend(st: State, tb: Tables, side: int) -> None:
     """`side`'s point defense at what the craft it faces has in its hex, then what lands."""
     pd, ci = st.xi, st.ci
@@ -371,7 +371,7 @@ def bolts_strike(st: State, tb: Tables) -> None:
         bolts_land(st, tb, side)
 
 
-@lean_kernel
+@inline_kernel
 def bolts_land(st: State, tb: Tables, side: int) -> None:
     """`side`'s bolts that reached the hex of the craft it faces strike it (2.4)."""
     enemy = foe(st, side)
