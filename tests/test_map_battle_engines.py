@@ -143,7 +143,9 @@ def test_every_battle_ends_in_fates_a_player_can_check() -> None:
     assert 0 in {r.winner for r in results}  # battles are decided, not all drawn
 
 
-def test_warming_builds_the_map_engine_too() -> None:
+def test_warming_builds_the_map_engine_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Probed afresh: a test's stand-in battles (tests/monkey.py) may have been probed.
+    monkeypatch.setattr(warming, "_BATTLE_PROBES", {})
     probe = warming.battle_probe(RULESET)
     assert probe is not None and probe in warming.compiled_engines(RULESET)
     assert type(probe).__name__ == "FastMapFleets"
