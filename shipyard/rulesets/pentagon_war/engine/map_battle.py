@@ -42,11 +42,12 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     steer,
 )
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, total_boxes
+from shipyard.rulesets.pentagon_war.engine.struck import Struck
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports
 from shipyard.rulesets.pentagon_war.map_movement import map_figures
 from shipyard.rulesets.pentagon_war.rules import movement
-from shipyard.rulesets.pentagon_war.rules.bearing import across, facing_for, relative_direction
+from shipyard.rulesets.pentagon_war.rules.bearing import facing_for, relative_direction
 from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
 from shipyard.rulesets.pentagon_war.rules.explosions import blast_points, blast_reach
 from shipyard.rulesets.pentagon_war.rules.vector import (
@@ -61,22 +62,6 @@ from shipyard.rulesets.pentagon_war.rules.vector import (
 TOWARD, ASTERN = 1, 4  # the relative directions a craft thrusts toward and away from
 FOUR_TO_ONE = 4  # a side this many times weaker in boxes left disengages (R33)
 RUN = steer(ASTERN, -1)  # a running craft's order: the enemy astern, thrusting away
-
-
-class Struck(list[Hit]):
-    """One craft's hits waiting for damage assessment, each stamped when it is sent with
-    the armor side it strikes: the relative direction the craft sees its sender in."""
-
-    __slots__ = ("craft",)
-
-    def __init__(self, craft: Craft) -> None:
-        super().__init__()
-        self.craft = craft
-
-    def append(self, hit: Hit) -> None:
-        if not hit.side:
-            hit.side = self.craft.direction
-        super().append(hit)
 
 
 class MapBattle(Duel):
@@ -95,6 +80,7 @@ class MapBattle(Duel):
         self.target = [-1] * len(crafts)
         self.partner = [-1] * len(crafts)
         self.fell = [SURVIVED] * len(crafts)
+        self.aim = [-1] * len(crafts)  # where directional screens point (R29); -1: target
         self.gone = [False] * len(crafts)  # disengaged: left the battle (R33)
         self.running = [False, False]  # each side, once it is losing four to one (R33)
         self.start_boxes = [0, 0]
@@ -102,7 +88,8 @@ class MapBattle(Duel):
             self.start_boxes[side] += total_boxes(craft)
         self.index = {id(craft): i for i, craft in enumerate(crafts)}
         super().__init__(crafts, policies, scenario, combat, catalog, dice, log)
-        self.pending = tuple(Struck(craft) for craft in crafts)
+        self.struck = tuple(Struck(craft) for craft in crafts)
+        self.pending = self.struck
 
     def start(self, scenario: DuelScenario) -> None:
         """R33: both fleets abreast, `start_range` apart, closing at their start speeds."""
@@ -167,7 +154,13 @@ class MapBattle(Duel):
     def other(self, side: int) -> int:
         j = self.partner[side]
         self.crafts[j].direction = self.hexmap.direction(j, side)  # the side it shows
+        self.struck[j].covered = (not self.crafts[j].directional_screens
+                                  or self.hexmap.covers(j, self.aim[j], side))
         return j
+
+    def add_acid(self, side: int) -> None:
+        super().add_acid(side)
+        self.struck[side].covered = True  # no hit followed `other`: the next is not its
 
     def jamming(self, craft: Craft, enemy: Craft) -> int:
         """R28: each side's ECM and ECCM are the averages over its craft still flying."""
@@ -246,6 +239,10 @@ class MapBattle(Duel):
             drones[i] = flight.drone_orders(i, craft, policy, situation) if craft.drones else ()
         for i, craft, enemy, policy in self.pairs():
             incoming = self.incoming(i, orders, drones)
+            if craft.directional_screens:
+                attackers = [k for k in self.attackers(i) if orders.get(k) or drones.get(k)]
+                weights = [len(orders.get(k, ())) + len(drones.get(k, ())) for k in attackers]
+                self.aim[i] = self.hexmap.screen_aim(i, attackers, weights, self.target[i])
             self.view(i, self.target[i])
             want = policy.reinforce(craft, enemy, self.situation(), incoming)
             if want:
@@ -305,7 +302,7 @@ class MapBattle(Duel):
         thrust, brake = order.thrust, movement.scoop_braking(wanted, order.thrust)
         want = facing_for(wanted, da, dc, facing)
         if thrust and not brake and wanted in (TOWARD, ASTERN):
-            want = self.steady(side, j, want, thrust)
+            want = self.hexmap.steady(side, j, want)
         want = facing_after(facing, want, limit)
         if want != facing:
             hexmap.facing[side], craft.last_rotation = want, self.clock
@@ -339,27 +336,6 @@ class MapBattle(Duel):
             if crash and not craft.manned:
                 self.crash_mishap(side, craft)
         craft.evading = movement.evading(f, craft.evasive, crash, working, size, thrust != 0)
-
-    def steady(self, i: int, j: int, facing: int, thrust: int) -> int:
-        """Of `facing` and its two neighbours, the one whose thrust leaves craft `i` the
-        least drift across the line to craft `j`; `facing` unless a neighbour does better
-        than it and than the other neighbour (so a mirrored map chooses the same)."""
-        hexmap, m = self.hexmap, self.hexmap.m
-        da, dc = hexmap.a[j] - hexmap.a[i], hexmap.c[j] - hexmap.c[i]
-        if da == 0 and dc == 0:
-            return facing
-
-        def drift(candidate: int) -> int:
-            va, vc = pushed(m, hexmap.va[i], hexmap.vc[i], candidate, m.standard)
-            return abs(across(va - hexmap.va[j], vc - hexmap.vc[j], da, dc))
-
-        right, left = (facing + 1) % 6, (facing + 5) % 6
-        kept, to_right, to_left = drift(facing), drift(right), drift(left)
-        if to_right < kept and to_right < to_left:
-            return right
-        if to_left < kept and to_left < to_right:
-            return left
-        return facing
 
     def fire(self, side: int, craft: Craft, order: FireOrder) -> None:
         """The duel's fire, and with pictures its line on the map."""
