@@ -233,3 +233,24 @@ def test_screens_all_round_meet_fire_from_anywhere() -> None:
     fight.partner[2] = 0
     fight.pending[fight.other(2)].append(Hit(3, "laser"))
     assert fight.pending[0][-1].screened
+
+
+# -- 2.4: a magnetic beam on the map -------------------------------------------------------------
+def test_a_beam_pushes_its_target_away_and_its_beamer_back_by_size_class() -> None:
+    from shipyard.rulesets.pentagon_war.engine.helm import beam
+
+    fight = battle(["hammer", "lancer"], [0, 1])  # size class II against size class I
+    hexmap, m = fight.hexmap, fight.hexmap.m
+    hexmap.a[:], hexmap.c[:] = [0, 2], [0, 0]  # the lancer two hexes along A
+    hexmap.va[:], hexmap.vc[:] = [0, 0], [0, 0]
+    rule = COMBAT.magnetic_beam
+    assert (rule.engines, rule.engines_double) == (1, 2)
+    # Repelling at single strength: one engine's worth, standard acceleration (a quarter
+    # hex a turn an impulse, 2.3) for the size class I lancer along A, half that for the
+    # size class II hammer along D.
+    beam(hexmap, rule, 0, 1, False, False, fight.crafts, [False, False])
+    assert (hexmap.va, hexmap.vc) == ([-m.unit // 8, m.unit // 4], [0, 0])
+    # Pulling at double strength: two engines, standard for both, toward each other.
+    hexmap.va[:] = [0, 0]
+    beam(hexmap, rule, 0, 1, True, True, fight.crafts, [False, False])
+    assert hexmap.va == [m.unit // 4, -m.unit // 4]
