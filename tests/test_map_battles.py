@@ -12,7 +12,7 @@ from shipyard.core.battle import SURVIVED
 from shipyard.core.dice import CounterDice, Dice
 from shipyard.core.outcome import DuelScenario
 from shipyard.rulesets.pentagon_war.design import read_design
-from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength
+from shipyard.rulesets.pentagon_war.engine.damage import Hit, explosion_strength
 from shipyard.rulesets.pentagon_war.engine.fleet_orders import assign, ranked, threat
 from shipyard.rulesets.pentagon_war.engine.map_battle import MapBattle
 from shipyard.rulesets.pentagon_war.engine.policy import Policy
@@ -202,3 +202,55 @@ def test_the_replay_draws_every_impulse_with_vectors_arcs_and_blasts(fleets) -> 
     picture = replay_svg(replay)
     assert picture.count('class="frame"') == len(replay.frames)
     assert 'class="vector"' in picture and 'class="arcs"' in picture
+
+
+# -- R14, R29: directional screens face one craft, or a colinear group -------------------------
+def test_directional_screens_meet_only_fire_along_their_line() -> None:
+    fight = battle(["zelta-dee", "lancer", "lancer", "lancer"], [0, 1, 1, 1])
+    hexmap = fight.hexmap
+    # The zelta-dee at (0, 0) aims its screens at lancer 2 at (5, 0); lancer 3 at (9, 0)
+    # fires along the same line; lancer 4 at (0, 5) from off it.
+    for i, (a, c) in enumerate([(0, 0), (5, 0), (9, 0), (0, 5)]):
+        hexmap.a[i], hexmap.c[i] = a, c
+    assert fight.crafts[0].directional_screens
+    fight.aim[0] = 1
+    for shooter, screened in ((1, True), (2, True), (3, False)):
+        fight.partner[shooter] = 0
+        fight.pending[fight.other(shooter)].append(Hit(3, "laser"))
+        assert fight.pending[0][-1].screened is screened, shooter
+    # Its aim once fire is announced: the line through every attacker when there is one.
+    assert hexmap.screen_aim(0, [1, 2], [1, 1], 3) == 2  # the farther of two colinear
+    assert hexmap.screen_aim(0, [1, 3], [1, 2], 1) == 3  # no line: the most fire
+    assert hexmap.screen_aim(0, [], [], 3) == 3  # none announced: its target
+
+
+def test_screens_all_round_meet_fire_from_anywhere() -> None:
+    fight = battle(["lancer", "lancer", "lancer"], [0, 1, 1])
+    hexmap = fight.hexmap
+    for i, (a, c) in enumerate([(0, 0), (5, 0), (0, 5)]):
+        hexmap.a[i], hexmap.c[i] = a, c
+    fight.aim[0] = 1
+    fight.partner[2] = 0
+    fight.pending[fight.other(2)].append(Hit(3, "laser"))
+    assert fight.pending[0][-1].screened
+
+
+# -- 2.4: a magnetic beam on the map -------------------------------------------------------------
+def test_a_beam_pushes_its_target_away_and_its_beamer_back_by_size_class() -> None:
+    from shipyard.rulesets.pentagon_war.engine.helm import beam
+
+    fight = battle(["hammer", "lancer"], [0, 1])  # size class II against size class I
+    hexmap, m = fight.hexmap, fight.hexmap.m
+    hexmap.a[:], hexmap.c[:] = [0, 2], [0, 0]  # the lancer two hexes along A
+    hexmap.va[:], hexmap.vc[:] = [0, 0], [0, 0]
+    rule = COMBAT.magnetic_beam
+    assert (rule.engines, rule.engines_double) == (1, 2)
+    # Repelling at single strength: one engine's worth, standard acceleration (a quarter
+    # hex a turn an impulse, 2.3) for the size class I lancer along A, half that for the
+    # size class II hammer along D.
+    beam(hexmap, rule, 0, 1, False, False, fight.crafts, [False, False])
+    assert (hexmap.va, hexmap.vc) == ([-m.unit // 8, m.unit // 4], [0, 0])
+    # Pulling at double strength: two engines, standard for both, toward each other.
+    hexmap.va[:] = [0, 0]
+    beam(hexmap, rule, 0, 1, True, True, fight.crafts, [False, False])
+    assert hexmap.va == [m.unit // 4, -m.unit // 4]

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from math import sqrt
 
 from shipyard.rulesets.pentagon_war.rules import impulses as chart
-from shipyard.rulesets.pentagon_war.rules.bearing import along, relative_direction
+from shipyard.rulesets.pentagon_war.rules.bearing import across, along, relative_direction
+from shipyard.rulesets.pentagon_war.rules.screens import UNAIMED, screen_aim, screen_covers
 from shipyard.rulesets.pentagon_war.rules.vector import (
     A,
     D,
@@ -29,6 +30,7 @@ from shipyard.rulesets.pentagon_war.rules.vector import (
     hex_distance,
     mirrored,
     mirrored_facing,
+    pushed,
     rotated,
 )
 
@@ -128,3 +130,49 @@ class HexMap:
                                      m.impulses)
         self.a[i] += da
         self.c[i] += dc
+
+    # -- a craft's helm and screens ---------------------------------------------------------
+    def steady(self, i: int, j: int, facing: int) -> int:
+        """Of `facing` and its two neighbours, the one whose thrust (at standard
+        acceleration) leaves craft `i` the least drift across the line to craft `j`;
+        `facing` unless a neighbour does better than it and than the other neighbour (so a
+        mirrored map chooses the same)."""
+        da, dc = self.a[j] - self.a[i], self.c[j] - self.c[i]
+        if da == 0 and dc == 0:
+            return facing
+        m = self.m
+
+        def drift(candidate: int) -> int:
+            va, vc = pushed(m, self.va[i], self.vc[i], candidate, m.standard)
+            return abs(across(va - self.va[j], vc - self.vc[j], da, dc))
+
+        right, left = (facing + 1) % 6, (facing + 5) % 6
+        kept, to_right, to_left = drift(facing), drift(right), drift(left)
+        if to_right < kept and to_right < to_left:
+            return right
+        if to_left < kept and to_left < to_right:
+            return left
+        return facing
+
+    def screen_aim(self, i: int, attackers: Sequence[int], weights: Sequence[int],
+                   target: int) -> int:
+        """R29: where craft `i` aims its directional screens once fire is announced: along
+        a line through every attacker when there is one (`rules.screens.screen_aim`), else
+        at the attacker announcing the most fire (the first of equals), else at its
+        `target`."""
+        if not attackers:
+            return target
+        lined = screen_aim(self.a[i], self.c[i], [self.a[k] for k in attackers],
+                           [self.c[k] for k in attackers], len(attackers))
+        if lined != UNAIMED:
+            return attackers[lined]
+        most = max(weights)
+        return attackers[list(weights).index(most)]
+
+    def covers(self, j: int, aim: int, sender: int) -> bool:
+        """R14, R29: whether craft `j`'s directional screens, aimed at craft `aim`, meet
+        what craft `sender` fires: from the craft aimed at or one colinear with it."""
+        if aim < 0 or aim == sender:
+            return True
+        return screen_covers(self.a[j], self.c[j], self.a[aim], self.c[aim], self.a[sender],
+                             self.c[sender])

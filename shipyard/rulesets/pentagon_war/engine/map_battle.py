@@ -31,6 +31,7 @@ from shipyard.rulesets.pentagon_war.engine.damage import (
 )
 from shipyard.rulesets.pentagon_war.engine.duel import Duel
 from shipyard.rulesets.pentagon_war.engine.fleet_orders import assign, ranked, threat
+from shipyard.rulesets.pentagon_war.engine.helm import beam, steer_craft
 from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
 from shipyard.rulesets.pentagon_war.engine.map_pictures import MapPictures
 from shipyard.rulesets.pentagon_war.engine.orders import (
@@ -42,41 +43,17 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     steer,
 )
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, total_boxes
+from shipyard.rulesets.pentagon_war.engine.struck import Struck
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.engine.words import describe_reports
 from shipyard.rulesets.pentagon_war.map_movement import map_figures
 from shipyard.rulesets.pentagon_war.rules import movement
-from shipyard.rulesets.pentagon_war.rules.bearing import across, facing_for, relative_direction
 from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
 from shipyard.rulesets.pentagon_war.rules.explosions import blast_points, blast_reach
-from shipyard.rulesets.pentagon_war.rules.vector import (
-    facing_after,
-    pushed,
-    scoop_braked,
-    scoop_brakes,
-    thrust_pushes,
-    thrust_rate,
-)
 
 TOWARD, ASTERN = 1, 4  # the relative directions a craft thrusts toward and away from
 FOUR_TO_ONE = 4  # a side this many times weaker in boxes left disengages (R33)
 RUN = steer(ASTERN, -1)  # a running craft's order: the enemy astern, thrusting away
-
-
-class Struck(list[Hit]):
-    """One craft's hits waiting for damage assessment, each stamped when it is sent with
-    the armor side it strikes: the relative direction the craft sees its sender in."""
-
-    __slots__ = ("craft",)
-
-    def __init__(self, craft: Craft) -> None:
-        super().__init__()
-        self.craft = craft
-
-    def append(self, hit: Hit) -> None:
-        if not hit.side:
-            hit.side = self.craft.direction
-        super().append(hit)
 
 
 class MapBattle(Duel):
@@ -95,6 +72,9 @@ class MapBattle(Duel):
         self.target = [-1] * len(crafts)
         self.partner = [-1] * len(crafts)
         self.fell = [SURVIVED] * len(crafts)
+        self.beams: list[tuple[int, int, bool, bool]] = []  # this turn's (beamer, target,
+        # pull, double) (2.4)
+        self.aim = [-1] * len(crafts)  # where directional screens point (R29); -1: target
         self.gone = [False] * len(crafts)  # disengaged: left the battle (R33)
         self.running = [False, False]  # each side, once it is losing four to one (R33)
         self.start_boxes = [0, 0]
@@ -102,7 +82,8 @@ class MapBattle(Duel):
             self.start_boxes[side] += total_boxes(craft)
         self.index = {id(craft): i for i, craft in enumerate(crafts)}
         super().__init__(crafts, policies, scenario, combat, catalog, dice, log)
-        self.pending = tuple(Struck(craft) for craft in crafts)
+        self.struck = tuple(Struck(craft) for craft in crafts)
+        self.pending = self.struck
 
     def start(self, scenario: DuelScenario) -> None:
         """R33: both fleets abreast, `start_range` apart, closing at their start speeds."""
@@ -167,7 +148,13 @@ class MapBattle(Duel):
     def other(self, side: int) -> int:
         j = self.partner[side]
         self.crafts[j].direction = self.hexmap.direction(j, side)  # the side it shows
+        self.struck[j].covered = (not self.crafts[j].directional_screens
+                                  or self.hexmap.covers(j, self.aim[j], side))
         return j
+
+    def add_acid(self, side: int) -> None:
+        super().add_acid(side)
+        self.struck[side].covered = True  # no hit followed `other`: the next is not its
 
     def jamming(self, craft: Craft, enemy: Craft) -> int:
         """R28: each side's ECM and ECCM are the averages over its craft still flying."""
@@ -222,6 +209,8 @@ class MapBattle(Duel):
         before = [(self.hexmap.va[i], self.hexmap.vc[i]) for i, *_ in acting]
         for (i, craft, _, _), order in zip(acting, maneuvers, strict=True):
             self.maneuver(i, craft, order)
+        if self.beams:
+            self.beam_moves()
         for (i, _, _, _), was in zip(acting, before, strict=True):
             self.hexmap.move(i, was, self.turn, self.impulse)
         for i, craft, enemy, policy in acting:
@@ -246,6 +235,10 @@ class MapBattle(Duel):
             drones[i] = flight.drone_orders(i, craft, policy, situation) if craft.drones else ()
         for i, craft, enemy, policy in self.pairs():
             incoming = self.incoming(i, orders, drones)
+            if craft.directional_screens:
+                attackers = [k for k in self.attackers(i) if orders.get(k) or drones.get(k)]
+                weights = [len(orders.get(k, ())) + len(drones.get(k, ())) for k in attackers]
+                self.aim[i] = self.hexmap.screen_aim(i, attackers, weights, self.target[i])
             self.view(i, self.target[i])
             want = policy.reinforce(craft, enemy, self.situation(), incoming)
             if want:
@@ -268,6 +261,14 @@ class MapBattle(Duel):
             return
         self.retarget()
 
+    def beam_moves(self) -> None:
+        """2.4 on the map: each beam attached this turn moves both bodies (`helm.beam`)."""
+        for beamer, target, pull, double in self.beams:
+            if not (self.crafts[beamer].destroyed or self.crafts[target].destroyed):
+                beam(self.hexmap, self.combat.magnetic_beam, beamer, target, pull, double,
+                     [self.crafts[beamer], self.crafts[target]],
+                     [self.gone[beamer], self.gone[target]])
+
     def attackers(self, i: int) -> list[int]:
         return [k for k in self.alive() if self.target[k] == i]
 
@@ -286,88 +287,26 @@ class MapBattle(Duel):
         return Incoming(tuple(fire), tuple(flying), arriving)
 
     def maneuver(self, side: int, craft: Craft, order: Maneuver) -> None:
-        """2.3 on the map: turn toward the facing that shows the target in the captain's
-        direction, then thrust along the facing (toward it with it ahead, away with it
-        astern, a ramscoop braking nose-first), choosing among that facing and its two
-        neighbours the one that best cancels the drift across the line (R33)."""
-        f, hexmap = self.figures, self.hexmap
-        j = self.target[side]
-        da, dc = hexmap.a[j] - hexmap.a[side], hexmap.c[j] - hexmap.c[side]
-        facing = hexmap.facing[side]
-        boxes = craft.boxes
-        control = boxes["main_control"] + boxes["aux_control"] > 0
-        limit = movement.rotation_limit(f, craft.is_base, self.clock - craft.last_rotation,
-                                        control, craft.evasive,
-                                        craft.crashed_at == self.clock - 1)
+        """2.3 on the map (`helm.steer`); a running side's craft run (R33)."""
         if self.running[self.side_of[side]]:
             order = RUN  # R33: away from the enemy, as fast as it may
-        wanted = order.direction if 1 <= order.direction <= 6 else craft.direction
-        thrust, brake = order.thrust, movement.scoop_braking(wanted, order.thrust)
-        want = facing_for(wanted, da, dc, facing)
-        if thrust and not brake and wanted in (TOWARD, ASTERN):
-            want = self.steady(side, j, want, thrust)
-        want = facing_after(facing, want, limit)
-        if want != facing:
-            hexmap.facing[side], craft.last_rotation = want, self.clock
-        craft.direction = relative_direction(want, da, dc)
-        working = movement.working_engines(boxes["engine"], boxes["fuel_tank"],
-                                           craft.needs_fuel, craft.is_base)
-        size = movement.rate_size(craft.size_class)
-        va, vc = hexmap.va[side], hexmap.vc[side]
-        if brake:
-            pushes = scoop_brakes(craft.is_base, working, craft.needs_fuel, va, vc, want)
-        else:
-            # Toward with the target ahead, away with it astern, a hexside either way.
-            ahead = (craft.direction - (TOWARD if thrust > 0 else ASTERN)) % 6 in (0, 1, 5)
-            pushes = ahead and thrust_pushes(craft.is_base, working, boxes["fuel_tank"],
-                                             craft.needs_fuel, va, vc, want)
-        thrust = thrust if pushes else 0
-        crash = movement.may_crash(order.crash, thrust, control, craft.ecm)
-        m = hexmap.m
-        normal = thrust_rate(m, craft.manned, min(working, size), craft.size_class)
-        fast = thrust_rate(m, craft.manned, working, craft.size_class)
-        crash = crash and fast > normal
-        craft.crashing = crash
-        if crash:
-            craft.crashed_at = self.clock
-        if thrust:
-            rate = fast if crash else normal
-            if brake:
-                hexmap.va[side], hexmap.vc[side] = scoop_braked(va, vc, want, rate)
-            else:
-                hexmap.va[side], hexmap.vc[side] = pushed(m, va, vc, want, rate)
-            if crash and not craft.manned:
-                self.crash_mishap(side, craft)
-        craft.evading = movement.evading(f, craft.evasive, crash, working, size, thrust != 0)
-
-    def steady(self, i: int, j: int, facing: int, thrust: int) -> int:
-        """Of `facing` and its two neighbours, the one whose thrust leaves craft `i` the
-        least drift across the line to craft `j`; `facing` unless a neighbour does better
-        than it and than the other neighbour (so a mirrored map chooses the same)."""
-        hexmap, m = self.hexmap, self.hexmap.m
-        da, dc = hexmap.a[j] - hexmap.a[i], hexmap.c[j] - hexmap.c[i]
-        if da == 0 and dc == 0:
-            return facing
-
-        def drift(candidate: int) -> int:
-            va, vc = pushed(m, hexmap.va[i], hexmap.vc[i], candidate, m.standard)
-            return abs(across(va - hexmap.va[j], vc - hexmap.vc[j], da, dc))
-
-        right, left = (facing + 1) % 6, (facing + 5) % 6
-        kept, to_right, to_left = drift(facing), drift(right), drift(left)
-        if to_right < kept and to_right < to_left:
-            return right
-        if to_left < kept and to_left < to_right:
-            return left
-        return facing
+        if steer_craft(self.hexmap, self.figures, side, self.target[side], craft, order,
+                       self.clock):
+            self.crash_mishap(side, craft)
 
     def fire(self, side: int, craft: Craft, order: FireOrder) -> None:
-        """The duel's fire, and with pictures its line on the map."""
+        """The duel's fire; a magnetic beam that attaches is kept for the turn (2.4), and
+        with pictures the fire's line is drawn on the map."""
+        pulled = craft.beam_push
         if self.pictures is None or self.lines is None:
             super().fire(side, craft, order)
+            if craft.beam_push != pulled:
+                self.beams.append((side, self.partner[side], order.pull, order.double))
             return
         j, told, sent = self.partner[side], len(self.lines), len(self.pending[self.partner[side]])
         super().fire(side, craft, order)
+        if craft.beam_push != pulled:
+            self.beams.append((side, j, order.pull, order.double))
         words = self.lines[told:]
         if not words:
             return  # the rules refused the order: nothing fired
@@ -412,6 +351,7 @@ class MapBattle(Duel):
                 self.explode(k, other)
 
     def end_turn(self) -> None:
+        self.beams = []  # 2.4: a beam holds to the end of the turn
         for i, craft in enumerate(self.crafts):
             craft.velocity = self.hexmap.speed(i)  # 2.3: cosmic rays by the craft's speed
         super().end_turn()
