@@ -73,6 +73,32 @@ def test_the_fast_engine_fights_the_reference_battle_seed_for_seed(a: str, b: st
     assert found == [], f"{len(found)} of {len(SEEDS)} battles differ; first {found[0]}"
 
 
+# -- several samples: magnetic beams and directional screens among many ---------------------
+def several(*names: str) -> Side:
+    """A fleet of the bundled sample designs `names`, one ship each."""
+    return tuple((samples("pentagon-war")[name], f"{name} {k + 1}")
+                 for k, name in enumerate(names))
+
+
+FIVE = ("hammer", "hammer", "mercurand", "sunspear", "lancer")  # 1974 points, two beamers
+
+
+def test_beams_pushing_on_the_map_fight_the_same_battle_on_both_engines() -> None:
+    """2.4: the Hammers' magnetic beams push and pull the superhulk and themselves."""
+    found = differences(fleet("superhulk"), several(*FIVE), DEFAULT, SEEDS)
+    assert found == [], f"{len(found)} of {len(SEEDS)} battles differ; first {found[0]}"
+
+
+@pytest.mark.parametrize("captains", [DEFAULT, ("sniper", "sniper")], ids="/".join)
+def test_directional_screens_against_many_fight_the_same_battle_on_both_engines(
+        captains: tuple[str, str]) -> None:
+    """R29: the Zelta Dee's directional screens, aimed once fire is announced, meet only
+    fire along their line; attacked from several sides some hits pass unscreened."""
+    found = differences(several("zelta-dee"), several("lancer", "sunspear", "mercurand",
+                                                      "hammer", "stinger"), captains, SEEDS)
+    assert found == [], f"{len(found)} of {len(SEEDS)} battles differ; first {found[0]}"
+
+
 # -- one sample against another on the map ---------------------------------------------------
 # A size class II pair, the invisible Shade, the carrier Hive against the base Ceres
 # Station, and crash-accelerating brawlers, under every captain between them.

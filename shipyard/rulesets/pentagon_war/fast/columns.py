@@ -48,6 +48,7 @@ INVISIBILITY_COST = _ci()
 DRONE_LAUNCH = _ci()
 FLEET = _ci()  # which side it fights on (on the track each craft is its own)
 PARTNER = _ci()  # the craft it faces in the pair being played (`lists.foe`)
+FACES_PARTNER = _ci()  # its directional screens meet its partner's fire (R29; track: 1)
 # the duel so far
 DIRECTION = _ci()
 CHARGE = _ci()
@@ -270,6 +271,7 @@ COL_C = _mi()
 TARGET = _mi()  # the enemy it fights (`engine.fleet_orders`), -1 for none
 FELL = _mi()  # the turn it blew up, 0 while it flies
 GONE = _mi()  # disengaged: it has left the battle (R33)
+AIM = _mi()  # the craft its directional screens are aimed at (R29), -1: its target
 MI_COLUMNS = _mi.count
 # each fleet's figures: fleets[row, side]
 START_BOXES, RUNNING_AWAY, BOXES_LEFT = range(3)
@@ -297,6 +299,8 @@ S_BLAST = _xs()  # the craft blowing up, deepest last, and the next craft each o
 S_NEXT = _xs()
 S_CELLS = _xs()  # a side's ECM, then the other's ECCM (R28)
 S_CELLS_2 = _xs()
+S_AIMERS = _xs()  # the attackers announcing fire at a craft, and how much (R29)
+S_WEIGHTS = _xs()
 XS_ROWS = _xs.count
 _xw = Columns()
 W_WORTH = _xw()  # each enemy's worth as a target
@@ -304,6 +308,10 @@ W_STRENGTH = _xw()  # each blowing-up craft's explosion strength
 XW_ROWS = _xw.count
 
 # -- one craft's fate in a fleet battle: fates[battle, craft, column] ----------------------
+# a magnetic beam attached this turn: beams[k, column] (2.4 on the map)
+B_BEAMER, B_TARGET, B_PULL, B_DOUBLE = range(4)
+BEAM_COLUMNS = 4
+
 _fate = Columns()
 F_TURN = _fate()  # the turn it blew up, 0 if it survived
 F_CAUSE = _fate()  # an index into CAUSES

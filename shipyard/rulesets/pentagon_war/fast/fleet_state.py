@@ -36,6 +36,8 @@ class MapState(NamedTuple):
     start: Ints
     m: MapFigures
     fleets: Ints
+    beams: Ints  # this turn's attached magnetic beams (`columns.B_BEAMER` ...), 2.4
+    counts: Ints  # [0]: how many beams; [1], [2]: a beam's engines, normal and double
     xs: Ints
     xw: Floats
 
@@ -55,14 +57,24 @@ def start_map(crafts: Sequence[Craft], sides: Sequence[int], places: Sequence[in
         start[i, C.HEX_A], start[i, C.HEX_C] = hexmap.a[i], hexmap.c[i]
         start[i, C.FACING] = hexmap.facing[i]
         start[i, C.VEL_A], start[i, C.VEL_C] = hexmap.va[i], hexmap.vc[i]
-        start[i, C.TARGET] = -1
+        start[i, C.TARGET] = start[i, C.AIM] = -1
     return start, m
 
 
-def new_map(start: Ints, m: MapFigures) -> MapState:
-    """Working arrays for one battle at a time from `start` (the kernel resets them)."""
+def new_map(start: Ints, m: MapFigures, beams: int, engines: tuple[int, int]) -> MapState:
+    """Working arrays for one battle at a time from `start` (the kernel resets them), room
+    for `beams` magnetic beams attached in a turn, a beam's `engines` (normal, double)."""
     count = len(start)
     return MapState(mi=start.copy(), start=start, m=m,
                     fleets=np.zeros((C.FLEET_ROWS, 2), dtype=np.int64),
+                    beams=np.zeros((max(1, beams), C.BEAM_COLUMNS), dtype=np.int64),
+                    counts=np.array([0, *engines], dtype=np.int64),
                     xs=np.zeros((C.XS_ROWS, count), dtype=np.int64),
                     xw=np.zeros((C.XW_ROWS, count)))
+
+
+def beam_room(crafts: Sequence[Craft], combat: Combat) -> int:
+    """The most magnetic beams that can attach in one turn: each beam box fires its
+    shots a turn (2.2)."""
+    shots = combat.fire_limits.secondary_shots_per_turn
+    return sum(g.boxes * shots for c in crafts for g in c.weapons if g.type == "magnetic_beam")

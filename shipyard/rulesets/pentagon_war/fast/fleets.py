@@ -36,7 +36,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     R_WINNER,
     RESULT_COLUMNS,
 )
-from shipyard.rulesets.pentagon_war.fast.fleet_state import new_map, start_map
+from shipyard.rulesets.pentagon_war.fast.fleet_state import beam_room, new_map, start_map
 from shipyard.rulesets.pentagon_war.fast.map_battle import fight_batch
 from shipyard.rulesets.pentagon_war.fast.state import duelists, new_state
 
@@ -49,7 +49,7 @@ class FastMapFleets(MapFleets):
     """Two fleets ready to fight on the map on the compiled engine (a `MapFleets` that
     fights faster)."""
 
-    __slots__ = ("fleet", "m", "start", "tables")
+    __slots__ = ("beams", "fleet", "m", "start", "tables")
 
     def __init__(self, a: Fleet, b: Fleet, policies: tuple[str, str],
                  scenario: DuelScenario) -> None:
@@ -62,6 +62,8 @@ class FastMapFleets(MapFleets):
         self.fleet = duelists(crafts, captains, scenario, combat,
                               compiled_tables.arc_bits(self.catalog), fleets=self.sides)
         self.start, self.m = start_map(crafts, self.sides, self.places, scenario, combat)
+        self.beams = (beam_room(crafts, combat),
+                      (combat.magnetic_beam.engines, combat.magnetic_beam.engines_double))
 
     def fight(self, seed: int, log: bool = False) -> BattleResult:
         """One battle: same fleets and seed, same battle (with `log`, the reference's)."""
@@ -98,8 +100,8 @@ class FastMapFleets(MapFleets):
     def _run(self, keys: NDArray[np.uint64], out: NDArray[np.int64],
              fates: NDArray[np.int64]) -> None:
         with compiled.words_wrap():
-            fight_batch(new_state(self.fleet), self.tables, new_map(self.start, self.m),
-                        self.fleet, keys, out, fates)
+            fight_batch(new_state(self.fleet), self.tables,
+                        new_map(self.start, self.m, *self.beams), self.fleet, keys, out, fates)
 
     def _results(self, out: NDArray[np.int64], fates: NDArray[np.int64]) -> list[BattleResult]:
         results = []

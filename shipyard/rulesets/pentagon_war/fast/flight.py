@@ -232,11 +232,11 @@ def defend(st: State, tb: Tables, side: int) -> None:
             # launcher struck too when there.
             lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
             if rules.blast_reaches_launcher(st.rangef[RANGE]):
-                lists.add_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
+                lists.send_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
         else:
             st.it[enemy, DRI_T, pd[PD_INDEX, t], D_ALIVE] = 0
     if scored:
-        lists.add_hit(st, enemy, scored, CAUSE_PD, True)
+        lists.send_hit(st, enemy, scored, CAUSE_PD, True)
     missiles_land(st, tb, side)
 
 
@@ -260,11 +260,11 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
             if st.ci[side, EVADING] and rules.seeker_misses(tb.f, dice.d6(st.rng)):
                 lists.add_hit(st, side, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
                 if rules.blast_reaches_launcher(st.rangef[RANGE]):
-                    lists.add_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
+                    lists.send_hit(st, enemy, rules.shot_down_points(tb.f), CAUSE_MISSILE, True)
                 continue
             lists.add_hit(st, side, tb.f.warhead, CAUSE_MISSILE, True)
             if same_hex(st.rangef[RANGE]):
-                lists.add_hit(st, enemy, rules.hex_share(tb.f), CAUSE_MISSILE, True)
+                lists.send_hit(st, enemy, rules.hex_share(tb.f), CAUSE_MISSILE, True)
     lists.drop_dead_missiles(st, enemy)
     if st.ci[enemy, N_DRONES]:
         lists.drop_dead_drones(st, enemy)
@@ -361,7 +361,7 @@ def drone_fire(st: State, tb: Tables, side: int, turn: int) -> None:
         _, damage, _ = fire.volley(tb, st.rng, st.it[side, DRI_T, k, D_WEAPON], effective,
                                         ci[enemy, SIZE], int(ci[enemy, EVADING]))
         if damage > 0:
-            lists.add_hit(st, enemy, damage, CAUSE_DRONE, True)
+            lists.send_hit(st, enemy, damage, CAUSE_DRONE, True)
 
 
 @lean_kernel
@@ -384,7 +384,7 @@ def bolts_land(st: State, tb: Tables, side: int) -> None:
             damage = rules.bolt_strikes_for(tb.f, tb.seqs, st.it[side, BLI_T, i, B_FLOWN],
                                             st.it[side, BLI_T, i, B_EROSION])
             if damage:
-                lists.add_hit(st, enemy, damage, CAUSE_BOLT, True)
+                lists.send_hit(st, enemy, damage, CAUSE_BOLT, True)
     lists.drop_dead_bolts(st, side)
 
 

@@ -106,7 +106,7 @@ def strike_craft(st: State, tb: Tables, side: int, kind: int, damage: int) -> No
     """One weapon's hit on the enemy craft (R14: each its own hit); acid gum lingers (2.4)."""
     if damage > 0:
         enemy = foe(st, side)
-        lists.add_hit(st, enemy, damage, CAUSE_OF_KIND[kind], True)
+        lists.send_hit(st, enemy, damage, CAUSE_OF_KIND[kind], True)
         if kind == ACID and tb.f.acid_lingering and tb.f.acid_lingering_impulses:
             lists.add_lingering(st, enemy, tb.f.acid_lingering, tb.f.acid_lingering_impulses,
                                 st.ci[enemy, DIRECTION])  # R18: it clings to that side

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import dice, policy
 from shipyard.rulesets.pentagon_war.fast.columns import (
+    AIM,
     BOX,
     COL_A,
     COL_C,
@@ -27,8 +28,10 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     ECM,
     EVADING,
     EVASIVE,
+    FACES_PARTNER,
     FACING,
     FLEET,
+    GONE,
     HEX_A,
     HEX_C,
     IS_BASE,
@@ -50,10 +53,12 @@ from shipyard.rulesets.pentagon_war.rules import movement
 from shipyard.rulesets.pentagon_war.rules.bearing import (
     across,
     along,
+    bearing,
     facing_for,
     relative_direction,
 )
 from shipyard.rulesets.pentagon_war.rules.figures import ENGINE, FUEL_TANK
+from shipyard.rulesets.pentagon_war.rules.screens import screen_covers
 from shipyard.rulesets.pentagon_war.rules.vector import (
     facing_after,
     hex_distance,
@@ -113,6 +118,41 @@ def view_pair(st: State, mp: MapState, i: int, j: int) -> None:
     st.cf[j, VELOCITY] = toward(mp, j, i)
     st.rangef[RANGE] = float(hexes(mp, i, j))
     st.ci[i, PARTNER], st.ci[j, PARTNER] = j, i
+    st.ci[i, FACES_PARTNER] = covers(mp, i, j)
+    st.ci[j, FACES_PARTNER] = covers(mp, j, i)
+
+
+@inline_kernel
+def covers(mp: MapState, j: int, sender: int) -> bool:
+    """R14, R29: whether craft `j`'s directional screens, aimed where `AIM` says, meet what
+    craft `sender` fires: from the craft aimed at or one colinear with it
+    (`HexMap.covers`)."""
+    mi = mp.mi
+    aim = mi[j, AIM]
+    if aim < 0 or aim == sender:
+        return True
+    return bool(screen_covers(mi[j, HEX_A], mi[j, HEX_C], mi[aim, HEX_A], mi[aim, HEX_C],
+                              mi[sender, HEX_A], mi[sender, HEX_C]))
+
+
+@lean_kernel
+def beam(st: State, mp: MapState, beamer: int, target: int, pull: bool, double: bool) -> None:
+    """2.4 on the map (`helm.beam`): an attached beam pushes (or pulls) its target along
+    the map direction from its beamer, and the beamer the other way, like one engine (two
+    at double strength) for each body's size class; a base or a craft gone does not move."""
+    ci, mi, m = st.ci, mp.mi, mp.m
+    away = bearing(mi[target, HEX_A] - mi[beamer, HEX_A], mi[target, HEX_C] - mi[beamer, HEX_C])
+    engines = mp.counts[2] if double else mp.counts[1]
+    for step in range(2):
+        body = target if step == 0 else beamer
+        outward = (not pull) if step == 0 else pull
+        if ci[body, IS_BASE] or mi[body, GONE]:
+            continue
+        size = movement.rate_size(ci[body, SIZE])
+        rate = thrust_rate(m, False, min(engines, size), ci[body, SIZE])
+        direction = away if outward else (away + 3) % 6
+        mi[body, VEL_A], mi[body, VEL_C] = pushed(m, mi[body, VEL_A], mi[body, VEL_C],
+                                                  direction, rate)
 
 
 @lean_kernel

@@ -26,8 +26,10 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     D_SPEED,
     D_WEAPON,
     DIRECTION,
+    DIRECTIONAL_SCREENS,
     DRF_T,
     DRI_T,
+    FACES_PARTNER,
     H_CAUSE,
     H_POINTS,
     H_SCREENED,
@@ -80,6 +82,15 @@ def add_hit(st: State, side: int, points: int, cause: int, screened: bool) -> No
     """Damage points arriving at `side` for the next damage assessment, on the armor side it
     shows its attacker now (as the reference stamps each hit when it is sent)."""
     add_hit_on(st, side, points, cause, screened, st.ci[side, DIRECTION])
+
+
+@lean_kernel
+def send_hit(st: State, target: int, points: int, cause: int, screened: bool) -> None:
+    """Damage points sent to `target` by the craft it faces: its directional screens meet
+    them only when they face that craft (R29; on the track they always do)."""
+    if st.ci[target, DIRECTIONAL_SCREENS] and not st.ci[target, FACES_PARTNER]:
+        screened = False
+    add_hit(st, target, points, cause, screened)
 
 
 @lean_kernel

@@ -30,6 +30,11 @@ from shipyard.rulesets.pentagon_war.fast import (
 )
 from shipyard.rulesets.pentagon_war.fast import duel as track
 from shipyard.rulesets.pentagon_war.fast.columns import (
+    AIM,
+    B_BEAMER,
+    B_DOUBLE,
+    B_PULL,
+    B_TARGET,
     BAY_END,
     BAY_HEAD,
     BEAM_PUSH,
@@ -42,6 +47,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     CHARGE,
     DESTROYED,
     DIRECTION,
+    DIRECTIONAL_SCREENS,
     ECCM,
     ECM,
     EVADING,
@@ -82,6 +88,10 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     N_ORDERS,
     N_WEAPONS,
     NEEDS_FUEL,
+    O_DOUBLE,
+    O_PULL,
+    ORDERS_T,
+    PARTNER,
     R_DRAWS,
     R_TURNS,
     R_WINNER,
@@ -89,6 +99,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     REINFORCEMENT,
     RUNNING_AWAY,
     S_ACTING,
+    S_AIMERS,
     S_ATTACKERS,
     S_BEFORE_A,
     S_BEFORE_C,
@@ -108,6 +119,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     S_RADAR,
     S_THRUST,
     S_WANT,
+    S_WEIGHTS,
     SCREENS_USED,
     SPENT,
     START_BOXES,
@@ -135,6 +147,7 @@ from shipyard.rulesets.pentagon_war.rules.figures import (
     MISSILE,
     SCREEN,
 )
+from shipyard.rulesets.pentagon_war.rules.screens import UNAIMED, screen_aim
 
 FOUR_TO_ONE = 4  # a side this many times weaker in boxes left disengages (R33)
 
@@ -405,6 +418,7 @@ def start_turn(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int) 
 @lean_kernel
 def end_turn(st: State, tb: Tables, mp: MapState, turn: int) -> None:
     ci = st.ci
+    mp.counts[0] = 0  # 2.4: a beam holds to the end of the turn
     for k in range(ci.shape[0]):
         st.cf[k, VELOCITY] = hexmap.speed(mp, k)  # 2.3: cosmic rays by the craft's speed
     for k in range(ci.shape[0]):
@@ -467,6 +481,8 @@ def announce_and_reinforce(st: State, tb: Tables, mp: MapState, n: int, last: bo
         many = attackers(st, mp, i)
         for b in range(many):
             arriving += flight.bolts_arriving(st, tb, xs[S_ATTACKERS, b])
+        if ci[i, DIRECTIONAL_SCREENS]:
+            mp.mi[i, AIM] = screen_aim_at(st, mp, i, many)
         want = aiming.reinforce(st, tb, i, xs[S_ATTACKERS], many, arriving, last)
         if want:
             track.reinforce(st, tb, i, want)
@@ -476,6 +492,40 @@ def announce_and_reinforce(st: State, tb: Tables, mp: MapState, n: int, last: bo
                                  st.it[i, LG_T, g, L_SIDE])  # R18: the side it clings to
                 st.it[i, LG_T, g, L_IMPULSES] -= 1
             lists.drop_spent_lingering(st, i)
+
+
+@inline_kernel
+def add_beam(mp: MapState, beamer: int, target: int, pull: int, double: int) -> None:
+    n = mp.counts[0]
+    mp.beams[n, B_BEAMER], mp.beams[n, B_TARGET] = beamer, target
+    mp.beams[n, B_PULL], mp.beams[n, B_DOUBLE] = pull, double
+    mp.counts[0] = n + 1
+
+
+@lean_kernel
+def screen_aim_at(st: State, mp: MapState, i: int, many: int) -> int:
+    """R29: where craft `i` aims its directional screens once fire is announced
+    (`HexMap.screen_aim`): along a line through every attacker announcing fire, else at
+    the one announcing the most (the first of equals), else at its target."""
+    ci, mi, xs = st.ci, mp.mi, mp.xs
+    n = 0
+    for b in range(many):
+        k = xs[S_ATTACKERS, b]
+        weight = ci[k, N_ORDERS] + ci[k, N_DRONE_ORDERS]
+        if weight:
+            xs[S_AIMERS, n], xs[S_WEIGHTS, n] = k, weight
+            xs[S_CELLS, n], xs[S_CELLS_2, n] = mi[k, HEX_A], mi[k, HEX_C]
+            n += 1
+    if n == 0:
+        return int(mi[i, TARGET])
+    lined = screen_aim(mi[i, HEX_A], mi[i, HEX_C], xs[S_CELLS], xs[S_CELLS_2], n)
+    if lined != UNAIMED:
+        return int(xs[S_AIMERS, lined])
+    best = 0
+    for b in range(1, n):
+        if xs[S_WEIGHTS, b] > xs[S_WEIGHTS, best]:
+            best = b
+    return int(xs[S_AIMERS, best])
 
 
 @lean_kernel
@@ -497,6 +547,11 @@ def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int
     for a in range(n):
         hexmap.maneuver(st, tb, mp, xs[S_ACTING, a], clock, xs[S_WANT, a], xs[S_THRUST, a],
                         xs[S_CRASH, a] != 0)
+    for b in range(mp.counts[0]):  # 2.4: each beam attached this turn moves both bodies
+        beamer, target = mp.beams[b, B_BEAMER], mp.beams[b, B_TARGET]
+        if not (ci[beamer, DESTROYED] or ci[target, DESTROYED]):
+            hexmap.beam(st, mp, beamer, target, mp.beams[b, B_PULL] != 0,
+                        mp.beams[b, B_DOUBLE] != 0)
     for a in range(n):
         hexmap.move(mp, xs[S_ACTING, a], xs[S_BEFORE_A, a], xs[S_BEFORE_C, a], turn, impulse)
     flight_and_defense(st, tb, mp, pol, n)
@@ -519,7 +574,11 @@ def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int
         i = xs[S_ACTING, a]
         view_target(st, mp, i)
         for k in range(ci[i, N_ORDERS]):
+            pulled = st.cf[i, BEAM_PUSH]
             gunnery.resolve(st, tb, i, k, turn, impulse, clock)
+            if st.cf[i, BEAM_PUSH] != pulled:  # 2.4: a beam attached, held for the turn
+                order = st.it[i, ORDERS_T, k]
+                add_beam(mp, i, ci[i, PARTNER], order[O_PULL], order[O_DOUBLE])
         if ci[i, N_DRONE_ORDERS]:
             flight.drone_fire(st, tb, i, turn)
         if ci[i, N_BOLTS]:
@@ -543,6 +602,7 @@ def play(st: State, tb: Tables, mp: MapState, fleet: Duelists, key: np.uint64,
     dice.start(st.rng, key)
     pol, ci = fleet.pol, st.ci
     mp.fleets[:, :] = 0
+    mp.counts[0] = 0
     for k in range(ci.shape[0]):  # R33: what each fleet starts with
         mp.fleets[START_BOXES, ci[k, FLEET]] += judgement.total_boxes(st, k)
     retarget(st, mp)

@@ -86,6 +86,7 @@ def _craft_row(craft: Craft) -> tuple[Ints, Floats]:
     ci[C.TURN_KIND] = ci[C.IMPULSE_KIND] = C.T_NONE
     ci[C.PLANNED] = -1
     ci[C.AIM_BOXES] = -1  # no facing remembered yet
+    ci[C.FACES_PARTNER] = 1
     for i, name in enumerate(SYSTEMS):
         ci[C.BOX + i] = craft.boxes[name]
     ci[C.ARMOR:C.ARMOR + 7] = craft.armor

@@ -36,7 +36,7 @@ def side_of_line(da: int, dc: int, pa: int, pc: int) -> int:
     """Which side of the line from the origin along `(da, dc)` the point `(pa, pc)` lies
     on: 1 or -1, 0 on the line."""
     cross = da * pc - dc * pa
-    return (cross > 0) - (cross < 0)
+    return int(cross > 0) - int(cross < 0)  # whole numbers: numpy booleans do not subtract
 
 
 @rule
