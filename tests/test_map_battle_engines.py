@@ -189,13 +189,13 @@ def twice_the_thrust(m: MapFigures, va: int, vc: int, facing: int,
     return pushed(m, va, vc, facing, 2 * rate)
 
 
-@pytest.mark.parametrize(("name", "changed"), [("ranked", reversed_ranking),
-                                               ("pushed", twice_the_thrust)],
+@pytest.mark.parametrize(("name", "changed"), [("map_battle.ranked", reversed_ranking),
+                                               ("helm.pushed", twice_the_thrust)],
                          ids=["targets ranked backwards", "thrust pushing twice as hard"])
 def test_a_map_rule_changed_in_the_reference_alone_fails_the_equivalence(
         monkeypatch: pytest.MonkeyPatch, name: str, changed: object) -> None:
     seeds = SEEDS[:6]
     a, b = fleet("home-guard"), fleet("picket-line")
     assert differences(a, b, DEFAULT, seeds) == []
-    monkeypatch.setattr(f"shipyard.rulesets.pentagon_war.engine.map_battle.{name}", changed)
+    monkeypatch.setattr(f"shipyard.rulesets.pentagon_war.engine.{name}", changed)
     assert differences(a, b, DEFAULT, seeds) != []
