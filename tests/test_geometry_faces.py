@@ -7,10 +7,17 @@ before the option came, byte for byte, text (at 120 columns) and JSON alike.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from shipyard.core.protocol import duels_of
+from shipyard.services.batch import Matchup, run_batch
+from shipyard.services.optimize import stream_seed
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
+from shipyard.services.scenarios import opening, pick
 from tests.entry import shipyard
 
 PINNED = Path(__file__).parent / "data" / "outputs"
@@ -30,3 +37,74 @@ def test_without_the_option_the_output_is_as_pinned(tmp_path: Path, command: tup
                    env=WIDE)
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout == (PINNED / f"{command[0]}.{suffix}").read_text()
+
+
+@pytest.mark.parametrize("command", [TOURNAMENT, OPTIMIZE], ids=["tournament", "optimize"])
+def test_the_default_geometry_asked_by_name_fights_the_same_duels(
+        tmp_path: Path, command: tuple[str, ...]) -> None:
+    """`--geometry track` is the default said aloud: the same figures, the key added."""
+    ran = shipyard(*command, "--json", "--geometry", "track", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    assert data.pop("geometry") == "track"
+    assert data == json.loads((PINNED / f"{command[0]}.json").read_text())
+
+
+def test_a_tournament_on_the_map_fights_the_duels_of_duel_on_the_map() -> None:
+    """The first pair plays on the master seed: Lancer against Shade on the map is the
+    batch `shipyard duel --geometry map` fights, duel for duel."""
+    args = ("--runs", "3", "--seed", "3", "--json", "--geometry", "map")
+    ran = shipyard("tournament", "sample:lancer", "sample:shade", *args)
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    assert data["geometry"] == "map" and list(data)[4:6] == ["scenario", "geometry"]
+    duel = json.loads(shipyard("duel", "sample:lancer", "sample:shade", *args).stdout)
+    [row] = [r for r in data["matrix"] if r["a"] == "Lancer"]
+    assert [row["wins"], row["draws"], row["losses"]] == [
+        duel[k]["count"] for k in ("wins", "draws", "losses")]
+    track = json.loads(shipyard("tournament", "sample:lancer", "sample:shade",
+                                *args[:-2]).stdout)
+    assert "geometry" not in track
+    text = shipyard("tournament", "sample:lancer", "sample:shade", *args[:4], "--geometry",
+                    "map")
+    assert text.stdout.startswith("2 designs, 1 pairs, 3 duels (up to 3 a pair) on the map, "
+                                  "seed 3, policy default\n")
+
+
+def test_an_optimize_run_on_the_map_measures_on_the_map(tmp_path: Path) -> None:
+    """The fresh measurement against each opponent is the batch of that stream on the map."""
+    ran = shipyard(*OPTIMIZE, "--json", "--geometry", "map", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    assert data["geometry"] == "map" and list(data)[6:9] == ["scenario", "geometry", "points"]
+    best = evaluate(read_design(tmp_path / "best.ship.json"))
+    duels = duels_of(best.ruleset)
+    for j, record in enumerate(data["opponents"]):
+        rival = evaluate(read_design(resolve(record["file"])))
+        picked = pick(duels, best.catalog, None, None, None, (None, None))
+        assert picked.scenario.as_data() == data["scenario"]
+        opened = opening(duels, picked.scenario, best, rival, picked.asked)
+        fought = run_batch(Matchup(best, rival, scenario=opened, geometry="map"), 2,
+                           stream_seed(2, "measure", j))
+        winners = [r.winner for r in fought]
+        assert [record["wins"], record["losses"]] == [winners.count(0), winners.count(1)]
+    text = shipyard(*OPTIMIZE, "--geometry", "map", cwd=tmp_path, env=WIDE)
+    assert text.stdout.splitlines()[0] == (
+        f"Optimized design for 140 points (The Pentagon War): seed 2, 1 generation(s), "
+        f"{data['duels']} duels on the map; written to best.ship.json")
+
+
+@pytest.mark.parametrize(("command", "asked", "known"), [
+    (("tournament", "sample:lancer", "sample:shade"), "hex", "track, map"),
+    (("tournament", "sample:valkyrie", "sample:harpy"), "track", "map"),
+    (("optimize", "--budget", "140", "--against", "sample:starter"), "hex", "track, map"),
+    (("optimize", "--ruleset", "tacship", "--against", "sample:harpy"), "track", "map"),
+], ids=["tournament", "tournament-tacship", "optimize", "optimize-tacship"])
+def test_an_unknown_geometry_is_duels_own_line_and_exit_2(
+        tmp_path: Path, command: tuple[str, ...], asked: str, known: str) -> None:
+    output = tmp_path / "x.ship.json"
+    wrong = shipyard(*command, "--geometry", asked, "--runs", "2",
+                     *(("-o", output) if command[0] == "optimize" else ()))
+    assert (wrong.returncode, wrong.stdout) == (2, "")
+    assert wrong.stderr == f"shipyard: unknown geometry {asked!r} (known: {known})\n"
+    assert not output.exists()

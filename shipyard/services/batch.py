@@ -148,9 +148,11 @@ COMPILING = ("compiling the fast duel engine in the background (once after an in
              "meanwhile, the same duels more slowly")
 
 
-def compiling(evaluation: Evaluation, engine: str | None = None) -> bool:
-    """True when duels of this game would now wait for its compiled engine to be built."""
-    ready = lineup(Matchup(evaluation, evaluation, engine=engine))
+def compiling(evaluation: Evaluation, engine: str | None = None,
+              geometry: str | None = None) -> bool:
+    """True when duels of this game (on `geometry`, None for its default) would now wait
+    for its compiled engine to be built."""
+    ready = lineup(Matchup(evaluation, evaluation, engine=engine, geometry=geometry))
     return isinstance(ready, BatchLineup) and not ready.ready()
 
 
