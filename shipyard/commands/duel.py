@@ -31,8 +31,6 @@ from shipyard.commands.options import (
     SpeedAOpt,
     SpeedBOpt,
     WorkersOpt,
-    geometry_problem,
-    on_the,
     runs_option,
     turns_option,
     until_ci_option,
@@ -58,7 +56,7 @@ from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import Rate, Summary, kill_lines, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
 from shipyard.services.cluster import connect
-from shipyard.services.scenarios import damage_words, pick, start_for
+from shipyard.services.scenarios import damage_words, geometry_problem, on_the, pick, start_for
 
 __all__ = ["EXIT_ILLEGAL", "EXIT_UNREADABLE", "duel_command"]
 

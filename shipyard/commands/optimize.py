@@ -31,8 +31,6 @@ from shipyard.commands.options import (
     SpeedAOpt,
     SpeedBOpt,
     WorkersOpt,
-    geometry_problem,
-    on_the,
     runs_option,
     turns_option,
 )
@@ -64,7 +62,7 @@ from shipyard.services.optimize import (
     planned_duels,
 )
 from shipyard.services.registry import default_ruleset, ruleset_option
-from shipyard.services.scenarios import pick
+from shipyard.services.scenarios import geometry_problem, on_the, pick
 
 DEFAULT_OUTPUT = Path("best.ship.json")
 

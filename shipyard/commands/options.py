@@ -96,22 +96,3 @@ GeometryOpt = Annotated[str | None, typer.Option(
     help="Where the duels are fought (default: the game's first; Pentagon War: track, "
          "the range track, or map, the hex map; shipyard rulesets lists them).")]
 
-
-def geometries(duels: object) -> tuple[str, ...]:
-    """Where a game's duels may be fought, the default first (none said: none to choose)."""
-    places: tuple[str, ...] = getattr(duels, "geometries", ())
-    return places
-
-
-def geometry_problem(duels: object, geometry: str | None) -> str | None:
-    """The one line for a `--geometry` the game does not know (None: it is fine)."""
-    places = geometries(duels)
-    if geometry is None or geometry in places:
-        return None
-    return f"unknown geometry {geometry!r} (known: {', '.join(places) or 'none'})"
-
-
-def on_the(duels: object, geometry: str | None) -> str:
-    """" on the map" where the duels are fought elsewhere than the game's default ("" there)."""
-    places = geometries(duels)
-    return "" if geometry is None or places[:1] == (geometry,) else f" on the {geometry}"

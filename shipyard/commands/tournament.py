@@ -36,8 +36,6 @@ from shipyard.commands.options import (
     SpeedAOpt,
     SpeedBOpt,
     WorkersOpt,
-    geometry_problem,
-    on_the,
     runs_option,
     turns_option,
     until_ci_option,
@@ -63,7 +61,7 @@ from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import rate
 from shipyard.services.cluster import connect
 from shipyard.services.fleet import distinct_designs, is_fleet
-from shipyard.services.scenarios import pick
+from shipyard.services.scenarios import geometry_problem, on_the, pick
 from shipyard.services.tournament import Tournament, labelled, pairings, run_tournament
 
 FilesArg = Annotated[list[str], typer.Argument(

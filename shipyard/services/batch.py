@@ -156,6 +156,12 @@ def compiling(evaluation: Evaluation, engine: str | None = None,
     return isinstance(ready, BatchLineup) and not ready.ready()
 
 
+def on_compiled(matchup: Matchup) -> bool:
+    """Whether the matchup's duels have a compiled engine (else the reference one fights
+    them all, as on a geometry whose compiled engine is still to come)."""
+    return isinstance(lineup(matchup), BatchLineup)
+
+
 def run_one(matchup: Matchup, seed: int, log: bool = False) -> Result:
     """One duel from fresh craft: same matchup and seed, same duel."""
     return lineup(matchup).fight(seed, log)
