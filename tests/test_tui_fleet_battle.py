@@ -288,21 +288,23 @@ def test_the_replay_is_written_atomically_and_never_over_a_file_unasked(
     drive(designer(tmp_path, path), steps)
 
 
-def test_a_pentagon_war_fleet_gets_the_games_line(tmp_path: Path) -> None:
+def test_a_pentagon_war_fleet_is_offered_its_games_fleets_to_fight(tmp_path: Path) -> None:
+    """Pentagon War fleets fight on the hex map now: no refusal, its own game's bundled
+    fleets to choose from, Fight ready (tests/test_tui_geometry.py fights them)."""
     path = fleet_file(tmp_path, "guard", 2000, [{"design": "sample:lancer"}], "pentagon-war")
-    line = CliRunner().invoke(cli, ["battle", str(path), str(path)]).output.strip()
-    assert line.startswith("shipyard: ") and "Pentagon War battles come with its map engine" \
-        in line
+    assert CliRunner().invoke(cli, ["battle", str(path), str(path), "--runs", "1"]).exit_code \
+        == 0
 
     async def steps(pilot: Pilot[Any]) -> None:
         screen = await open_battle(pilot, pick=False)
-        assert text_of(screen, "#battle-own").replace("\n", " ").strip() == \
-            line.removeprefix("shipyard: ")
-        assert screen.query_one("#battle-run", Button).disabled
-        assert text_of(screen, "#battle-heading").startswith("This fleet cannot fight: ")
-        await pilot.press("ctrl+r")
-        assert screen.outcome is None and not screen.running
-        assert "Pentagon War battles come" in text_of(screen, "#battle-problem")
+        assert text_of(screen, "#battle-own").strip() == \
+            "Your fleet: Guard, 1 ship, 215 points (budget 2000)"
+        assert not screen.query_one("#battle-run", Button).disabled
+        assert text_of(screen, "#battle-heading").startswith("Choose an opponent")
+        offered = [value for _, value in screen.query_one("#battle-sample", Select)._options]
+        assert offered[1:] == ["sample-fleet:gunships", "sample-fleet:home-guard",
+                               "sample-fleet:picket-line", "sample-fleet:superhulk"]
+        assert "Gunships: 8 ships, 2000 points" in text_of(screen, "#battle-opponent-status")
 
     drive(designer(tmp_path, path, "sample:starter"), steps)
 
