@@ -73,7 +73,9 @@ def test_a_tournament_on_the_map_fights_the_duels_of_duel_on_the_map() -> None:
 
 def test_an_optimize_run_on_the_map_measures_on_the_map(tmp_path: Path) -> None:
     """The fresh measurement against each opponent is the batch of that stream on the map."""
-    ran = shipyard(*OPTIMIZE, "--json", "--geometry", "map", cwd=tmp_path)
+    search = ("optimize", "--budget", "140", "--against", "sample:zelta-dee", "--generations",
+              "1", "--runs", "2", "--seed", "2", "-o", "best.ship.json", "--force")
+    ran = shipyard(*search, "--json", "--geometry", "map", cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr
     data = json.loads(ran.stdout)
     assert data["geometry"] == "map" and list(data)[6:9] == ["scenario", "geometry", "points"]
@@ -88,7 +90,7 @@ def test_an_optimize_run_on_the_map_measures_on_the_map(tmp_path: Path) -> None:
                            stream_seed(2, "measure", j))
         winners = [r.winner for r in fought]
         assert [record["wins"], record["losses"]] == [winners.count(0), winners.count(1)]
-    text = shipyard(*OPTIMIZE, "--geometry", "map", cwd=tmp_path, env=WIDE)
+    text = shipyard(*search, "--geometry", "map", cwd=tmp_path, env=WIDE)
     assert text.stdout.splitlines()[0] == (
         f"Optimized design for 140 points (The Pentagon War): seed 2, 1 generation(s), "
         f"{data['duels']} duels on the map; written to best.ship.json")
