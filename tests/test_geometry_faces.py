@@ -1,8 +1,10 @@
-"""Where duels are fought, in every face that fights them: `optimize` and `tournament`
-take `--geometry` as `duel` does, and leave their output as it was when it is not given.
+"""Where duels are fought, in every face that fights them: `optimize`, `tournament` and
+`compare --duel` take `--geometry` as `duel` does, and leave their output as it was when
+it is not given.
 
-The outputs of a tiny tournament and a tiny search were pinned (tests/data/outputs/)
-before the option came, byte for byte, text (at 120 columns) and JSON alike.
+The outputs of a tiny tournament, a tiny search and a tiny comparison were pinned
+(tests/data/outputs/) before the option came, byte for byte, text (at 120 columns) and
+JSON alike.
 """
 
 from __future__ import annotations
@@ -24,12 +26,15 @@ PINNED = Path(__file__).parent / "data" / "outputs"
 WIDE = {"COLUMNS": "120"}  # the text outputs were pinned at this width
 TOURNAMENT = ("tournament", "sample:lancer", "sample:shade", "sample:stinger", "--runs", "6",
               "--seed", "3")
+COMPARE = ("compare", "sample:lancer", "sample:shade", "sample:stinger", "--duel", "4", "--seed",
+           "3")
 OPTIMIZE = ("optimize", "--budget", "140", "--against", "sample:starter", "--against",
             "sample:zelta-dee", "--generations", "1", "--runs", "2", "--seed", "2", "-o",
             "best.ship.json", "--force")
 
 
-@pytest.mark.parametrize("command", [TOURNAMENT, OPTIMIZE], ids=["tournament", "optimize"])
+@pytest.mark.parametrize("command", [TOURNAMENT, OPTIMIZE, COMPARE],
+                         ids=["tournament", "optimize", "compare"])
 @pytest.mark.parametrize("suffix", ["txt", "json"])
 def test_without_the_option_the_output_is_as_pinned(tmp_path: Path, command: tuple[str, ...],
                                                     suffix: str) -> None:
@@ -96,16 +101,36 @@ def test_an_optimize_run_on_the_map_measures_on_the_map(tmp_path: Path) -> None:
         f"{data['duels']} duels on the map; written to best.ship.json")
 
 
+def test_compare_on_the_map_fights_the_tournaments_duels() -> None:
+    """`compare --duel` plays the pairs a tournament plays: on the map, the same counts."""
+    args = ("--seed", "3", "--json", "--geometry", "map")
+    ran = shipyard("compare", "sample:lancer", "sample:shade", "--duel", "3", *args)
+    assert ran.returncode == 0, ran.stderr
+    data = json.loads(ran.stdout)
+    assert data["geometry"] == "map"
+    [pair] = data["duels"]
+    played = json.loads(shipyard("tournament", "sample:lancer", "sample:shade", "--runs", "3",
+                                 *args).stdout)
+    [row] = [r for r in played["matrix"] if r["a"] == "Lancer"]
+    assert [pair[k]["count"] for k in ("wins", "draws", "losses")] == [
+        row["wins"], row["draws"], row["losses"]]
+    text = shipyard("compare", "sample:lancer", "sample:shade", "--duel", "3", *args[:2],
+                    "--geometry", "map").stdout
+    assert "Head to head: 3 duels a pair on the map, seed 3\n" in text
+
+
 @pytest.mark.parametrize(("command", "asked", "known"), [
     (("tournament", "sample:lancer", "sample:shade"), "hex", "track, map"),
     (("tournament", "sample:valkyrie", "sample:harpy"), "track", "map"),
     (("optimize", "--budget", "140", "--against", "sample:starter"), "hex", "track, map"),
     (("optimize", "--ruleset", "tacship", "--against", "sample:harpy"), "track", "map"),
-], ids=["tournament", "tournament-tacship", "optimize", "optimize-tacship"])
+    (("compare", "sample:lancer", "sample:shade", "--duel", "2"), "hex", "track, map"),
+], ids=["tournament", "tournament-tacship", "optimize", "optimize-tacship", "compare"])
 def test_an_unknown_geometry_is_duels_own_line_and_exit_2(
         tmp_path: Path, command: tuple[str, ...], asked: str, known: str) -> None:
     output = tmp_path / "x.ship.json"
-    wrong = shipyard(*command, "--geometry", asked, "--runs", "2",
+    wrong = shipyard(*command, "--geometry", asked,
+                     *(("--runs", "2") if command[0] != "compare" else ()),
                      *(("-o", output) if command[0] == "optimize" else ()))
     assert (wrong.returncode, wrong.stdout) == (2, "")
     assert wrong.stderr == f"shipyard: unknown geometry {asked!r} (known: {known})\n"
