@@ -135,3 +135,12 @@ def test_an_unknown_geometry_is_duels_own_line_and_exit_2(
     assert (wrong.returncode, wrong.stdout) == (2, "")
     assert wrong.stderr == f"shipyard: unknown geometry {asked!r} (known: {known})\n"
     assert not output.exists()
+
+
+def test_rulesets_lists_each_games_geometries() -> None:
+    """`--geometry`'s help sends the player to `shipyard rulesets`: it names them."""
+    lines = shipyard("rulesets").stdout.splitlines()
+    game = {line.split(":")[0]: lines[k + 1] for k, line in enumerate(lines)
+            if not line.startswith(" ")}
+    assert game["pentagon-war"].endswith("; engines fast, reference; geometries track, map")
+    assert game["tacship"].endswith("; engines fast, reference; geometries map")

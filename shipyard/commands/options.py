@@ -93,6 +93,7 @@ RangeOpt = Annotated[int | None, typer.Option(
 
 GeometryOpt = Annotated[str | None, typer.Option(
     "--geometry", metavar="NAME", show_default=False,
-    help="Where the duels are fought (default: the game's first; Pentagon War: track, "
-         "the range track, or map, the hex map; shipyard rulesets lists them).")]
+    help="Where the duels are fought: one of the game's geometries, such as track (the "
+         "range track) or map (the hex map); default: the game's first (shipyard rulesets "
+         "lists each game's).")]
 
