@@ -10,10 +10,12 @@ JSON alike.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from shipyard.commands import terminal
 from shipyard.core.protocol import duels_of
 from shipyard.services.batch import Matchup, run_batch
 from shipyard.services.optimize import stream_seed
@@ -33,9 +35,22 @@ OPTIMIZE = ("optimize", "--budget", "140", "--against", "sample:starter", "--aga
             "best.ship.json", "--force")
 
 
+@pytest.fixture
+def wide() -> Iterator[None]:
+    """The commands' console 120 columns wide, whatever an earlier test left in the
+    environment when it was made (Rich reads COLUMNS once, then keeps it)."""
+    saved = terminal.out._width
+    terminal.out.width = 120
+    try:
+        yield
+    finally:
+        terminal.out._width = saved
+
+
 @pytest.mark.parametrize("command", [TOURNAMENT, OPTIMIZE, COMPARE],
                          ids=["tournament", "optimize", "compare"])
 @pytest.mark.parametrize("suffix", ["txt", "json"])
+@pytest.mark.usefixtures("wide")
 def test_without_the_option_the_output_is_as_pinned(tmp_path: Path, command: tuple[str, ...],
                                                     suffix: str) -> None:
     ran = shipyard(*command, *(("--json",) if suffix == "json" else ()), cwd=tmp_path,
