@@ -288,6 +288,27 @@ def test_the_replay_is_written_atomically_and_never_over_a_file_unasked(
     drive(designer(tmp_path, path), steps)
 
 
+def test_a_pentagon_war_fleet_is_offered_its_games_fleets_to_fight(tmp_path: Path) -> None:
+    """Pentagon War fleets fight on the hex map now: no refusal, its own game's bundled
+    fleets to choose from, Fight ready (tests/test_tui_geometry.py fights them)."""
+    path = fleet_file(tmp_path, "guard", 2000, [{"design": "sample:lancer"}], "pentagon-war")
+    assert CliRunner().invoke(cli, ["battle", str(path), str(path), "--runs", "1"]).exit_code \
+        == 0
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        screen = await open_battle(pilot, pick=False)
+        assert text_of(screen, "#battle-own").strip() == \
+            "Your fleet: Guard, 1 ship, 215 points (budget 2000)"
+        assert not screen.query_one("#battle-run", Button).disabled
+        assert text_of(screen, "#battle-heading").startswith("Choose an opponent")
+        offered = [value for _, value in screen.query_one("#battle-sample", Select)._options]
+        assert offered[1:] == ["sample-fleet:gunships", "sample-fleet:home-guard",
+                               "sample-fleet:picket-line", "sample-fleet:superhulk"]
+        assert "Gunships: 8 ships, 2000 points" in text_of(screen, "#battle-opponent-status")
+
+    drive(designer(tmp_path, path, "sample:starter"), steps)
+
+
 def test_an_illegal_fleet_gets_the_services_line_instead_of_a_battle(tmp_path: Path) -> None:
     data = json.loads(resolve("sample:valkyrie").read_text())
     data["fixed_lasers"] = [{"factor": 4}]

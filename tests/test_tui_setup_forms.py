@@ -163,6 +163,11 @@ DUEL_FORM: list[Row] = [
     (3, 'Label', None, [], 'Scenario'),
     (3, 'Select', 'duel-scenario', [], 'custom', 'meeting', True,
      [None, 'meeting', 'standoff', 'ambush', 'chase']),
+    # Pentagon War duels are fought on the range track or the hex map: the form offers both.
+    (3, 'Label', None, [], 'Geometry'),
+    (3, 'Select', 'duel-geometry', [],
+     ('tooltip', 'Where the duels are fought, as shipyard duel --geometry takes it (track, '
+      'map; the first is the default)'), 'Select', 'track', False, ['track', 'map']),
     (3, 'Label', None, [], 'Start range'),
     (3, 'Input', 'duel-range', ['-valid'], '30', '', 'integer'),
     (3, 'Label', None, [], 'Your speed'),

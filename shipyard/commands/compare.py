@@ -19,6 +19,7 @@ from rich.table import Table
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load_all
 from shipyard.commands.options import (
     CatalogOpt,
+    GeometryOpt,
     HyperOpt,
     RangeOpt,
     ScenarioOpt,
@@ -37,7 +38,7 @@ from shipyard.core.protocol import duels_of
 from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import Rate
 from shipyard.services.compare import Row, check_comparable, compare, rows_data
-from shipyard.services.scenarios import pick
+from shipyard.services.scenarios import geometry_problem, on_the, pick
 from shipyard.services.tournament import Entrant, PairResult, play
 
 SECTION_TITLES = {"figures": "Figures", "boxes": "Boxes per system", "points": "Points per group"}
@@ -83,10 +84,10 @@ def _cut_off_line(pairs: list[PairResult], scenario: DuelScenario) -> str | None
 
 
 def _print_duels(labels: list[str], pairs: list[PairResult], seed: int,
-                 scenario: DuelScenario) -> None:
+                 scenario: DuelScenario, where: str = "") -> None:
     runs = pairs[0].runs if pairs else 0
     out.print()  # a blank line: a "\n" inside the text would show as an escape
-    out.print(f"[bold]Head to head[/bold]: {runs} duels a pair, seed {seed}")
+    out.print(f"[bold]Head to head[/bold]: {runs} duels a pair{where}, seed {seed}")
     words = scenario.words()
     out.print(words[0].upper() + words[1:], markup=False)
     table = Table(show_edge=False, pad_edge=False)
@@ -119,6 +120,7 @@ def compare_command(
         "Turn limit of the duels (default: the game's own).")] = None,
     speed_a: SpeedAOpt = None,
     speed_b: SpeedBOpt = None,
+    geometry: GeometryOpt = None,
     catalog: CatalogOpt = None,
     allow_hyper_bombs: HyperOpt = False,
 ) -> None:
@@ -147,11 +149,14 @@ def compare_command(
                           (speed_a, speed_b))
         except ShipyardError as exc:
             fail(str(exc))
+        wrong = geometry_problem(duels, geometry)
+        if wrong is not None:
+            fail(wrong)
         count = workers if workers > 0 else (os.cpu_count() or 1)
         entrants = [Entrant(label, e) for label, e in zip(labels, evaluations, strict=True)]
-        before_duels(evaluations[0])
+        before_duels(evaluations[0], None, geometry)
         pairs = play(entrants, duel, seed, count, duels.policies[0], picked.scenario,
-                     asked=picked.asked)
+                     asked=picked.asked, geometry=geometry)
     if as_json:
         data: dict[str, Any] = {
             "designs": [{"file": one.file, "name": e.design.name, "ruleset": e.ruleset.name,
@@ -165,6 +170,8 @@ def compare_command(
                               "turn_limit_reached": p.cut_off}
                              for p in pairs]
             data["scenario"] = picked.scenario.as_data()
+            if geometry is not None:
+                data["geometry"] = geometry
             line = _cut_off_line(pairs, picked.scenario)
             data["notes"] = [] if line is None else [line]
         house = catalog_data(evaluations[0])
@@ -177,4 +184,5 @@ def compare_command(
         out.print(note, markup=False)
     _print_rows(labels, rows)
     if duel is not None:
-        _print_duels(labels, pairs, seed, picked.scenario)
+        _print_duels(labels, pairs, seed, picked.scenario,
+                     on_the(duels_of(evaluations[0].ruleset), geometry))

@@ -23,6 +23,7 @@ from rich.table import Table
 from shipyard.commands.inputs import CatalogNotes, catalog_data, load
 from shipyard.commands.options import (
     CatalogOpt,
+    GeometryOpt,
     HyperOpt,
     RangeOpt,
     ScenarioOpt,
@@ -55,7 +56,7 @@ from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import Rate, Summary, kill_lines, summarize
 from shipyard.services.batch import Matchup, names, run_batch, run_one
 from shipyard.services.cluster import connect
-from shipyard.services.scenarios import damage_words, pick, start_for
+from shipyard.services.scenarios import damage_words, geometry_problem, on_the, pick, start_for
 
 __all__ = ["EXIT_ILLEGAL", "EXIT_UNREADABLE", "duel_command"]
 
@@ -170,10 +171,7 @@ def duel_command(
     engine: Annotated[str | None, typer.Option(
         "--engine", metavar="NAME", show_default=False,
         help="Duel engine (default: the game's first; shipyard rulesets lists them).")] = None,
-    geometry: Annotated[str | None, typer.Option(
-        "--geometry", metavar="NAME", show_default=False,
-        help="Where the duel is fought (default: the game's first; Pentagon War: track, "
-             "the range track, or map, the hex map; shipyard rulesets lists them).")] = None,
+    geometry: GeometryOpt = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
     allow_hyper_bombs: HyperOpt = False,
@@ -190,23 +188,23 @@ def duel_command(
             _fail(f"unknown policy {policy!r} (known: {', '.join(known)})")
     if engine is not None and engine not in duels.engines:
         _fail(f"unknown engine {engine!r} (known: {', '.join(duels.engines)})")
-    places: tuple[str, ...] = getattr(duels, "geometries", ())
-    if geometry is not None and geometry not in places:
-        _fail(f"unknown geometry {geometry!r} (known: {', '.join(places) or 'none'})")
+    wrong = geometry_problem(duels, geometry)
+    if wrong is not None:
+        _fail(wrong)
     try:
         picked = pick(duels, first.catalog, scenario_name, range_, turns, (speed_a, speed_b))
         scenario = start_for(duels, picked, first, second)
     except ShipyardError as exc:
         _fail(str(exc))
     matchup = Matchup(first, second, policy_a, policy_b, scenario, engine, geometry)
-    where = "" if geometry in (None, places[0]) else f" on the {geometry}"
+    where = on_the(duels, geometry)
     name_a, name_b = names(matchup)
     house = catalog_data(first)
     note = CatalogNotes().line(first)
     if note is not None and not as_json:
         out.print(note, markup=False)
     if scheduler is None:
-        before_duels(first, engine)
+        before_duels(first, engine, geometry)
     count = workers if workers > 0 else (os.cpu_count() or 1)
     show = not as_json and runs >= PROGRESS_FROM and interactive()
     try:

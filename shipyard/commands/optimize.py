@@ -25,6 +25,7 @@ from rich.table import Table
 
 from shipyard.commands.inputs import input_paths, load
 from shipyard.commands.options import (
+    GeometryOpt,
     RangeOpt,
     ScenarioOpt,
     SpeedAOpt,
@@ -61,7 +62,7 @@ from shipyard.services.optimize import (
     planned_duels,
 )
 from shipyard.services.registry import default_ruleset, ruleset_option
-from shipyard.services.scenarios import pick
+from shipyard.services.scenarios import geometry_problem, on_the, pick
 
 DEFAULT_OUTPUT = Path("best.ship.json")
 
@@ -127,7 +128,8 @@ def _print(result: Optimized, output: Path) -> None:
     evaluation = result.best.evaluation
     out.print(f"[bold]Optimized design[/bold] for {settings.budget} points "
               f"({escape(result.ruleset.title)}): seed {settings.seed}, "
-              f"{settings.generations} generation(s), {result.duels} duels; "
+              f"{settings.generations} generation(s), {result.duels} duels"
+              f"{on_the(duels_of(result.ruleset), settings.geometry)}; "
               f"written to {escape(str(output))}")
     out.print()
     print_sheet(str(output), evaluation, settings.budget)
@@ -206,6 +208,7 @@ def optimize_command(
         "Turn limit of the duels (default: the game's own).")] = None,
     speed_a: SpeedAOpt = None,
     speed_b: SpeedBOpt = None,
+    geometry: GeometryOpt = None,
     allow_hyper_bombs: Annotated[bool, typer.Option(
         "--allow-hyper-bombs", help="An --against design may carry hyper bombs (R15; duels "
         "do not use them, and the search never buys any).")] = False,
@@ -224,12 +227,15 @@ def optimize_command(
                       turns, (speed_a, speed_b))
     except ShipyardError as exc:
         fail(str(exc))
+    wrong = geometry_problem(duels_of(game), geometry)
+    if wrong is not None:
+        fail(wrong)
     settings = Settings(points, generations, runs, seed, workers=count, scheduler=scheduler,
-                        scenario=picked.scenario, asked=picked.asked)
+                        scenario=picked.scenario, asked=picked.asked, geometry=geometry)
     rivals = sum(1 for o in opponents if o.evaluation.sheet.total <= points)
     total = planned_duels(settings, len(opponents), rivals)
     if scheduler is None:
-        before_duels(opponents[0].evaluation)
+        before_duels(opponents[0].evaluation, None, geometry)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=err_console(), transient=True,
                   disable=as_json) as progress:

@@ -89,3 +89,11 @@ SpeedBOpt = Annotated[int | None, typer.Option(
 RangeOpt = Annotated[int | None, typer.Option(
     "--range", min=0, metavar="HEXES", show_default=False,
     help="Start range in hexes (default: the scenario's).")]
+
+
+GeometryOpt = Annotated[str | None, typer.Option(
+    "--geometry", metavar="NAME", show_default=False,
+    help="Where the duels are fought: one of the game's geometries, such as track (the "
+         "range track) or map (the hex map); default: the game's first (shipyard rulesets "
+         "lists each game's).")]
+

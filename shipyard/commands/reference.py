@@ -84,7 +84,8 @@ def rulesets_command(
         default = "  (files without a ruleset)" if row["default"] else ""
         show(f"{row['name']}: {row['title']}, catalog {row['version']} "
               f"({row['digest'][:12]}), {row['samples']} samples{default}")
+        places = f"; geometries {', '.join(row['geometries'])}" if row["geometries"] else ""
         show(f"    sheets {', '.join(row['sheets'])}; duel policies "
-              f"{', '.join(row['policies'])}; engines {', '.join(row['engines'])}")
+              f"{', '.join(row['policies'])}; engines {', '.join(row['engines'])}{places}")
         show("    fleet battles: engines " + ", ".join(row["battle_engines"])
              if row["battle_engines"] else f"    no fleet battles: {row['battles_missing']}")

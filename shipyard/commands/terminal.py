@@ -88,12 +88,13 @@ def interactive() -> bool:
     return sys.stderr.isatty()
 
 
-def before_duels(evaluation: Evaluation, engine: str | None = None) -> None:
+def before_duels(evaluation: Evaluation, engine: str | None = None,
+                 geometry: str | None = None) -> None:
     """Tell a player at a terminal when the first duel must wait for the engine to be compiled.
 
     Scripts are not told: their output stays exactly what they asked for.
     """
-    if interactive() and compiling(evaluation, engine):
+    if interactive() and compiling(evaluation, engine, geometry):
         problem(f"{COMPILING}…")
 
 

@@ -28,6 +28,7 @@ from shipyard.commands.fleet import expand_with_fleets, load_fleet
 from shipyard.commands.inputs import CatalogNotes, catalog_data, input_paths, load
 from shipyard.commands.options import (
     CatalogOpt,
+    GeometryOpt,
     HyperOpt,
     RangeOpt,
     ScenarioOpt,
@@ -60,7 +61,7 @@ from shipyard.core.scenario import turn_limit_line
 from shipyard.core.stats import rate
 from shipyard.services.cluster import connect
 from shipyard.services.fleet import distinct_designs, is_fleet
-from shipyard.services.scenarios import pick
+from shipyard.services.scenarios import geometry_problem, on_the, pick
 from shipyard.services.tournament import Tournament, labelled, pairings, run_tournament
 
 FilesArg = Annotated[list[str], typer.Argument(
@@ -130,8 +131,10 @@ def _matrix(result: Tournament) -> Table:
 def _print(result: Tournament, policy: str) -> None:
     pairs = len(result.pairs)
     played = sum(pair.runs for pair in result.pairs)
+    where = on_the(duels_of(result.entrants[0].evaluation.ruleset), result.geometry)
     out.print(f"[bold]{len(result.entrants)} designs[/bold], {pairs} pairs, {played} duels "
-              f"(up to {result.runs} a pair), seed {result.seed}, policy {escape(policy)}")
+              f"(up to {result.runs} a pair){where}, seed {result.seed}, policy "
+              f"{escape(policy)}")
     if result.scenario is not None:
         words = result.scenario.words()
         bases = (" (a base at rest; unless a range or scenario is given, its enemy starts "
@@ -208,6 +211,7 @@ def tournament_command(
         "Turn limit; a duel still going is a draw (default: the game's own).")] = None,
     speed_a: SpeedAOpt = None,
     speed_b: SpeedBOpt = None,
+    geometry: GeometryOpt = None,
     catalog: CatalogOpt = None,
     scheduler: SchedulerOpt = None,
     force: ForceOpt = False,
@@ -233,6 +237,9 @@ def tournament_command(
     chosen = policy if policy is not None else duels.policies[0]
     if chosen not in duels.policies:
         fail(f"unknown policy {chosen!r} (known: {', '.join(duels.policies)})")
+    wrong = geometry_problem(duels, geometry)
+    if wrong is not None:
+        fail(wrong)
     try:
         picked = pick(duels, entrants[0].evaluation.catalog, scenario_name, range_, turns,
                       (speed_a, speed_b))
@@ -244,14 +251,14 @@ def tournament_command(
         if scheduler is not None:
             connect(scheduler)  # out of reach: one line before any progress bar
         else:
-            before_duels(entrants[0].evaluation)
+            before_duels(entrants[0].evaluation, None, geometry)
         with Progress(TextColumn("duels"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err_console(), transient=True,
                       disable=as_json) as progress:
             task = progress.add_task("duels", total=total)
             advance: Callable[[int], None] = lambda n: progress.advance(task, n)  # noqa: E731
             result = run_tournament(entrants, runs, seed, count, chosen, picked.scenario,
-                                    until_ci, advance, scheduler, picked.asked)
+                                    until_ci, advance, scheduler, picked.asked, geometry)
     except ShipyardError as exc:
         fail(str(exc))
     if csv_file is not None:

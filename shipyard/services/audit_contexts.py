@@ -136,6 +136,12 @@ def battle_field(ruleset: Ruleset, root: str | None,
     return budget, chosen
 
 
+def audits_battles(ruleset: Ruleset) -> bool:
+    """Whether the game's audit weighs its systems in fleet battles too (its `Audit` part
+    says so with `battles`; a game that does not say does)."""
+    return bool(getattr(getattr(ruleset, "audit", None), "battles", True))
+
+
 def battle_contexts(ruleset: Ruleset, root: str | None, settings: Settings,
                     found: Designs) -> list[BattleContext]:
     """Each design's fleet under each captain against the battle field; none where the
@@ -143,6 +149,8 @@ def battle_contexts(ruleset: Ruleset, root: str | None, settings: Settings,
     try:
         battles_of(ruleset)
     except Missing:
+        return []
+    if not audits_battles(ruleset):
         return []
     budget, fleets = battle_field(ruleset, root, settings.fleets)
     if settings.fleets is not None:
@@ -183,6 +191,9 @@ def contexts(ruleset: Ruleset, root: str | None, settings: Settings,
                 battles_of(ruleset)
             except Missing as exc:
                 raise AuditError(str(exc)) from None
+            if not audits_battles(ruleset):
+                raise AuditError(f"the {ruleset.title} audit measures duels, not battles "
+                                 "(its map still abstracts missiles, drones and bolts)")
             raise AuditError(f"{ruleset.title} has no bundled fleet to fight")
         out += fought
     return out

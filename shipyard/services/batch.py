@@ -148,10 +148,18 @@ COMPILING = ("compiling the fast duel engine in the background (once after an in
              "meanwhile, the same duels more slowly")
 
 
-def compiling(evaluation: Evaluation, engine: str | None = None) -> bool:
-    """True when duels of this game would now wait for its compiled engine to be built."""
-    ready = lineup(Matchup(evaluation, evaluation, engine=engine))
+def compiling(evaluation: Evaluation, engine: str | None = None,
+              geometry: str | None = None) -> bool:
+    """True when duels of this game (on `geometry`, None for its default) would now wait
+    for its compiled engine to be built."""
+    ready = lineup(Matchup(evaluation, evaluation, engine=engine, geometry=geometry))
     return isinstance(ready, BatchLineup) and not ready.ready()
+
+
+def on_compiled(matchup: Matchup) -> bool:
+    """Whether the matchup's duels have a compiled engine (else the reference one fights
+    them all, as on a geometry whose compiled engine is still to come)."""
+    return isinstance(lineup(matchup), BatchLineup)
 
 
 def run_one(matchup: Matchup, seed: int, log: bool = False) -> Result:

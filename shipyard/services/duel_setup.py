@@ -20,6 +20,7 @@ from shipyard.core.stats import Summary, summarize
 from shipyard.services.batch import Matchup, names, run_batch
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import PREFIX, resolve
+from shipyard.services.scenarios import on_the
 
 # The defaults and lower limits of `shipyard duel` (tests/test_tui_duel.py keeps them equal).
 RUNS, SEED, POLICY = 1000, 1, "default"
@@ -110,7 +111,9 @@ def heading(outcome: Outcome) -> str:
     """The first line of `shipyard duel`'s summary, with a note if the run was stopped."""
     (a, b), setup, scenario = outcome.setup.names, outcome.setup, outcome.setup.matchup.scenario
     text = (f"{a} ({setup.matchup.policy_a}) against {b} ({setup.matchup.policy_b}): "
-            f"{outcome.summary.runs} duels, seed {setup.seed}, start range "
+            f"{outcome.summary.runs} duels"
+            f"{on_the(duels_of(setup.matchup.ruleset), setup.matchup.geometry)}, "
+            f"seed {setup.seed}, start range "
             f"{scenario.start_range}, turn limit {scenario.turn_limit}")
     text += (f" (stopped after {len(outcome.results)} of {setup.runs})"
              if outcome.stopped else "")

@@ -68,6 +68,7 @@ class Settings:
     asked: bool = False  # the player chose its range or preset (no base opening)
     catalog_root: str | None = None  # the catalog folder candidates are priced with (None:
     # the bundled one)
+    geometry: str | None = None  # where the duels are fought (None: the game's default)
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,8 @@ class Optimized:
             "runs": self.settings.runs, "design": evaluation.design.to_data(),
             "scenario": None if self.settings.scenario is None
             else self.settings.scenario.as_data(),
+            **({"geometry": self.settings.geometry}
+               if self.settings.geometry is not None else {}),
             "points": int(evaluation.sheet.total),
             "opponents": [{"name": r.opponent.label, "file": r.opponent.file, "wins": r.wins,
                            "draws": r.draws, "losses": r.losses, "runs": r.runs,
@@ -202,7 +205,8 @@ class _Arena:
         rival = self.opponents[j].evaluation
         opened = opening(duels_of(design.ruleset), self.scenario, design, rival,
                          self.settings.asked)
-        matchup = Matchup(design, rival, self.policy, self.policy, opened)
+        matchup = Matchup(design, rival, self.policy, self.policy, opened,
+                          geometry=self.settings.geometry)
         extra = {"scheduler": self.settings.scheduler} if self.settings.scheduler else {}
         batch: Callable[..., list[Result]] = run_batch  # `scheduler` only when asked for
         report, stop = self.progress, self.stop

@@ -1,4 +1,5 @@
-"""The starting scenario a player picks, for every face that runs duels.
+"""The starting scenario a player picks, and where the duels are fought, for every face
+that runs duels.
 
 `pick` reads what was asked (a preset by name, a start range, each side's start
 speed, a turn limit) against the game's presets; `start_for` gives the scenario two
@@ -64,3 +65,23 @@ def preset_lines(duels: Duels, catalog: object) -> list[str]:
     """One line per preset: its name, its start and what it is (the default first)."""
     return [f"{scenario.words()} ({about})"
             for scenario, about in presets(duels, catalog).values()]
+
+
+def geometries(duels: object) -> tuple[str, ...]:
+    """Where a game's duels may be fought, the default first (none said: none to choose)."""
+    places: tuple[str, ...] = getattr(duels, "geometries", ())
+    return places
+
+
+def geometry_problem(duels: object, geometry: str | None) -> str | None:
+    """The one line for a `--geometry` the game does not know (None: it is fine)."""
+    places = geometries(duels)
+    if geometry is None or geometry in places:
+        return None
+    return f"unknown geometry {geometry!r} (known: {', '.join(places) or 'none'})"
+
+
+def on_the(duels: object, geometry: str | None) -> str:
+    """" on the map" where the duels are fought elsewhere than the game's default ("" there)."""
+    places = geometries(duels)
+    return "" if geometry is None or places[:1] == (geometry,) else f" on the {geometry}"

@@ -104,21 +104,23 @@ def play(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
          policy: str = "default", scenario: DuelScenario | None = None,
          until_ci: float | None = None,
          progress: Callable[[int], None] | None = None,
-         scheduler: str | None = None, asked: bool = True) -> list[PairResult]:
+         scheduler: str | None = None, asked: bool = True,
+         geometry: str | None = None) -> list[PairResult]:
     """Every pair plays `runs` duels (fewer under `until_ci`); one result per pair.
 
     Each round hands the batch service (`services.batch.fight`) one job per pair still
     playing; with `scheduler` (a Dask scheduler's address) the duels run on that
     cluster's workers and `workers` is not used; the results are the same. Each pair
     starts as the game opens the scenario for it (a base at rest; unless `asked`, its
-    enemy beyond its batteries).
+    enemy beyond its batteries). `geometry` says where they fight (None: the game's
+    default).
     """
     pairs = pairings(len(entrants))
     chosen = scenario if scenario is not None else DuelScenario()
     duels = duels_of(entrants[0].evaluation.ruleset)
     matchups = [Matchup(entrants[a].evaluation, entrants[b].evaluation, policy, policy,
                         opening(duels, chosen, entrants[a].evaluation, entrants[b].evaluation,
-                                asked))
+                                asked), geometry=geometry)
                 for a, b in pairs]
     seeds = [pair_seed(seed, k) for k in range(len(pairs))]
     counts = {k: [0, 0, 0, 0] for k in range(len(pairs))}
@@ -260,6 +262,7 @@ class Tournament:
     # Every craft is bought with one budget (the game's own, e.g. 30 points a fighter) or
     # costs the same: a rating per 100 points says nothing the rating does not.
     equal_points: bool = False
+    geometry: str | None = None  # where every pair fought, as asked (None: the game's default)
 
     @property
     def cut_off_share(self) -> float:
@@ -308,6 +311,7 @@ class Tournament:
             "runs": self.runs,
             "seed": self.seed,
             "scenario": None if self.scenario is None else self.scenario.as_data(),
+            **({"geometry": self.geometry} if self.geometry is not None else {}),
             "turn_limit_reached": {"count": sum(pair.cut_off for pair in self.pairs),
                                    "rate": self.cut_off_share},
             "equal_points": self.equal_points,
@@ -315,7 +319,8 @@ class Tournament:
 
 
 def rank(entrants: Sequence[Entrant], pairs: Sequence[PairResult], runs: int,
-         seed: int, scenario: DuelScenario | None = None) -> Tournament:
+         seed: int, scenario: DuelScenario | None = None,
+         geometry: str | None = None) -> Tournament:
     """Fit the ratings to the pairs' results and rank the entrants, best first."""
     games = [(p.a, p.b, p.wins + p.draws / 2, p.losses + p.draws / 2) for p in pairs]
     strength = bradley_terry(len(entrants), games, PRIOR_DRAWS)
@@ -331,18 +336,20 @@ def rank(entrants: Sequence[Entrant], pairs: Sequence[PairResult], runs: int,
     equal = (first.ruleset.budget(first.catalog) is not None
              or len({entrant.points for entrant in entrants}) == 1)
     return Tournament(tuple(entrants), tuple(pairs), runs, seed, tuple(standings), scenario,
-                      equal)
+                      equal, geometry)
 
 
 def run_tournament(entrants: Sequence[Entrant], runs: int, seed: int, workers: int = 1,
                    policy: str = "default", scenario: DuelScenario | None = None,
                    until_ci: float | None = None,
                    progress: Callable[[int], None] | None = None,
-                   scheduler: str | None = None, asked: bool = True) -> Tournament:
-    """Play every pair and rank the field (on a Dask cluster with `scheduler`)."""
+                   scheduler: str | None = None, asked: bool = True,
+                   geometry: str | None = None) -> Tournament:
+    """Play every pair and rank the field (on a Dask cluster with `scheduler`), on
+    `geometry` (None: the game's default)."""
     pairs = play(entrants, runs, seed, workers, policy, scenario, until_ci, progress,
-                 scheduler, asked)
-    return rank(entrants, pairs, runs, seed, scenario)
+                 scheduler, asked, geometry)
+    return rank(entrants, pairs, runs, seed, scenario, geometry)
 
 
 def labelled(found: Sequence[tuple[str, Evaluation]]) -> list[Entrant]:

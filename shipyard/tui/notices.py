@@ -10,7 +10,9 @@ from shipyard.core.neutral import Evaluation
 from shipyard.services.batch import COMPILING, compiling
 
 
-def before_duels(screen: Screen[Any], evaluation: Evaluation) -> None:
-    """Say so when the first duel must wait for the engine to be compiled."""
-    if compiling(evaluation):
+def before_duels(screen: Screen[Any], evaluation: Evaluation,
+                 geometry: str | None = None) -> None:
+    """Say so when the first duel (on `geometry`, None for the game's default) must wait
+    for the engine to be compiled."""
+    if compiling(evaluation, None, geometry):
         screen.notify(f"{COMPILING[0].upper()}{COMPILING[1:]}…", timeout=20)

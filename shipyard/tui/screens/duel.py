@@ -31,7 +31,7 @@ from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import duels_of
 from shipyard.core.visible import visible
-from shipyard.services.batch import Matchup, run_one
+from shipyard.services.batch import Matchup, on_compiled, run_one
 from shipyard.services.duel_setup import (
     DEFAULT_OPPONENT,
     LAST_DUEL,
@@ -49,7 +49,7 @@ from shipyard.services.duel_setup import (
     run_in_blocks,
 )
 from shipyard.services.samples import PREFIX, sample_name, sample_paths
-from shipyard.services.scenarios import damage_words, pick, presets, start_for
+from shipyard.services.scenarios import damage_words, geometries, pick, presets, start_for
 from shipyard.tui.notices import before_duels
 from shipyard.tui.screens.setup_form import GAME, SetupScreen, SetupWords, form_keys
 from shipyard.tui.widgets.duel_chart import DuelResults
@@ -111,6 +111,8 @@ class DuelScreen(SetupScreen):
         self.combat_problem = ""
         duels = evaluation.ruleset.duels
         self.policies = duels.policies if duels is not None else ()
+        self.geometries = geometries(duels)
+        self.compiled = True  # the run under way has a compiled engine (else: the reference)
         try:
             self.defaults = duels_of(evaluation.ruleset).duel_defaults(evaluation.catalog)
             self.presets = {name: scenario for name, (scenario, _) in
@@ -148,7 +150,7 @@ class DuelScreen(SetupScreen):
         first = DEFAULT_OPPONENT if any(v == DEFAULT_OPPONENT for _, v in samples) else \
             (samples[0][1] if samples else "")
         form = {"sample": first, "opponent": first, "runs": str(RUNS), "seed": str(SEED),
-                **self.start_form(), "policy-a": POLICY, "policy-b": POLICY} \
+                **self.start_form(), "geometry": "", "policy-a": POLICY, "policy-b": POLICY} \
             | (self.last.form if self.last else {})
         return self.settled(form, samples, first)
 
@@ -215,7 +217,8 @@ class DuelScreen(SetupScreen):
         number = self.numbers()
         scenario = self.scenario(number)
         matchup = Matchup(self.evaluation, opponent, self.policy("policy-a"),
-                          self.policy("policy-b"), scenario(opponent))
+                          self.policy("policy-b"), scenario(opponent),
+                          geometry=self.geometry())
         return Setup(matchup, number["runs"], number["seed"])
 
     def scenario(self, number: dict[str, int]) -> Callable[[Evaluation], DuelScenario]:
@@ -235,14 +238,18 @@ class DuelScreen(SetupScreen):
         except ShipyardError as exc:
             self.show_problem(str(exc))
             return
+        self.compiled = on_compiled(setup.matchup)
         self.begin(setup.runs)
-        before_duels(self, setup.matchup.a)
+        before_duels(self, setup.matchup.a, setup.matchup.geometry)
         self.run_duels(setup)
 
     def run_heading(self, runs: int) -> str:
         """The results pane's heading while the duels run: how many are fought so far."""
         line = f"Running: {self.fought} of {runs} duels fought (Escape stops)."
-        if getattr(self.app, "engine_state", "") in ("compiling", "cold"):
+        if not self.compiled:
+            line += ("\nOn the reference engine: this geometry has no compiled one yet, so "
+                     "the duels come more slowly.")
+        elif getattr(self.app, "engine_state", "") in ("compiling", "cold"):
             line += ("\nOn the reference engine while the fast one compiles: the same "
                      "duels, more slowly.")
         return line

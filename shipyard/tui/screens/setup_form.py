@@ -3,8 +3,9 @@
 Both screens lay out one form on their left, each in its own words and with ids
 that begin with its own name ("duel-runs", "battle-runs"): the opponent (a bundled
 one picked from a list, or a file typed), the options (how many, the seed, the
-start: a preset of the game, the start range, both speeds and the turn limit, and
-both sides' policies), the buttons, the progress bar and the problem line. The
+start: a preset of the game, the start range, both speeds and the turn limit,
+where the run is fought when the game offers more than one geometry, and both
+sides' policies), the buttons, the progress bar and the problem line. The
 form is read and checked here the same way for both, each number in the words of
 the screen's command (`shipyard duel`, `shipyard battle`), and the results pane on
 the right is told how far the run is. What a screen adds (the battle's budget, its
@@ -89,6 +90,7 @@ class SetupScreen(RunScreen):
         self.policies: tuple[str, ...] = ()
         self.defaults = DuelScenario()
         self.presets: dict[str, DuelScenario] = {}
+        self.geometries: tuple[str, ...] = ()  # where a run may be fought (offered if two+)
         self.shown_scenario = ""  # the preset whose start the fields were last given
 
     # Hooks ------------------------------------------------------------------------
@@ -186,6 +188,13 @@ class SetupScreen(RunScreen):
         yield Select([(name, name) for name in self.presets],
                      value=form["scenario"] or Select.NULL, id=f"{prefix}-scenario",
                      prompt="custom")
+        if len(self.geometries) > 1:  # a game with one place to fight has nothing to choose
+            yield Label("Geometry")
+            yield Select([(name, name) for name in self.geometries], value=form["geometry"],
+                         allow_blank=False, id=f"{prefix}-geometry",
+                         tooltip="Where the duels are fought, as shipyard duel --geometry "
+                                 f"takes it ({', '.join(self.geometries)}; the first is "
+                                 "the default)")
         for key, label in START:
             yield Label(label)
             yield Input(form[key], type="integer", id=f"{prefix}-{key}")
@@ -207,6 +216,8 @@ class SetupScreen(RunScreen):
         bundled opponent, the first policy."""
         if form["scenario"] not in self.presets:
             form["scenario"] = self.defaults.name
+        if form.get("geometry") not in self.geometries:
+            form["geometry"] = self.geometries[0] if self.geometries else ""
         if form["sample"] and form["sample"] not in {value for _, value in samples}:
             form["sample"] = first
         for key in ("policy-a", "policy-b"):
@@ -286,6 +297,14 @@ class SetupScreen(RunScreen):
             self.action_run()
 
     # Reading it -------------------------------------------------------------------
+
+    def geometry(self) -> str | None:
+        """Where the form asks the run to be fought, as `--geometry` reads it: None for the
+        game's default (or a game with one place to fight)."""
+        if len(self.geometries) < 2:
+            return None
+        chosen = self.value("geometry")
+        return None if chosen == self.geometries[0] else chosen
 
     def number(self, key: str, minimum: int | None) -> int:
         return whole_number(self.value(key), self.WORDS.numbers[key], minimum)

@@ -161,8 +161,8 @@ class Duel:
         # Power is allocated in secret: every policy decides before any allocation applies.
         allocations = [(side, craft, policy.allocate(craft, enemy, self.situation()))
                        for side, craft, enemy, policy in self.pairs()]
-        for side, craft, allocation in allocations:
-            self.allocate(side, craft, allocation)
+        for _, craft, allocation in allocations:
+            self.allocate(craft, allocation)
         for _, craft, enemy, _ in self.pairs():
             self.lock_on(craft, enemy)
 
@@ -170,7 +170,7 @@ class Duel:
         if self.lines is not None:
             self.say(f"turn {self.turn}: range {self.range:.1f}")
 
-    def allocate(self, side: int, craft: Craft, order: Allocation) -> None:
+    def allocate(self, craft: Craft, order: Allocation) -> None:
         f = self.figures
         was_invisible = craft.invisible
         craft.invisible = False
@@ -203,6 +203,7 @@ class Duel:
                      + ("radar is on" if craft.radar_on else "ECM or ECCM is powered"))
         craft.went_invisible = craft.invisible
         if craft.invisible and not was_invisible:
+            side = next(k for k, one in enumerate(self.crafts) if one is craft)
             for enemy in self.enemies(side):
                 line = lose_tracks(craft, enemy, self.dice, self.figures)
                 if line:

@@ -1,0 +1,189 @@
+"""The designer on Pentagon War's hex map, driven with Pilot: the duel screen offers the
+geometry and fights where it is told, and the fleet's battle screen fights Pentagon War
+fleets as it fights Tacship ones.
+
+Each figure is checked against the batch service run directly with the same matchup
+and seeds. Map duels and battles are fought by the readable engine, a few a second:
+these tests fight two or three, on one worker (no worker process started).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from shipyard.core.catalog_files import catalog_root
+from shipyard.core.dice import duel_seed
+from shipyard.core.stats import summarize
+from shipyard.services import duel_setup
+from shipyard.services.batch import Matchup, on_compiled, run_batch, run_one
+from shipyard.services.battle import engage, run_battles, summarize_battles, told_battle
+from shipyard.services.fleet_session import FLEET_STATE, open_fleet_session
+from shipyard.services.registry import evaluate, read_design
+from shipyard.services.samples import resolve
+from shipyard.services.session import open_session
+from shipyard.tui.app import ShipyardApp
+from shipyard.tui.screens import fleet_battle
+from shipyard.tui.screens.duel import DuelLogScreen, DuelScreen
+from shipyard.tui.screens.fleet import FleetScreen
+from shipyard.tui.screens.fleet_battle import FleetBattleScreen
+from shipyard.tui.screens.fleet_battle_one import BattleLogScreen
+
+SIZE = (140, 45)
+RUNS, SEED = 2, 4
+
+
+@pytest.fixture(autouse=True)
+def _one_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One worker: the very duels and battles of any worker count, fought in this process."""
+    monkeypatch.setattr(duel_setup, "WORKERS", 1)
+    monkeypatch.setattr(fleet_battle, "WORKERS", 1)
+
+
+def drive(app: ShipyardApp, steps: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await steps(pilot)
+
+    asyncio.run(run())
+
+
+async def until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
+    """Wait for a condition (a worker thread's message), never for a time."""
+    async with asyncio.timeout(60):
+        while not done():
+            await asyncio.sleep(0.01)
+    await pilot.pause()
+
+
+def sample(name: str) -> Any:
+    path = resolve(f"sample:{name}")
+    return evaluate(read_design(path), file=str(path))
+
+
+def designer(tmp_path: Path, design: str = "sample:starter") -> ShipyardApp:
+    return ShipyardApp(open_session(resolve(design), recovery_dir=tmp_path))
+
+
+def test_the_duel_screen_fights_on_the_map_when_told_and_keeps_the_choice(
+        tmp_path: Path) -> None:
+    """Geometry "map": the duels of `shipyard duel --geometry map`, its heading's words, the
+    log of duel 1 on the map; the choice is there again on the next visit."""
+    scenario = DuelScreen(sample("starter")).defaults
+    matchup = Matchup(sample("starter"), sample("zelta-dee"), scenario=scenario,
+                      geometry="map")
+    expected = summarize(run_batch(matchup, RUNS, SEED), scenario.turn_limit)
+    on_track = summarize(run_batch(Matchup(matchup.a, matchup.b, scenario=scenario), RUNS,
+                                   SEED), scenario.turn_limit)
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.press("f4")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, DuelScreen)
+        where = screen.query_one("#duel-geometry", Select)
+        assert where.value == "track"  # the game's default, as `shipyard duel`'s
+        where.value = "map"
+        for key, value in (("opponent", "sample:zelta-dee"), ("runs", str(RUNS)),
+                           ("seed", str(SEED))):
+            screen.query_one(f"#duel-{key}", Input).value = value
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: not screen.running and screen.outcome is not None)
+        assert screen.outcome is not None
+        assert screen.outcome.setup.matchup.geometry == "map"
+        assert screen.outcome.summary == expected
+        # The run's heading says when the reference engine fights every duel of it.
+        assert ("no compiled one yet" in screen.run_heading(RUNS)) == (
+            not on_compiled(matchup))
+        heading = str(screen.query_one("#duel-heading", Static).content)
+        assert heading.startswith(f"Starter (default) against Zelta Dee (default): {RUNS} "
+                                  f"duels on the map, seed {SEED}, start range 30")
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        log = pilot.app.screen
+        assert isinstance(log, DuelLogScreen)
+        assert log.lines == run_one(matchup, duel_seed(SEED, 0), log=True).log
+        await pilot.press("escape", "escape")  # the log, then the duel screen
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        again = pilot.app.screen
+        assert isinstance(again, DuelScreen) and again is not screen
+        assert again.query_one("#duel-geometry", Select).value == "map"
+        again.query_one("#duel-geometry", Select).value = "track"
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: not again.running and again.outcome is not None
+                    and again.outcome is not screen.outcome)
+        assert again.outcome is not None and again.outcome.setup.matchup.geometry is None
+        assert again.outcome.summary == on_track
+        assert "duels on the" not in str(again.query_one("#duel-heading", Static).content)
+
+    drive(designer(tmp_path), steps)
+
+
+def test_a_game_with_one_geometry_has_nothing_to_choose(tmp_path: Path) -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.press("f4")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, DuelScreen)
+        assert not screen.query("#duel-geometry") and screen.geometry() is None
+
+    drive(designer(tmp_path, "sample:valkyrie"), steps)
+
+
+def test_the_battle_screen_fights_pentagon_war_fleets(tmp_path: Path) -> None:
+    """Home Guard against the Picket Line, as `shipyard battle` fights them: the figures of
+    the battle service, its heading, and battle 1 told in words."""
+    fleet = tmp_path / "home.fleet.json"
+    data = json.loads((catalog_root() / "pentagon-war" / "fleets" /
+                       "home-guard.fleet.json").read_text())
+    data["ships"] = [{"design": "sample:stinger", "count": 2, "names": ["Wasp", "Hornet"]}]
+    fleet.write_text(json.dumps(data))
+    opponent = "sample-fleet:picket-line"
+    engagement = engage(fleet, opponent)
+    expected = summarize_battles(engagement, run_battles(engagement, RUNS, SEED))
+    app = designer(tmp_path)
+    setattr(app, FLEET_STATE, open_fleet_session(fleet, tmp_path))
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.press("f8")
+        assert isinstance(pilot.app.screen, FleetScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, FleetBattleScreen)
+        own = str(screen.query_one("#battle-own", Static).content)
+        assert own == "Your fleet: Home Guard, 2 ships, 376 points (budget 2000)"
+        assert not screen.query("#battle-geometry")  # fleets fight on the map alone
+        screen.query_one("#battle-sample", Select).value = opponent
+        for key, value in (("runs", str(RUNS)), ("seed", str(SEED))):
+            screen.query_one(f"#battle-{key}", Input).value = value
+        await pilot.pause()
+        status = str(screen.query_one("#battle-opponent-status", Static).content)
+        assert status == "Picket Line: 4 ships, 792 points (budget 1000)"
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: not screen.running and screen.outcome is not None)
+        assert screen.outcome is not None and screen.outcome.summary == expected
+        heading = str(screen.query_one("#battle-heading", Static).content)
+        assert heading.startswith(f"Home Guard (2 ships, 376 points, default) against "
+                                  f"Picket Line (4 ships, 792 points, default): {RUNS} "
+                                  f"battles, seed {SEED}")
+        assert str(screen.query_one("#battle-problem", Static).content) == ""
+        await pilot.press("ctrl+l")
+        await until(pilot, lambda: isinstance(pilot.app.screen, BattleLogScreen))
+        told = pilot.app.screen
+        assert isinstance(told, BattleLogScreen) and told.lines
+        assert told.lines == told_battle(engagement, SEED, 1).log
+        assert any("Picket Line" in line or "Lancer" in line for line in told.lines)
+
+    drive(app, steps)
