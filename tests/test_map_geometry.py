@@ -144,7 +144,8 @@ def test_a_fleet_stands_abreast_first_ship_on_the_line() -> None:
 def test_the_fleets_start_apart_along_a_facing_each_other() -> None:
     hexmap = HexMap(M, 4)
     hexmap.place((0, 0, 1, 1), (0, 1, 0, 1), 20, (3.0, 2.0, 1.5, 0.0))
-    assert list(zip(hexmap.a, hexmap.c, strict=True)) == [(0, 0), (1, 2), (20, 0), (21, 2)]
+    # Each ship to its own right: for the second fleet, facing D, that is (-1, -2).
+    assert list(zip(hexmap.a, hexmap.c, strict=True)) == [(0, 0), (1, 2), (20, 0), (19, -2)]
     assert hexmap.facing == [A, A, D, D]
     assert hexmap.va == [3 * M.unit, 2 * M.unit, -M.unit * 3 // 2, 0]
     assert hexmap.vc == [0, 0, 0, 0]

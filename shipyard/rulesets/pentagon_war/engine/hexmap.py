@@ -11,8 +11,9 @@ between them, so the duel's own captains and fire rules play on the map unchange
 
 R33: the fleets start `start_range` hexes apart along A, side 0 facing A and side 1
 facing D, each fleet abreast across the line (two hexes between neighbours, the first
-ship on the line, then one to its right, one to its left...), each craft moving toward
-the enemy at its start speed. The map has no edge.
+ship on the line, then one to its own right, one to its left...: the two fleets stand as
+a half turn of each other, so a fleet against its copy starts fair), each craft moving
+toward the enemy at its start speed. The map has no edge.
 """
 
 from __future__ import annotations
@@ -73,8 +74,9 @@ class HexMap:
         for i, (side, place) in enumerate(zip(sides, places, strict=True)):
             step = abreast(place)
             ahead = 1 if side == 0 else -1
-            self.a[i] = (0 if side == 0 else start_range) + ABREAST[0] * step
-            self.c[i] = ABREAST[1] * step
+            # Each to its own right: the second fleet stands as a half turn of the first.
+            self.a[i] = (0 if side == 0 else start_range) + ahead * ABREAST[0] * step
+            self.c[i] = ahead * ABREAST[1] * step
             self.facing[i] = A if side == 0 else D
             self.va[i] = ahead * round(speeds[i] * unit)
             self.vc[i] = 0

@@ -102,8 +102,11 @@ class MapBattle(Duel):
 
     def retarget(self) -> None:
         """Every craft whose target is gone gets one (`fleet_orders`); what it had in
-        flight against the old one is lost with it (R33)."""
+        flight against the old one is lost with it (R33). Both sides choose from the
+        battle as it stands before either loses anything in flight, so neither side's
+        choice depends on the other's."""
         alive = self.alive()
+        changed: list[int] = []
         for side in (0, 1):
             mine = [i for i in alive if self.side_of[i] == side]
             theirs = [i for i in alive if self.side_of[i] != side]
@@ -117,10 +120,12 @@ class MapBattle(Duel):
                     load[self.target[i]] += threat(self.crafts[i])
             for i in mine:
                 if self.target[i] not in theirs:
-                    craft = self.crafts[i]
-                    craft.missiles, craft.bolts, craft.drones = [], [], []
                     self.target[i] = self.partner[i] = assign(order, need, load,
-                                                              threat(craft))
+                                                              threat(self.crafts[i]))
+                    changed.append(i)
+        for i in changed:
+            craft = self.crafts[i]
+            craft.missiles, craft.bolts, craft.drones = [], [], []
 
     def view(self, i: int, j: int) -> None:
         """Craft `i` and craft `j` as the duel sees a pair: the range between them, the

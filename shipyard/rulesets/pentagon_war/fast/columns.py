@@ -294,6 +294,7 @@ S_EVADE = _xs()
 S_ORDER = _xs()  # enemies ranked as targets (fleet_orders)
 S_NEED = _xs()
 S_LOAD = _xs()
+S_CHANGED = _xs()  # 1: the craft took a new target this time (its flights are lost)
 S_FRESH = _xs()  # not yet destroyed when a damage assessment began
 S_BLAST = _xs()  # the craft blowing up, deepest last, and the next craft each one strikes
 S_NEXT = _xs()

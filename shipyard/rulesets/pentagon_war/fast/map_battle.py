@@ -106,6 +106,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     S_BLAST,
     S_CELLS,
     S_CELLS_2,
+    S_CHANGED,
     S_CRASH,
     S_ECCM,
     S_ECM,
@@ -215,6 +216,8 @@ def retarget(st: State, mp: MapState) -> None:
     flight against the old one is lost with it (R33)."""
     ci, mi, xs, worth = st.ci, mp.mi, mp.xs, mp.xw[W_WORTH]
     count = ci.shape[0]
+    for i in range(count):
+        xs[S_CHANGED, i] = 0
     for fleet in range(2):
         theirs, settled = 0, True
         for k in range(count):
@@ -246,7 +249,6 @@ def retarget(st: State, mp: MapState) -> None:
             if not in_battle(st, mp, i) or ci[i, FLEET] != fleet or enemy_of(st, mp, fleet,
                                                                       mi[i, TARGET]):
                 continue
-            ci[i, N_MISSILES] = ci[i, N_BOLTS] = ci[i, N_DRONES] = 0
             chosen = order[0]
             for t in range(theirs):
                 if xs[S_LOAD, order[t]] < xs[S_NEED, order[t]]:
@@ -254,6 +256,11 @@ def retarget(st: State, mp: MapState) -> None:
                     break
             xs[S_LOAD, chosen] += threat(st, i)
             mi[i, TARGET] = chosen
+            xs[S_CHANGED, i] = 1
+    # Both fleets chose from the battle as it stood: only now is anything in flight lost.
+    for i in range(count):
+        if xs[S_CHANGED, i]:
+            ci[i, N_MISSILES] = ci[i, N_BOLTS] = ci[i, N_DRONES] = 0
 
 
 @inline_kernel
