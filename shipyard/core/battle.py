@@ -123,6 +123,23 @@ class Shot:
     reach: int = 0  # hexes an explosion reaches from its centre; see above
 
 
+class Keys:
+    """The keys a battle's pictures give what they show: each thing (a missile, a drone, a
+    mine...) gets `KIND-N` the first time it is seen and keeps it from frame to frame."""
+
+    def __init__(self) -> None:
+        self._keys: dict[int, str] = {}  # id of a thing -> its key
+        self._kept: list[object] = []  # every thing keyed, so that no id is used again
+
+    def key(self, thing: object, kind: str) -> str:
+        found = self._keys.get(id(thing))
+        if found is None:
+            found = f"{kind}-{len(self._keys) + 1}"
+            self._keys[id(thing)] = found
+            self._kept.append(thing)
+        return found
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
     """One step of a battle: the map after one craft's move (or a missile's)."""

@@ -134,15 +134,18 @@ def _read(source: FleetSource) -> tuple[str, Fleet]:
     return label, read_fleet(path)
 
 
-def _catalog_root(catalog: str | Path | None, fleet: Fleet, label: str) -> str | None:
+def catalog_root(catalog: str | Path | None, ruleset: Ruleset, label: str,
+                 what: str = "fleet") -> str | None:
+    """The house catalog folder `catalog` for a `what` of `ruleset` (None: the bundled one);
+    `BattleProblem` when that folder is another game's catalog."""
     if catalog is None:
         return None
     try:
         house = read_toml(Path(catalog) / "ruleset.toml").get("ruleset")
     except CatalogError:
         house = None  # reading the catalog itself names the problem
-    if isinstance(house, str) and house != fleet.ruleset.name:
-        raise BattleProblem(f"{label}: a {fleet.ruleset.title} fleet cannot be priced with "
+    if isinstance(house, str) and house != ruleset.name:
+        raise BattleProblem(f"{label}: a {ruleset.title} {what} cannot be priced with "
                             f"the {house} catalog {catalog}")
     return str(catalog)
 
@@ -207,7 +210,7 @@ def engage(fleet_a: FleetSource, fleet_b: FleetSource, *, budget: int | None = N
             (fleet.budget for fleet in fleets if fleet.budget is not None), default=None)
         sides = []
         for label, fleet in ((label_a, first), (label_b, second)):
-            root = _catalog_root(catalog, fleet, label)
+            root = catalog_root(catalog, fleet.ruleset, label)
             report = judge(fleet, agreed, agreement, root)
             _check_ships(label, report)
             sides.append(Side(label, report))

@@ -27,15 +27,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.catalog_files import read_toml
-from shipyard.core.errors import CatalogError, ShipyardError
+from shipyard.core.errors import ShipyardError
 from shipyard.core.issues import Agreement
 from shipyard.core.neutral import Ruleset
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import Missing, battles_of
 from shipyard.core.stats import Rate
 from shipyard.services.batch import Job, Progress, fight
-from shipyard.services.battle import BattleProblem, Engagement, Start, engage, summarize_battles
+from shipyard.services.battle import (
+    BattleProblem,
+    Engagement,
+    Start,
+    catalog_root,
+    engage,
+    summarize_battles,
+)
 from shipyard.services.fleet import Entry, Fleet, is_fleet, read_fleet
 from shipyard.services.registry import evaluate, get_ruleset, read_design
 from shipyard.services.samples import FLEET_PREFIX, resolve, resolve_fleet
@@ -153,19 +159,6 @@ def _read(argument: str) -> tuple[str, Any]:
     return argument, read_design(path)
 
 
-def _catalog(catalog: str | Path | None, ruleset: Ruleset, label: str) -> str | None:
-    if catalog is None:
-        return None
-    try:
-        house = read_toml(Path(catalog) / "ruleset.toml").get("ruleset")
-    except CatalogError:
-        house = None  # reading the catalog itself names the problem
-    if isinstance(house, str) and house != ruleset.name:
-        raise BattleProblem(f"{label}: a {ruleset.title} design cannot be priced with the "
-                            f"{house} catalog {catalog}")
-    return str(catalog)
-
-
 def _checked(label: str, design: Any, root: str | None, agreement: Agreement) -> Design:
     own = Agreement(None, agreement.hyper_bombs_allowed, agreement.mass_rule)
     evaluation = evaluate(design, own, root, label)
@@ -210,7 +203,7 @@ def prepare(design_a: str, design_b: str, *, most: int = MOST,
             battles_of(ruleset)
         except Missing as exc:
             raise BattleProblem(f"{label_a}: {exc}") from None
-        root = _catalog(catalog, ruleset, label_a)
+        root = catalog_root(catalog, ruleset, label_a, "design")
         a = _checked(label_a, first, root, agreed)
         b = _checked(label_b, second, root, agreed)
         one_b = copies(b, 1, ruleset)

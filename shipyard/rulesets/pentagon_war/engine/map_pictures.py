@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shipyard.core.battle import EXPLOSION, Frame, Replay, Shot, Token
+from shipyard.core.battle import EXPLOSION, Frame, Keys, Replay, Shot, Token
 from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
 from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, Missile, total_boxes
 from shipyard.rulesets.pentagon_war.map_picture import (
@@ -25,23 +25,14 @@ from shipyard.rulesets.pentagon_war.map_picture import (
 ARC_ORDER = ("RF", "R", "RR", "LR", "L", "LF")  # R12: clockwise from dead ahead
 
 
-class MapPictures:
+class MapPictures(Keys):
     """The frames of one battle on the map, taken as it is fought."""
 
     def __init__(self, crafts: Sequence[Craft]) -> None:
+        super().__init__()
         self.frames: list[Frame] = []
         self.shots: list[Shot] = []  # the impulse's lines of fire and blasts, so far
         self.boxes = [total_boxes(craft) for craft in crafts]  # each craft's, whole
-        self._keys: dict[int, str] = {}
-        self._kept: list[object] = []  # what was keyed, so that no id is used again
-
-    def key(self, thing: object, kind: str) -> str:
-        found = self._keys.get(id(thing))
-        if found is None:
-            found = f"{kind}-{len(self._keys) + 1}"
-            self._keys[id(thing)] = found
-            self._kept.append(thing)
-        return found
 
     def fired(self, hexmap: HexMap, i: int, j: int, kind: str, arcs: frozenset[str],
               hit: bool, words: str) -> None:

@@ -199,22 +199,30 @@ def start_turn(st: State, tb: Tables, pol: np.ndarray, turn: int) -> None:
     lock_on(st, tb, 1)
 
 
+@inline_kernel
+def turn_over(st: State, tb: Tables, side: int) -> None:
+    """What a turn's end resets on craft `side` (fire counts, beams, evasion, R19
+    reinforcement, control-loss targets), and its cosmic rays by its velocity (2.3)."""
+    ci = st.ci
+    for g in range(ci[side, N_WEAPONS]):
+        st.it[side, WG_T, g, W_FIRED] = 0
+    for g in range(ci[side, N_GUNS]):
+        st.it[side, GN_T, g, G_SHOTS] = 0
+    st.cf[side, BEAM_PUSH] = 0.0
+    ci[side, EVASIVE] = ci[side, EVADING] = 0
+    ci[side, REINFORCEMENT] = 0  # R19: reinforcement lasts to the end of the turn
+    ci[side, FIRED_IMPULSE] = -1
+    ci[side, TURN_KIND] = T_NONE
+    rays = movement.cosmic_rays(tb.f, st.cf[side, VELOCITY])
+    if rays:
+        lists.add_hit(st, side, rays, CAUSE_RAYS, True)
+
+
 @lean_kernel
 def end_turn(st: State, tb: Tables) -> None:
     ci = st.ci
     for side in range(2):
-        for g in range(ci[side, N_WEAPONS]):
-            st.it[side, WG_T, g, W_FIRED] = 0
-        for g in range(ci[side, N_GUNS]):
-            st.it[side, GN_T, g, G_SHOTS] = 0
-        st.cf[side, BEAM_PUSH] = 0.0
-        ci[side, EVASIVE] = ci[side, EVADING] = 0
-        ci[side, REINFORCEMENT] = 0  # R19: reinforcement lasts to the end of the turn
-        ci[side, FIRED_IMPULSE] = -1
-        ci[side, TURN_KIND] = T_NONE
-        rays = movement.cosmic_rays(tb.f, st.cf[side, VELOCITY])
-        if rays:
-            lists.add_hit(st, side, rays, CAUSE_RAYS, True)
+        turn_over(st, tb, side)
     if ci[0, N_HITS] or ci[1, N_HITS]:
         damage.assess(st, tb)
 

@@ -43,24 +43,19 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     CAUSE_ACID,
     CAUSE_CRASH,
     CAUSE_EXPLOSION,
-    CAUSE_RAYS,
     CHARGE,
     DESTROYED,
     DIRECTION,
     DIRECTIONAL_SCREENS,
     ECCM,
     ECM,
-    EVADING,
-    EVASIVE,
     EXPLOSION,
     F_CAUSE,
     F_TAKEN,
     F_TURN,
     FELL,
-    FIRED_IMPULSE,
     FLEET,
     G_BOXES,
-    G_SHOTS,
     GN_T,
     GONE,
     H_CAUSE,
@@ -96,7 +91,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     R_TURNS,
     R_WINNER,
     REAR_STRUCK,
-    REINFORCEMENT,
     RUNNING_AWAY,
     S_ACTING,
     S_AIMERS,
@@ -128,12 +122,10 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     TAKEN_ARMOR,
     TAKEN_INTERIOR,
     TARGET,
-    TURN_KIND,
     TURN_LIMIT,
     VEL_A,
     VEL_C,
     VELOCITY,
-    W_FIRED,
     W_STRENGTH,
     W_WORTH,
     WG_T,
@@ -429,18 +421,7 @@ def end_turn(st: State, tb: Tables, mp: MapState, turn: int) -> None:
     for k in range(ci.shape[0]):
         st.cf[k, VELOCITY] = hexmap.speed(mp, k)  # 2.3: cosmic rays by the craft's speed
     for k in range(ci.shape[0]):
-        for g in range(ci[k, N_WEAPONS]):
-            st.it[k, WG_T, g, W_FIRED] = 0
-        for g in range(ci[k, N_GUNS]):
-            st.it[k, GN_T, g, G_SHOTS] = 0
-        st.cf[k, BEAM_PUSH] = 0.0
-        ci[k, EVASIVE] = ci[k, EVADING] = 0
-        ci[k, REINFORCEMENT] = 0  # R19: reinforcement lasts to the end of the turn
-        ci[k, FIRED_IMPULSE] = -1
-        ci[k, TURN_KIND] = T_NONE
-        rays = movement.cosmic_rays(tb.f, st.cf[k, VELOCITY])
-        if rays:
-            lists.add_hit(st, k, rays, CAUSE_RAYS, True)
+        track.turn_over(st, tb, k)
     for k in range(ci.shape[0]):
         if ci[k, N_HITS]:
             assess(st, tb, mp, turn)

@@ -10,29 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shipyard.core.battle import Frame, Replay, Shot, Token
+from shipyard.core.battle import Frame, Keys, Replay, Shot, Token
 from shipyard.rulesets.tacship.engine.hexes import Hex
 from shipyard.rulesets.tacship.engine.state import Board, Craft, Missile
 
 SIDE = {"a": 0, "b": 1}
 
 
-class Pictures:
+class Pictures(Keys):
     """The frames of one battle, taken as it is fought."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.frames: list[Frame] = []
         self.shots: list[Shot] = []  # the lines of the step being fought
-        self._keys: dict[int, str] = {}  # id of a piece of ordnance -> its key
-        self._kept: list[object] = []  # the ordnance keyed (so no id is reused)
-
-    def key(self, thing: object, kind: str) -> str:
-        found = self._keys.get(id(thing))
-        if found is None:
-            found = f"{kind}-{len(self._keys) + 1}"
-            self._keys[id(thing)] = found
-            self._kept.append(thing)
-        return found
 
     def take(self, crafts: Sequence[Craft], board: Board, turn: int, caption: str,
              mover: Craft | None = None,
