@@ -105,8 +105,8 @@ def _electronics(data: Data) -> bool:
 class PentagonWarAudit:
     """The audit's view of a Pentagon War craft."""
 
-    # Duels only for now: fleet battles on the map still fly missiles, drones and bolts on
-    # per-target range tracks (R33), which would weigh those systems as the track does.
+    # Duels only for now: fleet battles on the map still fly drones on per-target range
+    # tracks (R33), which would weigh them as the track does.
     battles = False
 
     def purchases(self, catalog: Catalog) -> list[Purchase]:

@@ -58,41 +58,55 @@ class Flight:
 
     def move_side(self, craft: Craft, enemy: Craft, policy: Captain) -> None:
         """What `craft` has in flight against `enemy` moves one impulse."""
-        duel, combat, f = self.duel, self.combat, self.duel.figures
         if craft.missiles:
-            # A magazine's worth of missiles can be in flight: this loop runs most often.
-            closing = enemy.velocity
-            for missile in craft.missiles:
-                missile.distance = rules.missile_distance(f, missile.distance, missile.speed,
-                                                          closing)
-                missile.fuel = rules.missile_fuel(f, missile.fuel, missile.speed)
-                if rules.missile_lost(missile.fuel, missile.distance):
-                    missile.alive = False  # 2.6: out of fuel short of the target
-            craft.missiles = [m for m in craft.missiles if m.alive]
+            self.move_missiles(craft, enemy)
         if craft.bolts:
-            for bolt in craft.bolts:
-                bolt.distance = rules.bolt_distance(f, bolt.distance, enemy.velocity)
-                bolt.flown += 1
-                if rules.bolt_spent(f, bolt.flown, bolt.distance):
-                    bolt.alive = False
-            craft.bolts = [b for b in craft.bolts if b.alive]
+            self.move_bolts(craft, enemy)
         if craft.drones:
-            situation = Situation(duel.turn, duel.impulse, duel.range, combat,
-                                  duel.covering, duel.rates)
-            for drone in craft.drones:
-                if not drone.alive:
-                    continue
-                # 2.6: each change of velocity spends one of the drone's accelerations.
-                thrust = policy.drone_thrust(craft, enemy, drone, situation)
-                if thrust and drone.accelerations > 0:
-                    changed = rules.drone_speed(f, drone.speed, thrust)
-                    if rules.within_top_speed(f, changed):
-                        drone.speed = changed
-                        drone.accelerations -= 1
-                # A drone may fly past its target: the distance then goes below 0.
-                drone.distance = rules.drone_distance(f, drone.distance, drone.speed,
-                                                      enemy.velocity)
-            craft.drones = [d for d in craft.drones if d.alive]
+            self.move_drones(craft, enemy, policy)
+
+    def move_missiles(self, craft: Craft, enemy: Craft) -> None:
+        """2.6: each missile closes on `enemy` along the line, burning its fuel."""
+        f = self.duel.figures
+        # A magazine's worth of missiles can be in flight: this loop runs most often.
+        closing = enemy.velocity
+        for missile in craft.missiles:
+            missile.distance = rules.missile_distance(f, missile.distance, missile.speed,
+                                                      closing)
+            missile.fuel = rules.missile_fuel(f, missile.fuel, missile.speed)
+            if rules.missile_lost(missile.fuel, missile.distance):
+                missile.alive = False  # 2.6: out of fuel short of the target
+        craft.missiles = [m for m in craft.missiles if m.alive]
+
+    def move_bolts(self, craft: Craft, enemy: Craft) -> None:
+        """2.4: each bolt closes on `enemy` along the line for its 12 impulses."""
+        f = self.duel.figures
+        for bolt in craft.bolts:
+            bolt.distance = rules.bolt_distance(f, bolt.distance, enemy.velocity)
+            bolt.flown += 1
+            if rules.bolt_spent(f, bolt.flown, bolt.distance):
+                bolt.alive = False
+        craft.bolts = [b for b in craft.bolts if b.alive]
+
+    def move_drones(self, craft: Craft, enemy: Craft, policy: Captain) -> None:
+        """2.6: each drone spends an acceleration as its captain asks, then closes."""
+        duel, combat, f = self.duel, self.combat, self.duel.figures
+        situation = Situation(duel.turn, duel.impulse, duel.range, combat,
+                              duel.covering, duel.rates)
+        for drone in craft.drones:
+            if not drone.alive:
+                continue
+            # 2.6: each change of velocity spends one of the drone's accelerations.
+            thrust = policy.drone_thrust(craft, enemy, drone, situation)
+            if thrust and drone.accelerations > 0:
+                changed = rules.drone_speed(f, drone.speed, thrust)
+                if rules.within_top_speed(f, changed):
+                    drone.speed = changed
+                    drone.accelerations -= 1
+            # A drone may fly past its target: the distance then goes below 0.
+            drone.distance = rules.drone_distance(f, drone.distance, drone.speed,
+                                                  enemy.velocity)
+        craft.drones = [d for d in craft.drones if d.alive]
 
     # -- point defense (2.5) -----------------------------------------------
     def point_defense(self) -> None:

@@ -9,9 +9,10 @@ velocity along the line between them. So the duel's captains, fire rules, point 
 launches and damage assessment play on the map as written, and a hit is stamped with the
 armor side it strikes when it is sent (`Struck`).
 
-What flies (missiles, drones, liquid metal bolts) keeps its distance to the craft it was
-sent against, as on the range track, closing by that craft's speed along the line; it is
-lost when its target is destroyed or its launcher is (R33). A craft's explosion strikes
+Missiles and liquid metal bolts home across the map (`map_flight`, R30); drones keep
+their distance to the craft they were sent against, as on the range track, closing by
+that craft's speed along the line. What flies is lost when its target is destroyed or
+its launcher is (R33). A craft's explosion strikes
 every craft in reach, friend or foe, less 8 points a hex (R27), on the side facing it.
 """
 
@@ -33,6 +34,7 @@ from shipyard.rulesets.pentagon_war.engine.duel import Duel
 from shipyard.rulesets.pentagon_war.engine.fleet_orders import assign, ranked, threat
 from shipyard.rulesets.pentagon_war.engine.helm import beam, steer_craft
 from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
+from shipyard.rulesets.pentagon_war.engine.map_flight import MapFlight
 from shipyard.rulesets.pentagon_war.engine.map_pictures import MapPictures
 from shipyard.rulesets.pentagon_war.engine.orders import (
     NOTHING,
@@ -82,6 +84,7 @@ class MapBattle(Duel):
             self.start_boxes[side] += total_boxes(craft)
         self.index = {id(craft): i for i, craft in enumerate(crafts)}
         super().__init__(crafts, policies, scenario, combat, catalog, dice, log)
+        self.flight = MapFlight(self, self.hexmap, self.partner, self.index)
         self.struck = tuple(Struck(craft) for craft in crafts)
         self.pending = self.struck
 

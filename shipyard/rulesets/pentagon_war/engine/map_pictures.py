@@ -2,8 +2,9 @@
 (`core.battle.Replay`): one frame an impulse.
 
 Each frame shows every craft in the battle with its facing and velocity vector, what it
-has in flight (missiles, drones, bolts, drawn on the line between their target and
-their launcher at their distance from the target: they fly there, R33), the impulse's
+has in flight (missiles and bolts in their own hexes, heading as they home, R30; drones
+on the line between their target and their launcher at their distance from the target,
+where they fly, R33), the impulse's
 fire as lines with the firing weapon's arcs, and each blast with the hexes it reaches.
 The map's terms become the replay's through `map_picture`.
 """
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 
 from shipyard.core.battle import EXPLOSION, Frame, Keys, Replay, Shot, Token
 from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
-from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Drone, Missile, total_boxes
+from shipyard.rulesets.pentagon_war.engine.state import Bolt, Craft, Missile, total_boxes
 from shipyard.rulesets.pentagon_war.map_picture import (
     picture_arcs,
     picture_heading,
@@ -68,15 +69,19 @@ class MapPictures(Keys):
             j = targets[i]
             if craft.destroyed or not shown[i] or j < 0:
                 continue
-            flying: list[tuple[str, Missile | Drone | Bolt, float]] = [
-                *(("missile", m, m.distance) for m in craft.missiles if m.alive),
-                *(("drone", d, d.distance) for d in craft.drones if d.alive),
-                *(("bolt", b, b.distance) for b in craft.bolts if b.alive)]
-            for kind, thing, distance in flying:
-                a, c = self._on_line(hexmap, j, i, distance)
-                q, r = picture_hex(a, c)
-                tokens.append(Token(kind, self.key(thing, kind), sides[i], q, r,
-                                    picture_heading(hexmap.facing[i])))
+            seekers: list[tuple[str, Missile | Bolt]] = [
+                *(("missile", m) for m in craft.missiles if m.alive),
+                *(("bolt", b) for b in craft.bolts if b.alive)]
+            for kind, seeker in seekers:
+                q, r = picture_hex(seeker.a, seeker.c)  # R30: homing on the map
+                tokens.append(Token(kind, self.key(seeker, kind), sides[i], q, r,
+                                    picture_heading(seeker.heading)))
+            for drone in craft.drones:
+                if drone.alive:
+                    a, c = self._on_line(hexmap, j, i, drone.distance)
+                    q, r = picture_hex(a, c)
+                    tokens.append(Token("drone", self.key(drone, "drone"), sides[i], q, r,
+                                        picture_heading(hexmap.facing[i])))
         self.frames.append(Frame(turn, caption, tuple(tokens), tuple(self.shots)))
         self.shots = []
 

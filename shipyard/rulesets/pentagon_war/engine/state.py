@@ -67,6 +67,10 @@ class Missile:
     speed: int
     fuel: float
     alive: bool = True
+    a: int = 0  # on the hex map (R30): its hex, heading and hexes flown
+    c: int = 0
+    heading: int = 0
+    flown: int = 0
 
 
 @dataclass(slots=True)
@@ -77,6 +81,9 @@ class Bolt:
     flown: int = 0
     erosion: int = 0
     alive: bool = True
+    a: int = 0  # on the hex map (R30): its hex and heading
+    c: int = 0
+    heading: int = 0
 
 
 @dataclass(slots=True)

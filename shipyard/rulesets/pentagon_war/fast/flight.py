@@ -113,43 +113,65 @@ def move(st: State, tb: Tables, pol: np.ndarray) -> None:
 @inline_kernel
 def move_side(st: State, tb: Tables, pol: np.ndarray, side: int) -> None:
     """What `side` has in flight against the craft it faces moves one impulse."""
+    if st.ci[side, N_MISSILES]:
+        move_missiles(st, tb, side)
+    if st.ci[side, N_BOLTS]:
+        move_bolts(st, tb, side)
+    if st.ci[side, N_DRONES]:
+        move_drones(st, tb, pol, side)
+
+
+@inline_kernel
+def move_missiles(st: State, tb: Tables, side: int) -> None:
+    """2.6: each missile closes on the craft `side` faces along the line, burning fuel."""
     f = tb.f
     closing = st.cf[foe(st, side), VELOCITY]
-    if st.ci[side, N_MISSILES]:
-        for i in range(st.ci[side, N_MISSILES]):
-            speed = st.it[side, MSI_T, i, M_SPEED]
-            distance = rules.missile_distance(f, st.ft[side, MSF_T, i, M_DISTANCE], speed,
-                                              closing)
-            st.ft[side, MSF_T, i, M_DISTANCE] = distance
-            fuel = rules.missile_fuel(f, st.ft[side, MSF_T, i, M_FUEL], speed)
-            st.ft[side, MSF_T, i, M_FUEL] = fuel
-            if rules.missile_lost(fuel, distance):
-                st.it[side, MSI_T, i, M_ALIVE] = 0  # 2.6: out of fuel short of the target
-        lists.drop_dead_missiles(st, side)
-    if st.ci[side, N_BOLTS]:
-        bli, blf = st.it[side, BLI_T], st.ft[side, BLF_T]
-        for i in range(st.ci[side, N_BOLTS]):
-            blf[i, 0] = rules.bolt_distance(f, blf[i, 0], closing)
-            bli[i, B_FLOWN] += 1
-            if rules.bolt_spent(f, bli[i, B_FLOWN], blf[i, 0]):
-                bli[i, B_ALIVE] = 0
-        lists.drop_dead_bolts(st, side)
-    if st.ci[side, N_DRONES]:
-        dri, drf = st.it[side, DRI_T], st.ft[side, DRF_T]
-        for k in range(st.ci[side, N_DRONES]):
-            if not dri[k, D_ALIVE]:
-                continue
-            # 2.6: each change of velocity spends one of the drone's accelerations.
-            thrust = policy.drone_thrust(st, tb, pol, side, k)
-            if thrust and dri[k, D_ACCELERATIONS] > 0:
-                changed = rules.drone_speed(f, drf[k, D_SPEED], thrust)
-                if rules.within_top_speed(f, changed):
-                    drf[k, D_SPEED] = changed
-                    dri[k, D_ACCELERATIONS] -= 1
-            # A drone may fly past its target: the distance then goes below 0.
-            drf[k, D_DISTANCE] = rules.drone_distance(f, drf[k, D_DISTANCE], drf[k, D_SPEED],
-                                                      closing)
-        lists.drop_dead_drones(st, side)
+    for i in range(st.ci[side, N_MISSILES]):
+        speed = st.it[side, MSI_T, i, M_SPEED]
+        distance = rules.missile_distance(f, st.ft[side, MSF_T, i, M_DISTANCE], speed,
+                                          closing)
+        st.ft[side, MSF_T, i, M_DISTANCE] = distance
+        fuel = rules.missile_fuel(f, st.ft[side, MSF_T, i, M_FUEL], speed)
+        st.ft[side, MSF_T, i, M_FUEL] = fuel
+        if rules.missile_lost(fuel, distance):
+            st.it[side, MSI_T, i, M_ALIVE] = 0  # 2.6: out of fuel short of the target
+    lists.drop_dead_missiles(st, side)
+
+
+@inline_kernel
+def move_bolts(st: State, tb: Tables, side: int) -> None:
+    """2.4: each bolt closes on the craft `side` faces along the line for 12 impulses."""
+    f = tb.f
+    closing = st.cf[foe(st, side), VELOCITY]
+    bli, blf = st.it[side, BLI_T], st.ft[side, BLF_T]
+    for i in range(st.ci[side, N_BOLTS]):
+        blf[i, 0] = rules.bolt_distance(f, blf[i, 0], closing)
+        bli[i, B_FLOWN] += 1
+        if rules.bolt_spent(f, bli[i, B_FLOWN], blf[i, 0]):
+            bli[i, B_ALIVE] = 0
+    lists.drop_dead_bolts(st, side)
+
+
+@inline_kernel
+def move_drones(st: State, tb: Tables, pol: np.ndarray, side: int) -> None:
+    """2.6: each drone spends an acceleration as its captain asks, then closes."""
+    f = tb.f
+    closing = st.cf[foe(st, side), VELOCITY]
+    dri, drf = st.it[side, DRI_T], st.ft[side, DRF_T]
+    for k in range(st.ci[side, N_DRONES]):
+        if not dri[k, D_ALIVE]:
+            continue
+        # 2.6: each change of velocity spends one of the drone's accelerations.
+        thrust = policy.drone_thrust(st, tb, pol, side, k)
+        if thrust and dri[k, D_ACCELERATIONS] > 0:
+            changed = rules.drone_speed(f, drf[k, D_SPEED], thrust)
+            if rules.within_top_speed(f, changed):
+                drf[k, D_SPEED] = changed
+                dri[k, D_ACCELERATIONS] -= 1
+        # A drone may fly past its target: the distance then goes below 0.
+        drf[k, D_DISTANCE] = rules.drone_distance(f, drf[k, D_DISTANCE], drf[k, D_SPEED],
+                                                  closing)
+    lists.drop_dead_drones(st, side)
 
 
 @lean_kernel

@@ -41,6 +41,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     LG_T,
     M_ALIVE,
     M_DISTANCE,
+    M_FLOWN,
     M_FUEL,
     M_SPEED,
     MSF_T,
@@ -98,6 +99,7 @@ def add_missile(st: State, side: int, distance: float, speed: int, fuel: float) 
     n = st.ci[side, N_MISSILES]
     st.ft[side, MSF_T, n, M_DISTANCE], st.ft[side, MSF_T, n, M_FUEL] = distance, fuel
     st.it[side, MSI_T, n, M_SPEED], st.it[side, MSI_T, n, M_ALIVE] = speed, 1
+    st.it[side, MSI_T, n, M_FLOWN] = 0
     st.ci[side, N_MISSILES] = n + 1
 
 

@@ -26,6 +26,7 @@ from shipyard.rulesets.pentagon_war.fast import (
     hexmap,
     judgement,
     lists,
+    map_flight,
     policy,
 )
 from shipyard.rulesets.pentagon_war.fast import duel as track
@@ -437,14 +438,21 @@ def end_turn(st: State, tb: Tables, mp: MapState, turn: int) -> None:
 
 # -- one impulse -------------------------------------------------------------------------------
 @lean_kernel
-def flight_and_defense(st: State, tb: Tables, mp: MapState, pol: np.ndarray, n: int) -> None:
-    """What flies moves; then 2.5, each craft's point defense against what reached it."""
+def flight_and_defense(st: State, tb: Tables, mp: MapState, pol: np.ndarray, n: int,
+                       impulse: int) -> None:
+    """What flies moves (missiles and bolts homing across the map, R30); then 2.5, each
+    craft's point defense against what reached it."""
     ci, xs = st.ci, mp.xs
     for a in range(n):
         i = xs[S_ACTING, a]
         if ci[i, N_MISSILES] or ci[i, N_DRONES] or ci[i, N_BOLTS]:
             view_target(st, mp, i)
-            flight.move_side(st, tb, pol, i)
+            if ci[i, N_MISSILES]:
+                map_flight.home_missiles(st, tb, mp, i, impulse)
+            if ci[i, N_BOLTS]:
+                map_flight.home_bolts(st, tb, mp, i, impulse)
+            if ci[i, N_DRONES]:
+                flight.move_drones(st, tb, pol, i)
     for a in range(n):
         i = xs[S_ACTING, a]
         for b in range(attackers(st, mp, i)):
@@ -542,13 +550,15 @@ def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int
                         mp.beams[b, B_DOUBLE] != 0)
     for a in range(n):
         hexmap.move(mp, xs[S_ACTING, a], xs[S_BEFORE_A, a], xs[S_BEFORE_C, a], turn, impulse)
-    flight_and_defense(st, tb, mp, pol, n)
+    flight_and_defense(st, tb, mp, pol, n, impulse)
     for a in range(n):
         i = xs[S_ACTING, a]
         view_target(st, mp, i)
         m, r, d = policy.launch(st, tb, pol, i)
         if m or d:
+            first = ci[i, N_MISSILES]
             flight.launch(st, tb, i, m, r, d)
+            map_flight.place_missiles(st, mp, i, first)
     # 2.1: fire is decided and announced before the targets reinforce their screens.
     for a in range(n):
         i = xs[S_ACTING, a]
@@ -562,8 +572,10 @@ def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int
         i = xs[S_ACTING, a]
         view_target(st, mp, i)
         for k in range(ci[i, N_ORDERS]):
-            pulled = st.cf[i, BEAM_PUSH]
+            pulled, first = st.cf[i, BEAM_PUSH], ci[i, N_BOLTS]
             gunnery.resolve(st, tb, i, k, turn, impulse, clock)
+            if ci[i, N_BOLTS] > first:
+                map_flight.place_bolts(st, mp, i, first)
             if st.cf[i, BEAM_PUSH] != pulled:  # 2.4: a beam attached, held for the turn
                 order = st.it[i, ORDERS_T, k]
                 add_beam(mp, i, ci[i, PARTNER], order[O_PULL], order[O_DOUBLE])

@@ -98,6 +98,14 @@ def missile_impulse(heading: int, a: int, c: int, ta: int, tc: int, flown: int, 
 
 
 @rule
+def homing_spent(a: int, c: int, ta: int, tc: int, flown: int, fuel: int) -> bool:
+    """2.4, 2.6, R30: a missile (fuel 24 hexes) or a liquid metal bolt (12 hexes, R30: it
+    homes as a missile does) that has flown all its fuel short of its target's hex
+    can strike nothing any more: it is gone."""
+    return flown >= fuel and not (a == ta and c == tc)
+
+
+@rule
 def missile_strikes(a: int, c: int, ta: int, tc: int, flown: int, fuel: int) -> bool:
     """2.6, R30: a missile strikes its target when they share a hex and it has flown no
     more than its fuel (the 24th hex is flown on fuel; a 25th is a drift)."""
