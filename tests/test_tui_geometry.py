@@ -1,6 +1,6 @@
-"""The designer on Pentagon War's hex map, driven with Pilot: the duel screen offers the
-geometry and fights where it is told, and the fleet's battle screen fights Pentagon War
-fleets as it fights Tacship ones.
+"""The designer on Pentagon War's hex map, driven with Pilot: the duel and optimize screens
+offer the geometry and fight where they are told, and the fleet's battle screen fights
+Pentagon War fleets as it fights Tacship ones.
 
 Each figure is checked against the batch service run directly with the same matchup
 and seeds. Map duels and battles are fought by the readable engine, a few a second:
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.dice import duel_seed
@@ -26,17 +26,21 @@ from shipyard.services import duel_setup
 from shipyard.services.batch import Matchup, on_compiled, run_batch, run_one
 from shipyard.services.battle import engage, run_battles, summarize_battles, told_battle
 from shipyard.services.fleet_session import FLEET_STATE, open_fleet_session
+from shipyard.services.optimize import Settings, field_of, optimize
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve
 from shipyard.services.session import open_session
 from shipyard.tui.app import ShipyardApp
+from shipyard.tui.notices import compiling_notice
 from shipyard.tui.screens import fleet_battle
+from shipyard.tui.screens import optimize as optimize_screen
 from shipyard.tui.screens.duel import DuelLogScreen, DuelScreen
 from shipyard.tui.screens.fleet import FleetScreen
 from shipyard.tui.screens.fleet_battle import FleetBattleScreen
 from shipyard.tui.screens.fleet_battle_one import BattleLogScreen
+from shipyard.tui.screens.optimize import OptimizeScreen, report
 
-SIZE = (140, 45)
+SIZE, SMALL = (140, 45), (80, 24)
 RUNS, SEED = 2, 4
 
 
@@ -45,11 +49,13 @@ def _one_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     """One worker: the very duels and battles of any worker count, fought in this process."""
     monkeypatch.setattr(duel_setup, "WORKERS", 1)
     monkeypatch.setattr(fleet_battle, "WORKERS", 1)
+    monkeypatch.setattr(optimize_screen, "WORKERS", 1)
 
 
-def drive(app: ShipyardApp, steps: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
+def drive(app: ShipyardApp, steps: Callable[[Pilot[Any]], Awaitable[None]],
+          size: tuple[int, int] = SIZE) -> None:
     async def run() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await steps(pilot)
 
     asyncio.run(run())
@@ -187,3 +193,77 @@ def test_the_battle_screen_fights_pentagon_war_fleets(tmp_path: Path) -> None:
         assert any("Picket Line" in line or "Lancer" in line for line in told.lines)
 
     drive(app, steps)
+
+
+# The optimize screen: a search of one generation, one duel a pair, within 140 points (the
+# field: Starter and Zelta Dee), a few dozen duels.
+SEARCH = {"budget": "140", "generations": "1", "runs": "1", "seed": "2"}
+
+
+def test_the_optimize_screen_searches_on_the_map_when_told(tmp_path: Path) -> None:
+    """At 80 x 24, by keys alone: Tab from the seed reaches the Geometry select (track, the
+    default, then map), Enter opens it, Down and Enter pick the map, Ctrl+R searches; the
+    search is `shipyard optimize --geometry map`'s, the same design and duels, and the
+    screen says where they were fought."""
+    ruleset = sample("starter").ruleset
+    settings = Settings(140, 1, 1, 2, geometry="map")
+    expected = optimize(ruleset, field_of(ruleset, 140), settings)
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        pilot.app.action_optimize()
+        await until(pilot, lambda: isinstance(pilot.app.screen, OptimizeScreen))
+        screen = pilot.app.screen
+        assert isinstance(screen, OptimizeScreen)
+        where = screen.query_one("#optimize-geometry", Select)
+        assert where.value == "track" and screen.geometry() is None
+        for key, value in SEARCH.items():
+            screen.query_one(f"#optimize-{key}", Input).value = value
+        screen.query_one("#optimize-seed", Input).focus()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert where.has_focus
+        assert screen.region.contains_region(where.region)  # scrolled into sight
+        await pilot.press("enter", "down", "enter")
+        await until(pilot, lambda: where.value == "map")
+        assert screen.geometry() == "map"
+        await pilot.press("tab")
+        assert pilot.app.focused is screen.query_one("#optimize-run", Button)
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: not screen.running and screen.result is not None)
+        found = screen.result
+        assert found is not None and found.settings.geometry == "map"
+        assert found.best.evaluation.design == expected.best.evaluation.design
+        assert found.duels == expected.duels
+        assert [(r.wins, r.draws, r.losses) for r in found.best.records] == [
+            (r.wins, r.draws, r.losses) for r in expected.best.records]
+        shown = str(screen.query_one("#optimize-result", Static).content)
+        assert shown == report(expected)
+        assert shown.splitlines()[1] == f"{expected.duels} duels on the map, seed 2"
+        assert screen.run_heading(settings).startswith(
+            "Searching for the best design within 140 points: duels on the map, seed 2")
+
+    drive(designer(tmp_path), steps, SMALL)
+
+
+def test_the_optimize_screen_of_a_game_with_one_geometry_has_nothing_to_choose(
+        tmp_path: Path) -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        pilot.app.action_optimize()
+        await until(pilot, lambda: isinstance(pilot.app.screen, OptimizeScreen))
+        screen = pilot.app.screen
+        assert isinstance(screen, OptimizeScreen)
+        assert not screen.query("#optimize-geometry") and screen.geometry() is None
+        screen.query_one("#optimize-seed", Input).focus()
+        await pilot.press("tab")  # from the seed straight to the Run button
+        assert pilot.app.focused is screen.query_one("#optimize-run", Button)
+
+    drive(designer(tmp_path, "sample:valkyrie"), steps)
+
+
+def test_the_compiling_notice_says_where_the_duels_are_fought() -> None:
+    starter = sample("starter")
+    track, on_map = compiling_notice(starter), compiling_notice(starter, "map")
+    assert track.startswith("Compiling the fast duel engine in the background")
+    assert on_map.startswith("Duels on the map: compiling the fast duel engine")
+    assert compiling_notice(starter, "track") == track  # the default named is the default
+    assert compiling_notice(sample("valkyrie"), "map") == compiling_notice(sample("valkyrie"))

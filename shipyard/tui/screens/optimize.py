@@ -21,11 +21,13 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, ProgressBar, Static
+from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
+from shipyard.core.protocol import duels_of
+from shipyard.services.batch import Matchup, on_compiled
 from shipyard.services.duel_setup import WORKERS, DuelProblem, whole_number
 from shipyard.services.optimize import (
     Opponent,
@@ -36,9 +38,11 @@ from shipyard.services.optimize import (
     optimize,
     planned_duels,
 )
+from shipyard.services.scenarios import geometries, on_the
 from shipyard.tui.engine import EngineLine
 from shipyard.tui.notices import before_duels
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.geometry import chosen_geometry, geometry_fields
 from shipyard.tui.widgets.title import TitleBar
 
 GENERATIONS, RUNS, SEED = 5, 100, 1  # a quick search by default: the designer waits for it
@@ -49,7 +53,8 @@ def report(result: Optimized) -> str:
     best = result.best
     lines = [f"{best.label}: {best.evaluation.sheet.total} points, "
              f"{best.evaluation.ruleset.kind_words(best.evaluation)}",
-             f"{result.duels} duels, seed {result.settings.seed}", "",
+             f"{result.duels} duels{on_the(duels_of(result.ruleset), result.settings.geometry)}"
+             f", seed {result.settings.seed}", "",
              f"Win rate against each opponent ({result.settings.runs} fresh duels, 95% interval):"]
     for record in best.records:
         share = record.win_rate
@@ -97,6 +102,8 @@ class OptimizeScreen(Screen[Any]):
         self.evaluation = evaluation
         self.report_text = ""  # the result as shown, once there is one
         self.stage = ""  # where the search is ("generation 2 of 5"), as last reported
+        self.geometries = geometries(evaluation.ruleset.duels)  # offered if two or more
+        self.where = ""  # where the run under way is fought, " on the map" ("": the default)
         ruleset = evaluation.ruleset
         own = ruleset.budget(evaluation.catalog)
         self.budget = budget if budget is not None else own if own is not None \
@@ -115,6 +122,8 @@ class OptimizeScreen(Screen[Any]):
                                               ("runs", "Runs", RUNS), ("seed", "Seed", SEED)):
                         yield Label(label)
                         yield Input(str(value), type="integer", id=f"optimize-{key}")
+                    yield from geometry_fields(self.geometries, "", "optimize-geometry",
+                                               "shipyard optimize")
                 with Horizontal(id="duel-buttons"):
                     yield Button("Run", id="optimize-run", variant="primary",
                                  action="screen.run")
@@ -138,8 +147,20 @@ class OptimizeScreen(Screen[Any]):
     def number(self, key: str, label: str, low: int | None) -> int:
         return whole_number(self.query_one(f"#optimize-{key}", Input).value, label, low)
 
+    def geometry(self) -> str | None:
+        """Where the form asks the duels to be fought, as `shipyard optimize --geometry`
+        reads it: None for the game's default (or a game with one place to fight)."""
+        if len(self.geometries) < 2:  # no select shown
+            return None
+        return chosen_geometry(self.geometries,
+                               self.query_one("#optimize-geometry", Select).value)
+
     def show_problem(self, text: str) -> None:
         self.query_one("#duel-problem", Static).update(text)
+
+    def show_heading(self, text: str) -> None:
+        """The results pane: what the run under way is, or how it ended, until a result."""
+        self.query_one("#optimize-result", Static).update(text)
 
     def action_run(self) -> None:
         if self.running:
@@ -149,7 +170,7 @@ class OptimizeScreen(Screen[Any]):
             settings = Settings(self.number("budget", "Budget", 0),
                                 self.number("generations", "Generations", 1),
                                 self.number("runs", "Runs", 1), self.number("seed", "Seed", None),
-                                workers=WORKERS)
+                                workers=WORKERS, geometry=self.geometry())
             opponents = field_of(ruleset, settings.budget)
             if not opponents:
                 raise DuelProblem(f"No bundled {ruleset.title} sample costs {settings.budget} "
@@ -165,8 +186,21 @@ class OptimizeScreen(Screen[Any]):
         self.query_one("#optimize-stage", Static).update("Starting…")
         self.running = True
         self.stopping = False
-        before_duels(self, self.evaluation)
+        self.where = on_the(ruleset.duels, settings.geometry)
+        self.show_heading(self.run_heading(settings))
+        before_duels(self, self.evaluation, settings.geometry)
         self.search(settings, opponents)
+
+    def run_heading(self, settings: Settings) -> str:
+        """The results pane's heading while the search runs: the budget, where its duels
+        are fought when that is not the game's default, and the seed."""
+        line = (f"Searching for the best design within {settings.budget} points: duels"
+                f"{self.where}, seed {settings.seed} (Escape stops).")
+        if not on_compiled(Matchup(self.evaluation, self.evaluation,
+                                   geometry=settings.geometry)):
+            line += ("\nOn the reference engine: this geometry has no compiled one yet, so "
+                     "the duels come more slowly.")
+        return line
 
     @work(thread=True, exclusive=True, group="optimize", exit_on_error=False)
     def search(self, settings: Settings, opponents: list[Opponent]) -> None:
@@ -193,9 +227,12 @@ class OptimizeScreen(Screen[Any]):
         self.running = False
         stage = self.query_one("#optimize-stage", Static)
         if message.result is None:
-            stage.update(f"Stopped during {self.stage}" if self.stage else "Stopped")
+            stopped = f"Stopped during {self.stage}" if self.stage else "Stopped"
+            stage.update(stopped)
             self.show_problem("Stopped before the search was done: no design to open. "
                               "Ctrl+R searches again.")
+            where = f", duels{self.where}" if self.where else ""
+            self.show_heading(f"{stopped}{where}: no design found. Ctrl+R searches again.")
             return
         stage.update("Done")
         self.result = message.result
@@ -204,6 +241,7 @@ class OptimizeScreen(Screen[Any]):
         if event.worker.group == "optimize" and event.state == WorkerState.ERROR:
             self.running = False
             self.show_problem(f"The search stopped on an error: {event.worker.error}")
+            self.show_heading(f"The search stopped on an error: {event.worker.error}")
 
     def watch_running(self, running: bool) -> None:
         self.query_one("#optimize-run", Button).disabled = running
@@ -213,7 +251,7 @@ class OptimizeScreen(Screen[Any]):
         self.query_one("#optimize-open", Button).disabled = result is None
         if result is not None:
             self.report_text = report(result)
-            self.query_one("#optimize-result", Static).update(self.report_text)
+            self.show_heading(self.report_text)
 
     def action_stop(self) -> None:
         if self.running:

@@ -31,6 +31,7 @@ from shipyard.services.duel_setup import whole_number
 from shipyard.tui.engine import EngineLine
 from shipyard.tui.screens.running import RunScreen
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.geometry import chosen_geometry, geometry_fields
 from shipyard.tui.widgets.title import TitleBar
 
 NUMBERS = ("runs", "seed", "range", "turns", "speed-a", "speed-b")  # checked in this order
@@ -188,13 +189,8 @@ class SetupScreen(RunScreen):
         yield Select([(name, name) for name in self.presets],
                      value=form["scenario"] or Select.NULL, id=f"{prefix}-scenario",
                      prompt="custom")
-        if len(self.geometries) > 1:  # a game with one place to fight has nothing to choose
-            yield Label("Geometry")
-            yield Select([(name, name) for name in self.geometries], value=form["geometry"],
-                         allow_blank=False, id=f"{prefix}-geometry",
-                         tooltip="Where the duels are fought, as shipyard duel --geometry "
-                                 f"takes it ({', '.join(self.geometries)}; the first is "
-                                 "the default)")
+        yield from geometry_fields(self.geometries, form["geometry"], f"{prefix}-geometry",
+                                   f"shipyard {self.GROUP}")
         for key, label in START:
             yield Label(label)
             yield Input(form[key], type="integer", id=f"{prefix}-{key}")
@@ -301,10 +297,9 @@ class SetupScreen(RunScreen):
     def geometry(self) -> str | None:
         """Where the form asks the run to be fought, as `--geometry` reads it: None for the
         game's default (or a game with one place to fight)."""
-        if len(self.geometries) < 2:
+        if len(self.geometries) < 2:  # no select shown
             return None
-        chosen = self.value("geometry")
-        return None if chosen == self.geometries[0] else chosen
+        return chosen_geometry(self.geometries, self.value("geometry"))
 
     def number(self, key: str, minimum: int | None) -> int:
         return whole_number(self.value(key), self.WORDS.numbers[key], minimum)
