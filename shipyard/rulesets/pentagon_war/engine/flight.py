@@ -140,8 +140,7 @@ class Flight:
                                                 craft.evading, combat)]
         batteries += [pointdefense.working_boxes(combat.drone.point_defense_rating,
                                                  craft.locked, False, combat)
-                      for d in craft.drones
-                      if d.escort and d.alive and abs(d.distance - duel.range) < 1]
+                      for d in craft.drones if d.escort and d.alive and self.escorting(side, d)]
         alive = [True] * len(targets)
         scored = 0
         words: list[str] = []  # 17: each shot's number and roll, battery by battery
@@ -186,6 +185,11 @@ class Flight:
             for line in words:
                 duel.say(f"impulse {duel.impulse}: {line}")
         self._missiles_land(side, craft, enemy)
+
+    def escorting(self, side: int, drone: Drone) -> bool:
+        """2.6: whether a point-defense drone is in the hex of craft `side`, which
+        launched it (the enemy is `range` away from the craft, `distance` from the drone)."""
+        return abs(drone.distance - self.duel.range) < 1
 
     def _missiles_land(self, side: int, craft: Craft, enemy: Craft) -> None:
         """2.6: a missile in its target's hex hits for its full warhead; the hex takes half.

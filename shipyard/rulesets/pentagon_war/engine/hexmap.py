@@ -19,10 +19,13 @@ toward the enemy at its start speed. The map has no edge.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import sqrt
 
 from shipyard.rulesets.pentagon_war.rules import impulses as chart
-from shipyard.rulesets.pentagon_war.rules.bearing import across, along, relative_direction
+from shipyard.rulesets.pentagon_war.rules.bearing import (
+    across,
+    closing_speed,
+    relative_direction,
+)
 from shipyard.rulesets.pentagon_war.rules.screens import UNAIMED, screen_aim, screen_covers
 from shipyard.rulesets.pentagon_war.rules.vector import (
     A,
@@ -48,9 +51,7 @@ def radial(va: int, vc: int, da: int, dc: int) -> float:
     """The part of velocity `(va, vc)` along the displacement `(da, dc)` (same units), by
     the map's true geometry (A and C 120 degrees apart); 0 for no displacement. Worked
     from whole numbers (`bearing.along`), so a mirrored map gives the very same float."""
-    if da == 0 and dc == 0:
-        return 0.0
-    return along(va, vc, da, dc) / (2.0 * sqrt(along(da, dc, da, dc)))
+    return closing_speed(va, vc, da, dc, 1)
 
 
 class HexMap:
@@ -104,8 +105,8 @@ class HexMap:
 
     def toward(self, i: int, j: int) -> float:
         """Craft `i`'s speed toward craft `j` along the line between them, hexes a turn."""
-        da, dc = self.a[j] - self.a[i], self.c[j] - self.c[i]
-        return radial(self.va[i], self.vc[i], da, dc) / self.m.unit
+        return closing_speed(self.va[i], self.vc[i], self.a[j] - self.a[i],
+                             self.c[j] - self.c[i], self.m.unit)
 
     def speed(self, i: int) -> float:
         """Craft `i`'s speed, hexes a turn (the components' biggest-or-sum, 2.3)."""
@@ -123,13 +124,9 @@ class HexMap:
         """Craft `i` makes this impulse's movement segment; `before` its components before
         this impulse's thrust (R25: a new column counts from this impulse)."""
         m, columns = self.m, self.columns[i]
-        va, vc = self.va[i], self.vc[i]
-        old_a, old_c = columns
-        if (va, vc) != before:
-            columns[0] = chart.column_after(old_a, before[0], va, m.unit, turn, True)
-            columns[1] = chart.column_after(old_c, before[1], vc, m.unit, turn, True)
-        da, dc = chart.impulse_steps(old_a, columns[0], va, old_c, columns[1], vc, impulse,
-                                     m.impulses)
+        columns[0], columns[1], da, dc = chart.body_move(
+            columns[0], columns[1], before[0], before[1], self.va[i], self.vc[i], m.unit, turn,
+            impulse, m.impulses)
         self.a[i] += da
         self.c[i] += dc
 

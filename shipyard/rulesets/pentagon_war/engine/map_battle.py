@@ -9,10 +9,9 @@ velocity along the line between them. So the duel's captains, fire rules, point 
 launches and damage assessment play on the map as written, and a hit is stamped with the
 armor side it strikes when it is sent (`Struck`).
 
-Missiles and liquid metal bolts home across the map (`map_flight`, R30); drones keep
-their distance to the craft they were sent against, as on the range track, closing by
-that craft's speed along the line. What flies is lost when its target is destroyed or
-its launcher is (R33). A craft's explosion strikes
+Missiles and liquid metal bolts home across the map (`map_flight`, R30); drones fly as
+size class 0 craft of their own (R31). What flies is lost when its target is destroyed
+or its launcher is (R33). A craft's explosion strikes
 every craft in reach, friend or foe, less 8 points a hex (R27), on the side facing it.
 """
 
@@ -34,6 +33,7 @@ from shipyard.rulesets.pentagon_war.engine.duel import Duel
 from shipyard.rulesets.pentagon_war.engine.fleet_orders import assign, ranked, threat
 from shipyard.rulesets.pentagon_war.engine.helm import beam, steer_craft
 from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
+from shipyard.rulesets.pentagon_war.engine.map_blasts import objects_struck
 from shipyard.rulesets.pentagon_war.engine.map_flight import MapFlight
 from shipyard.rulesets.pentagon_war.engine.map_pictures import MapPictures
 from shipyard.rulesets.pentagon_war.engine.orders import (
@@ -52,6 +52,7 @@ from shipyard.rulesets.pentagon_war.map_movement import map_figures
 from shipyard.rulesets.pentagon_war.rules import movement
 from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
 from shipyard.rulesets.pentagon_war.rules.explosions import blast_points, blast_reach
+from shipyard.rulesets.pentagon_war.rules.flight import shot_down_points
 
 TOWARD, ASTERN = 1, 4  # the relative directions a craft thrusts toward and away from
 FOUR_TO_ONE = 4  # a side this many times weaker in boxes left disengages (R33)
@@ -84,7 +85,7 @@ class MapBattle(Duel):
             self.start_boxes[side] += total_boxes(craft)
         self.index = {id(craft): i for i, craft in enumerate(crafts)}
         super().__init__(crafts, policies, scenario, combat, catalog, dice, log)
-        self.flight = MapFlight(self, self.hexmap, self.partner, self.index)
+        self.flight = self.on_map = MapFlight(self, self.hexmap, self.partner, self.index)
         self.struck = tuple(Struck(craft) for craft in crafts)
         self.pending = self.struck
 
@@ -187,6 +188,7 @@ class MapBattle(Duel):
 
     def start_turn(self) -> None:
         self.hexmap.start_turn(self.turn)
+        self.on_map.start_turn(self.turn)
         self.judge_running()
         super().start_turn()
 
@@ -357,6 +359,16 @@ class MapBattle(Duel):
                 self.say(describe_reports(self.impulse, other, reports))
             if other.destroyed:
                 self.explode(k, other)
+        # R27: then the missiles and drones in reach; each missile destroyed explodes
+        for a, c in objects_struck(self.crafts, self.hexmap, self.rates, self.dice, side,
+                                   strength):
+            self.missile_blast(a, c, shot_down_points(self.figures))
+
+    def missile_blast(self, a: int, c: int, points: int) -> None:
+        """Half a warhead exploding in hex `(a, c)`: every craft there takes it (2.6)."""
+        for q in self.alive():
+            if self.hexmap.a[q] == a and self.hexmap.c[q] == c:
+                self.pending[q].append(Hit(points, "missile", side=TOWARD))
 
     def end_turn(self) -> None:
         self.beams = []  # 2.4: a beam holds to the end of the turn

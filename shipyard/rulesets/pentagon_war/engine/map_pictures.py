@@ -2,9 +2,8 @@
 (`core.battle.Replay`): one frame an impulse.
 
 Each frame shows every craft in the battle with its facing and velocity vector, what it
-has in flight (missiles and bolts in their own hexes, heading as they home, R30; drones
-on the line between their target and their launcher at their distance from the target,
-where they fly, R33), the impulse's
+has in flight in its own hex (missiles and bolts heading as they home, R30; drones
+facing as they last thrust, R31), the impulse's
 fire as lines with the firing weapon's arcs, and each blast with the hexes it reaches.
 The map's terms become the replay's through `map_picture`.
 """
@@ -77,23 +76,12 @@ class MapPictures(Keys):
                 tokens.append(Token(kind, self.key(seeker, kind), sides[i], q, r,
                                     picture_heading(seeker.heading)))
             for drone in craft.drones:
-                if drone.alive:
-                    a, c = self._on_line(hexmap, j, i, drone.distance)
-                    q, r = picture_hex(a, c)
+                if drone.alive:  # R31: a craft of its own
+                    q, r = picture_hex(drone.a, drone.c)
                     tokens.append(Token("drone", self.key(drone, "drone"), sides[i], q, r,
-                                        picture_heading(hexmap.facing[i])))
+                                        picture_heading(drone.facing)))
         self.frames.append(Frame(turn, caption, tuple(tokens), tuple(self.shots)))
         self.shots = []
-
-    @staticmethod
-    def _on_line(hexmap: HexMap, target: int, launcher: int, distance: float) -> tuple[int, int]:
-        """The hex `distance` hexes from craft `target` toward craft `launcher` (beyond
-        the target when the distance is below 0), to the nearest hex."""
-        apart = hexmap.hexes(target, launcher)
-        share = 0.0 if apart == 0 else max(-1.0, min(1.0, distance / apart))
-        ta, tc = hexmap.a[target], hexmap.c[target]
-        da, dc = hexmap.a[launcher] - ta, hexmap.c[launcher] - tc
-        return ta + round(da * share), tc + round(dc * share)
 
     def replay(self, result: str) -> Replay:
         return Replay("", ("Side A", "Side B"), tuple(self.frames), result)

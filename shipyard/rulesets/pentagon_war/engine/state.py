@@ -54,6 +54,13 @@ class Drone:
     escort: bool  # point-defense drones keep to their launcher's hex while they can
     fired_turn: int = -1
     alive: bool = True
+    a: int = 0  # on the hex map (R31): its hex, facing, components and chart columns
+    c: int = 0
+    facing: int = 0
+    va: int = 0
+    vc: int = 0
+    col_a: int = 0
+    col_c: int = 0
 
     @property
     def gap(self) -> float:

@@ -32,6 +32,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     D_ALIVE,
     D_DISTANCE,
     D_ESCORT,
+    D_ESCORTING,
     D_FIRED_TURN,
     D_SPEED,
     D_WEAPON,
@@ -59,6 +60,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     N_DRONES,
     N_HITS,
     N_MISSILES,
+    ON_MAP,
     PD_ALIVE,
     PD_INDEX,
     PD_KILLABLE,
@@ -241,8 +243,10 @@ def defend(st: State, tb: Tables, side: int) -> None:
     scored = battery(st, tb, n, pointdefense.working_boxes(
         tb.f, ci[side, BOX + POINT_DEFENSE], locked, ci[side, EVADING] != 0))
     for k in range(ci[side, N_DRONES]):  # escorts in the launcher's hex (2.6)
-        if (st.it[side, DRI_T, k, D_ESCORT] and st.it[side, DRI_T, k, D_ALIVE]
-                and same_hex(abs(st.ft[side, DRF_T, k, D_DISTANCE] - st.rangef[RANGE]))):
+        if not (st.it[side, DRI_T, k, D_ESCORT] and st.it[side, DRI_T, k, D_ALIVE]):
+            continue
+        if (st.it[side, DRI_T, k, D_ESCORTING] if ci[side, ON_MAP]  # R31: in its hex
+                else same_hex(abs(st.ft[side, DRF_T, k, D_DISTANCE] - st.rangef[RANGE]))):
             scored += battery(st, tb, n, pointdefense.working_boxes(tb.f, tb.f.drone_pd,
                                                                     locked, False))
     for t in range(n):

@@ -12,7 +12,6 @@ which the reference calls too.
 
 from __future__ import annotations
 
-from math import sqrt
 from typing import TYPE_CHECKING
 
 from shipyard.core.compiled import inline_kernel, lean_kernel
@@ -52,8 +51,8 @@ from shipyard.rulesets.pentagon_war.rules import impulses as chart
 from shipyard.rulesets.pentagon_war.rules import movement
 from shipyard.rulesets.pentagon_war.rules.bearing import (
     across,
-    along,
     bearing,
+    closing_speed,
     facing_for,
     relative_direction,
 )
@@ -94,13 +93,10 @@ def direction(mp: MapState, i: int, j: int) -> int:
 @inline_kernel
 def toward(mp: MapState, i: int, j: int) -> float:
     """Craft `i`'s speed toward craft `j` along the line between them, hexes a turn
-    (`engine.hexmap.radial`, worked from whole numbers)."""
+    (`rules.bearing.closing_speed`)."""
     mi = mp.mi
-    da, dc = mi[j, HEX_A] - mi[i, HEX_A], mi[j, HEX_C] - mi[i, HEX_C]
-    if da == 0 and dc == 0:
-        return 0.0 / mp.m.unit
-    radial = along(mi[i, VEL_A], mi[i, VEL_C], da, dc) / (2.0 * sqrt(along(da, dc, da, dc)))
-    return float(radial / mp.m.unit)
+    return closing_speed(mi[i, VEL_A], mi[i, VEL_C], mi[j, HEX_A] - mi[i, HEX_A],
+                         mi[j, HEX_C] - mi[i, HEX_C], mp.m.unit)
 
 
 @inline_kernel
@@ -169,13 +165,9 @@ def move(mp: MapState, i: int, before_a: int, before_c: int, turn: int, impulse:
     """Craft `i` makes this impulse's movement segment; `before_*` its components before
     this impulse's thrust (R25: a new column counts from this impulse)."""
     mi, m = mp.mi, mp.m
-    va, vc = mi[i, VEL_A], mi[i, VEL_C]
-    old_a, old_c = mi[i, COL_A], mi[i, COL_C]
-    if va != before_a or vc != before_c:
-        mi[i, COL_A] = chart.column_after(old_a, before_a, va, m.unit, turn, True)
-        mi[i, COL_C] = chart.column_after(old_c, before_c, vc, m.unit, turn, True)
-    da, dc = chart.impulse_steps(old_a, mi[i, COL_A], va, old_c, mi[i, COL_C], vc, impulse,
-                                 m.impulses)
+    mi[i, COL_A], mi[i, COL_C], da, dc = chart.body_move(
+        mi[i, COL_A], mi[i, COL_C], before_a, before_c, mi[i, VEL_A], mi[i, VEL_C], m.unit,
+        turn, impulse, m.impulses)
     mi[i, HEX_A] += da
     mi[i, HEX_C] += dc
 

@@ -15,7 +15,9 @@ from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast.columns import (
     B_ALIVE,
     B_EROSION,
+    B_FLOATS,
     B_FLOWN,
+    B_INTS,
     BLF_T,
     BLI_T,
     D_ACCELERATIONS,
@@ -23,6 +25,8 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     D_DISTANCE,
     D_ESCORT,
     D_FIRED_TURN,
+    D_FLOATS,
+    D_INTS,
     D_SPEED,
     D_WEAPON,
     DIRECTION,
@@ -37,12 +41,15 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     HITS_T,
     L_DAMAGE,
     L_IMPULSES,
+    L_INTS,
     L_SIDE,
     LG_T,
     M_ALIVE,
     M_DISTANCE,
+    M_FLOATS,
     M_FLOWN,
     M_FUEL,
+    M_INTS,
     M_SPEED,
     MSF_T,
     MSI_T,
@@ -132,38 +139,39 @@ def add_lingering(st: State, side: int, damage: int, impulses: int, armor_side: 
 
 
 @lean_kernel
-def move_row(rows: np.ndarray, to: int, source: int) -> None:
-    """Row `source` of a 2-D array copied to row `to`."""
-    for c in range(rows.shape[1]):
+def move_row(rows: np.ndarray, to: int, source: int, width: int) -> None:
+    """The first `width` columns of row `source` of a 2-D array copied to row `to`."""
+    for c in range(width):
         rows[to, c] = rows[source, c]
 
 
 @lean_kernel
-def drop_dead(st: State, side: int, ints: int, floats: int, alive: int, count: int) -> None:
+def drop_dead(st: State, side: int, ints: int, floats: int, alive: int, count: int,
+              int_width: int, float_width: int) -> None:
     """Keep the living rows of one list (its int and float tables), in order."""
     kept = 0
     for i in range(st.ci[side, count]):
         if st.it[side, ints, i, alive]:
             if kept != i:
-                move_row(st.it[side, ints], kept, i)
-                move_row(st.ft[side, floats], kept, i)
+                move_row(st.it[side, ints], kept, i, int_width)
+                move_row(st.ft[side, floats], kept, i, float_width)
             kept += 1
     st.ci[side, count] = kept
 
 
 @lean_kernel
 def drop_dead_missiles(st: State, side: int) -> None:
-    drop_dead(st, side, MSI_T, MSF_T, M_ALIVE, N_MISSILES)
+    drop_dead(st, side, MSI_T, MSF_T, M_ALIVE, N_MISSILES, M_INTS, M_FLOATS)
 
 
 @lean_kernel
 def drop_dead_drones(st: State, side: int) -> None:
-    drop_dead(st, side, DRI_T, DRF_T, D_ALIVE, N_DRONES)
+    drop_dead(st, side, DRI_T, DRF_T, D_ALIVE, N_DRONES, D_INTS, D_FLOATS)
 
 
 @lean_kernel
 def drop_dead_bolts(st: State, side: int) -> None:
-    drop_dead(st, side, BLI_T, BLF_T, B_ALIVE, N_BOLTS)
+    drop_dead(st, side, BLI_T, BLF_T, B_ALIVE, N_BOLTS, B_INTS, B_FLOATS)
 
 
 @lean_kernel
@@ -172,6 +180,6 @@ def drop_spent_lingering(st: State, side: int) -> None:
     for i in range(st.ci[side, N_LINGERING]):
         if st.it[side, LG_T, i, L_IMPULSES] > 0:
             if kept != i:
-                move_row(st.it[side, LG_T], kept, i)
+                move_row(st.it[side, LG_T], kept, i, L_INTS)
             kept += 1
     st.ci[side, N_LINGERING] = kept

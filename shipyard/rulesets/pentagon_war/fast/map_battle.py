@@ -86,6 +86,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     NEEDS_FUEL,
     O_DOUBLE,
     O_PULL,
+    ON_MAP,
     ORDERS_T,
     PARTNER,
     R_DRAWS,
@@ -292,7 +293,8 @@ def explode(st: State, tb: Tables, mp: MapState, first: int, turn: int) -> None:
         if depth == 0:
             return
         blast, k = xs[S_BLAST, depth - 1], xs[S_NEXT, depth - 1]
-        if k >= count:
+        if k >= count:  # the craft in reach are done: then what flies (R27)
+            map_flight.blast_objects(st, tb, mp, blast, strength[depth - 1])
             depth -= 1
             continue
         xs[S_NEXT, depth - 1] = k + 1
@@ -395,6 +397,7 @@ def jamming(st: State, tb: Tables, mp: MapState, i: int) -> int:
 def start_turn(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int) -> None:
     ci, xs = st.ci, mp.xs
     hexmap.start_turn(mp, turn)
+    map_flight.start_turn(st, mp, turn)
     judge_running(st, mp)
     for k in range(ci.shape[0]):
         ci[k, CHARGE], ci[k, SPENT] = ci[k, BOX + CAPACITOR], 0  # 2.2: recharge
@@ -439,9 +442,9 @@ def end_turn(st: State, tb: Tables, mp: MapState, turn: int) -> None:
 # -- one impulse -------------------------------------------------------------------------------
 @lean_kernel
 def flight_and_defense(st: State, tb: Tables, mp: MapState, pol: np.ndarray, n: int,
-                       impulse: int) -> None:
-    """What flies moves (missiles and bolts homing across the map, R30); then 2.5, each
-    craft's point defense against what reached it."""
+                       turn: int, impulse: int) -> None:
+    """What flies moves (missiles and bolts homing across the map, R30, drones flying as
+    craft, R31); then 2.5, each craft's point defense against what reached it."""
     ci, xs = st.ci, mp.xs
     for a in range(n):
         i = xs[S_ACTING, a]
@@ -452,7 +455,7 @@ def flight_and_defense(st: State, tb: Tables, mp: MapState, pol: np.ndarray, n: 
             if ci[i, N_BOLTS]:
                 map_flight.home_bolts(st, tb, mp, i, impulse)
             if ci[i, N_DRONES]:
-                flight.move_drones(st, tb, pol, i)
+                map_flight.move_drones(st, tb, pol, mp, i, turn, impulse)
     for a in range(n):
         i = xs[S_ACTING, a]
         for b in range(attackers(st, mp, i)):
@@ -550,15 +553,16 @@ def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int
                         mp.beams[b, B_DOUBLE] != 0)
     for a in range(n):
         hexmap.move(mp, xs[S_ACTING, a], xs[S_BEFORE_A, a], xs[S_BEFORE_C, a], turn, impulse)
-    flight_and_defense(st, tb, mp, pol, n, impulse)
+    flight_and_defense(st, tb, mp, pol, n, turn, impulse)
     for a in range(n):
         i = xs[S_ACTING, a]
         view_target(st, mp, i)
         m, r, d = policy.launch(st, tb, pol, i)
         if m or d:
-            first = ci[i, N_MISSILES]
+            first, carried = ci[i, N_MISSILES], ci[i, N_DRONES]
             flight.launch(st, tb, i, m, r, d)
             map_flight.place_missiles(st, mp, i, first)
+            map_flight.launched(st, tb, mp, i, carried, turn)
     # 2.1: fire is decided and announced before the targets reinforce their screens.
     for a in range(n):
         i = xs[S_ACTING, a]
@@ -599,6 +603,8 @@ def play(st: State, tb: Tables, mp: MapState, fleet: Duelists, key: np.uint64,
     craft's fate into `fates`."""
     track.reset(st, fleet)
     track.copy2(mp.mi, mp.start)
+    for k in range(st.ci.shape[0]):
+        st.ci[k, ON_MAP] = 1  # R31: its drones fly on the map
     dice.start(st.rng, key)
     pol, ci = fleet.pol, st.ci
     mp.fleets[:, :] = 0

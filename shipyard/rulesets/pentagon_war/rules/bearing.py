@@ -17,6 +17,8 @@ is found exactly and a half-turned or mirrored map gives the same answers.
 
 from __future__ import annotations
 
+from math import sqrt
+
 from shipyard.core.rules import rule
 from shipyard.rulesets.pentagon_war.rules.vector import step_a, step_c
 
@@ -106,3 +108,15 @@ def facing_for(direction: int, da: int, dc: int, facing: int) -> int:
     if spine(da, dc):
         return nearer(facing, first, (first + 1) % 6)
     return first
+
+
+@rule
+def closing_speed(va: int, vc: int, da: int, dc: int, unit: int) -> float:
+    """The part of velocity `(va, vc)` along the displacement `(da, dc)`, in hexes a turn
+    (`unit` velocity units a hex), by the map's true geometry (A and C 120 degrees apart);
+    0 for no displacement. Worked from whole numbers (`along`), so a mirrored map gives
+    the very same float."""
+    if da == 0 and dc == 0:
+        return 0.0 / unit
+    radial = along(va, vc, da, dc) / (2.0 * sqrt(along(da, dc, da, dc)))
+    return float(radial / unit)

@@ -23,6 +23,7 @@ from shipyard.rulesets.pentagon_war.rules.vector import hexes_apart
 
 FACES = 6  # faces of a die
 BLAST_ROLL, BLAST_SURVIVED, BLAST_DESTROYED = -1, 1, 0  # `blast_survival`
+SURVIVAL_DICE = 2  # R27: a size class 0 object survives a blast on two dice
 
 
 @rule

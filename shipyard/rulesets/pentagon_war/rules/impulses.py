@@ -116,3 +116,18 @@ def impulse_steps(a_before: int, a_after: int, va: int, c_before: int, c_after: 
     `a_after` and `c_before` to `c_after`."""
     return (component_step(a_before, a_after, va, impulse, impulses),
             component_step(c_before, c_after, vc, impulse, impulses))
+
+
+@rule
+def body_move(col_a: int, col_c: int, before_a: int, before_c: int, va: int, vc: int,
+              unit: int, turn: int, impulse: int, impulses: int) -> tuple[int, int, int, int]:
+    """R25: one impulse's movement segment of a body (a craft, a drone) whose components
+    went from `(before_a, before_c)` to `(va, vc)` with this impulse's acceleration,
+    counting in columns `(col_a, col_c)` until now: its new columns and its displacement
+    `(a, c)`."""
+    new_a, new_c = col_a, col_c
+    if va != before_a or vc != before_c:
+        new_a = column_after(col_a, before_a, va, unit, turn, True)
+        new_c = column_after(col_c, before_c, vc, unit, turn, True)
+    da, dc = impulse_steps(col_a, new_a, va, col_c, new_c, vc, impulse, impulses)
+    return new_a, new_c, da, dc

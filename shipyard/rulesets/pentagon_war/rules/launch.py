@@ -12,7 +12,17 @@ new code. Components are in the map's velocity units (R26).
 from __future__ import annotations
 
 from shipyard.core.rules import rule
-from shipyard.rulesets.pentagon_war.rules.vector import speed
+from shipyard.rulesets.pentagon_war.rules.bearing import bearing
+from shipyard.rulesets.pentagon_war.rules.vector import (
+    MapFigures,
+    pushed,
+    speed,
+    step_a,
+    step_c,
+    thrust_rate,
+)
+
+DRONE_SIZE = 0  # 2.6: a drone is a size class 0 craft (its thrust counts it as 1)
 
 
 @rule
@@ -52,3 +62,34 @@ def launch_allowed(top: int, va: int, vc: int, carrier_va: int, carrier_vc: int,
     limit = speed(carrier_va, carrier_vc)
     limit = limit if limit > top else top
     return speed(va, vc) <= limit
+
+
+@rule
+def launch_velocity(va: int, vc: int, da: int, dc: int, spread: int, top: int,
+                    escort: bool) -> tuple[int, int]:
+    """R31: the components a drone leaves a carrier of `(va, vc)` with, its target
+    `(da, dc)` away: an attack drone the carrier's plus the whole spread along the map
+    direction nearest its target (`bearing`), when that is allowed
+    (`launch_allowed`), else the carrier's; a point-defense drone the carrier's (it
+    escorts it)."""
+    if escort:
+        return va, vc
+    toward = bearing(da, dc)
+    wa, wc = va + spread * step_a(toward), vc + spread * step_c(toward)
+    if launch_allowed(top, wa, wc, va, vc, spread):
+        return wa, wc
+    return va, vc
+
+
+@rule
+def drone_push(m: MapFigures, va: int, vc: int, da: int, dc: int,
+               thrust: int) -> tuple[int, int, int]:
+    """R31: a drone `(da, dc)` from its target thrusting toward it (`thrust` +1) or away
+    (-1) for one impulse at standard acceleration (size class 0 counts as 1): it faces
+    the map direction nearest the line (or the opposite one) and pushes along it, cut at
+    the top speed (`vector.pushed`, R26). Its new components and facing: an impulse whose
+    push changed nothing spends no acceleration."""
+    facing = bearing(da, dc) if thrust > 0 else (bearing(da, dc) + 3) % 6
+    rate = thrust_rate(m, False, 1, DRONE_SIZE)
+    pa, pc = pushed(m, va, vc, facing, rate)
+    return pa, pc, facing
