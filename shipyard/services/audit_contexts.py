@@ -193,7 +193,7 @@ def contexts(ruleset: Ruleset, root: str | None, settings: Settings,
                 raise AuditError(str(exc)) from None
             if not audits_battles(ruleset):
                 raise AuditError(f"the {ruleset.title} audit measures duels, not battles "
-                                 "(its map still abstracts drones)")
+                                 "(its fleet battles on the map are too slow to audit)")
             raise AuditError(f"{ruleset.title} has no bundled fleet to fight")
         out += fought
     return out

@@ -105,8 +105,8 @@ def _electronics(data: Data) -> bool:
 class PentagonWarAudit:
     """The audit's view of a Pentagon War craft."""
 
-    # Duels only for now: fleet battles on the map still fly drones on per-target range
-    # tracks (R33), which would weigh them as the track does.
+    # Duels only: fleet battles on the map are slow to audit (docs/audit.md), so the
+    # game's audit keeps to its duels.
     battles = False
 
     def purchases(self, catalog: Catalog) -> list[Purchase]:
