@@ -150,6 +150,12 @@ class MapBattle(Duel):
     def enemies(self, side: int) -> list[Craft]:
         return [c for k, c in enumerate(self.crafts) if self.side_of[k] != self.side_of[side]]
 
+    def homing_on(self, side: int) -> list[Craft]:
+        """2.9 on the map: an enemy's missiles and bolts home on its target, so only the
+        enemies whose target is `side` (in order) have seekers on it."""
+        return [c for k, c in enumerate(self.crafts)
+                if self.side_of[k] != self.side_of[side] and self.target[k] == side]
+
     def other(self, side: int) -> int:
         j = self.partner[side]
         self.crafts[j].direction = self.hexmap.direction(j, side)  # the side it shows

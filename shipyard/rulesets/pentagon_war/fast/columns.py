@@ -49,6 +49,7 @@ DRONE_LAUNCH = _ci()
 FLEET = _ci()  # which side it fights on (on the track each craft is its own)
 PARTNER = _ci()  # the craft it faces in the pair being played (`lists.foe`)
 FACES_PARTNER = _ci()  # its directional screens meet its partner's fire (R29; track: 1)
+HOMING_ON = _ci()  # where its missiles and bolts home (2.9): the other craft; map: its target
 # the duel so far
 DIRECTION = _ci()
 CHARGE = _ci()

@@ -65,6 +65,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     HEX_A,
     HEX_C,
     HITS_T,
+    HOMING_ON,
     IMPULSE_KIND,
     IS_BASE,
     KILLED_BY,
@@ -247,7 +248,7 @@ def retarget(st: State, mp: MapState) -> None:
                     chosen = order[t]
                     break
             xs[S_LOAD, chosen] += threat(st, i)
-            mi[i, TARGET] = chosen
+            mi[i, TARGET] = ci[i, HOMING_ON] = chosen  # its seekers home on it (2.9)
             xs[S_CHANGED, i] = 1
     # Both fleets chose from the battle as it stood: only now is anything in flight lost.
     for i in range(count):
