@@ -4,11 +4,16 @@ reinforcement prices each announced order with the weapons of the craft that gav
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from shipyard.core.dice import ScriptedDice
 from shipyard.core.outcome import DuelScenario
-from shipyard.rulesets.pentagon_war.engine.orders import Allocation
-from shipyard.rulesets.pentagon_war.engine.state import Bolt, Missile
-from tests.test_map_battles import battle
+from shipyard.rulesets.pentagon_war.engine.map_battle import MapBattle
+from shipyard.rulesets.pentagon_war.engine.orders import Allocation, FireOrder, Incoming
+from shipyard.rulesets.pentagon_war.engine.state import Bolt, Drone, Missile
+from tests.test_map_battles import COMBAT, battle
 
 
 # -- 2.9: "If a missile or liquid metal gun bolt is targeted on a spacecraft before it goes
@@ -51,6 +56,53 @@ def test_going_invisible_with_no_seeker_on_it_draws_no_die() -> None:
     fight.allocate(shade, Allocation(invisible=True, radar=False))
     assert shade.invisible and dice.used == 0
     assert all(len(craft.missiles) == 1 for craft in fight.crafts[2:])
+
+
+# -- 2.1, 2.2: the announced fire, priced with the weapons of the craft that gave it --------------
+def test_reinforcement_prices_each_order_with_the_weapons_of_the_craft_that_gave_it() -> None:
+    # The mercurand (size class 2, its screens cut to 3 boxes, 30 power) is the target of
+    # a lancer 2 hexes away (locked on, evading) and a shade 6 hexes away (no lock: it
+    # counts the range double, 12). Last impulse of the turn: it raises the best case.
+    #   lancer's laser (its group 1): 12 + 2 (size) - 2 (URM at 2) - 3 (evading) = 9: 4
+    #   shade's electron cannon (its group 0): at 12 hexes 12 + 2 - 5 = 9 >= 6 hits: 2
+    # best case 4 + 2 = 6, less the 3 screens up: 3 points (9 power of the 30).
+    # (Priced on the lancer's weapons, the shade's group 0 would be its two proton
+    # cannons, 7 each: 18 in all, and the 10 points the power buys.)
+    fight = battle(["mercurand", "lancer", "shade"], [0, 1, 1])
+    fight.target[:] = [1, 0, 0]
+    fight.turn, fight.impulse = 1, COMBAT.quick.impulses
+    hexmap = fight.hexmap
+    for i, (a, c) in enumerate([(0, 0), (2, 0), (6, 0)]):
+        hexmap.a[i], hexmap.c[i] = a, c
+    assert (hexmap.hexes(1, 0), hexmap.hexes(2, 0)) == (2, 6)
+    me, lancer, shade = fight.crafts
+    me.boxes["screen"], me.charge = 3, 30
+    lancer.locked, lancer.evading = True, True
+    shade.locked, shade.evading = False, False
+    laser = [g.type for g in lancer.weapons].index("laser")
+    electron = [g.type for g in shade.weapons].index("electron_cannon")
+    assert (laser, electron) == (1, 0)
+    incoming = fight.incoming(0, {1: [FireOrder(laser)], 2: [FireOrder(electron)]}, {})
+    fight.view(0, fight.target[0])  # as the impulse views it before the captain decides
+    assert fight.policies[0].reinforce(me, lancer, fight.situation(), incoming) == 3
+
+
+def test_a_lone_attacker_is_priced_as_the_enemy_on_the_track() -> None:
+    # One attacker: the lancer's two proton cannons at 2 hexes, locked on, not evading:
+    # 12 + 2 - 2 = 12 >= 6 hits for 7 each: best case 14, less the 3 screens: 11 points,
+    # which the 60 power buys (3 each).
+    fight = battle(["mercurand", "lancer"], [0, 1])
+    fight.target[:] = [1, 0]
+    fight.turn, fight.impulse = 1, COMBAT.quick.impulses
+    hexmap = fight.hexmap
+    hexmap.a[:], hexmap.c[:] = [0, 2], [0, 0]
+    me, lancer = fight.crafts
+    me.boxes["screen"], me.charge = 3, 60
+    lancer.locked, lancer.evading = True, False
+    protons = [g.type for g in lancer.weapons].index("proton_cannon")
+    incoming = fight.incoming(0, {1: [FireOrder(protons)]}, {})
+    fight.view(0, 1)
+    assert fight.policies[0].reinforce(me, lancer, fight.situation(), incoming) == 11
 
 
 # -- the compiled engine: the same seekers roll, on the same dice -------------------------------
@@ -104,3 +156,21 @@ def test_the_compiled_engine_rolls_for_the_same_seekers_on_the_map() -> None:
                 b.distance for b in fight.crafts[k].bolts]
         assert st.ci[2, C.N_MISSILES] == 2 and st.ci[2, C.N_BOLTS] == 1  # never rolled
 
+
+def test_orders_priced_on_the_target_in_the_reference_alone_fail_the_equivalence(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled engine prices each order on its firer's weapons too: with the
+    reference's orders priced on the target's weapons again, the engines part."""
+    from tests.test_map_battle_engines import DEFAULT, SEEDS, differences, fleet, several
+
+    seeds = SEEDS[:2]
+    a, b = fleet("superhulk"), several("hammer", "hammer", "mercurand", "sunspear", "lancer")
+    assert differences(a, b, DEFAULT, seeds) == []
+    told = MapBattle.incoming
+
+    def unsorted(self: MapBattle, i: int, orders: dict[int, list[FireOrder]],
+                 drones: dict[int, tuple[Drone, ...]]) -> Incoming:
+        return replace(told(self, i, orders, drones), volleys=())
+
+    monkeypatch.setattr(MapBattle, "incoming", unsorted)
+    assert differences(a, b, DEFAULT, seeds) != []

@@ -40,6 +40,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     FireOrder,
     Incoming,
     Maneuver,
+    Volley,
     steer,
 )
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, total_boxes
@@ -288,14 +289,18 @@ class MapBattle(Duel):
         """What craft `i` learns before reinforcing: every attacker's fire and arrivals."""
         fire: list[FireOrder] = []
         flying: list[Drone] = []
+        volleys: list[Volley] = []  # whose each order is: it names that craft's weapons
         arriving = sum(h.points for h in self.pending[i] if h.screened)
         for k in self.attackers(i):
             fire += orders.get(k, [])
             flying += drones.get(k, ())
             arriving += self.flight.bolts_arriving(self.crafts[k])
+            if orders.get(k) or drones.get(k):
+                volleys.append(Volley(self.crafts[k], self.hexmap.hexes(k, i),
+                                      tuple(orders.get(k, ())), tuple(drones.get(k, ()))))
         if not fire and not flying and not arriving:
             return NOTHING
-        return Incoming(tuple(fire), tuple(flying), arriving)
+        return Incoming(tuple(fire), tuple(flying), arriving, tuple(volleys))
 
     def maneuver(self, side: int, craft: Craft, order: Maneuver) -> None:
         """2.3 on the map (`helm.steer`); a running side's craft run (R33)."""

@@ -307,6 +307,7 @@ XS_ROWS = _xs.count
 _xw = Columns()
 W_WORTH = _xw()  # each enemy's worth as a target
 W_STRENGTH = _xw()  # each blowing-up craft's explosion strength
+W_HEXES = _xw()  # the range from each attacker announcing fire to the craft it fires at
 XW_ROWS = _xw.count
 
 # -- one craft's fate in a fleet battle: fates[battle, craft, column] ----------------------

@@ -127,6 +127,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     VEL_A,
     VEL_C,
     VELOCITY,
+    W_HEXES,
     W_STRENGTH,
     W_WORTH,
     WG_T,
@@ -470,9 +471,11 @@ def announce_and_reinforce(st: State, tb: Tables, mp: MapState, n: int, last: bo
         many = attackers(st, mp, i)
         for b in range(many):
             arriving += flight.bolts_arriving(st, tb, xs[S_ATTACKERS, b])
+            mp.xw[W_HEXES, b] = hexmap.hexes(mp, xs[S_ATTACKERS, b], i)  # its fire's range
         if ci[i, DIRECTIONAL_SCREENS]:
             mp.mi[i, AIM] = screen_aim_at(st, mp, i, many)
-        want = aiming.reinforce(st, tb, i, xs[S_ATTACKERS], many, arriving, last)
+        want = aiming.reinforce(st, tb, i, xs[S_ATTACKERS], many, mp.xw[W_HEXES], arriving,
+                                last)
         if want:
             track.reinforce(st, tb, i, want)
         if ci[i, N_LINGERING]:
