@@ -14,12 +14,14 @@ from shipyard.core.stats import rate
 from shipyard.services.battle import engage, run_battles
 
 RUNS = 300
+MIRROR_RUNS = 1000  # a fleet against itself: the narrower interval of 1000 battles (300
+# left the home guard's first 300 battles of seed 34 at 41%, 2.5 deviations from half)
 
 
-def wins(a: object, b: object, seed: int = 34) -> tuple[int, int, int]:
+def wins(a: object, b: object, seed: int = 34, runs: int = RUNS) -> tuple[int, int, int]:
     """Battles the first fleet wins, the second wins, and draws."""
     fought = engage(a, b, draft=True)  # type: ignore[arg-type]
-    results = run_battles(fought, RUNS, seed, workers=2)
+    results = run_battles(fought, runs, seed, workers=2)
     first = sum(1 for r in results if r.winner == 0)
     second = sum(1 for r in results if r.winner == 1)
     return first, second, len(results) - first - second
@@ -27,9 +29,10 @@ def wins(a: object, b: object, seed: int = 34) -> tuple[int, int, int]:
 
 def test_a_fleet_against_a_copy_of_itself_wins_half_the_decided_battles() -> None:
     for name in ("picket-line", "home-guard"):
-        first, second, _ = wins(f"sample-fleet:{name}", f"sample-fleet:{name}")
+        first, second, _ = wins(f"sample-fleet:{name}", f"sample-fleet:{name}",
+                                runs=MIRROR_RUNS)
         share = rate(first, first + second)
-        assert first + second > RUNS // 2, name  # most battles are decided
+        assert first + second > MIRROR_RUNS // 2, name  # most battles are decided
         assert share.low <= 0.5 <= share.high, (name, first, second)
 
 

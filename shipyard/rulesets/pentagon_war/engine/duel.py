@@ -204,7 +204,7 @@ class Duel:
         craft.went_invisible = craft.invisible
         if craft.invisible and not was_invisible:
             side = next(k for k, one in enumerate(self.crafts) if one is craft)
-            for enemy in self.enemies(side):
+            for enemy in self.homing_on(side):
                 line = lose_tracks(craft, enemy, self.dice, self.figures)
                 if line:
                     self.say(line)
@@ -261,6 +261,11 @@ class Duel:
     def enemies(self, side: int) -> list[Craft]:
         """Every craft fighting against `side`'s (on the track, the other one)."""
         return [self.crafts[1 - side]]
+
+    def homing_on(self, side: int) -> list[Craft]:
+        """The enemies whose missiles and bolts home on `side`'s craft (2.9; on the track,
+        the other one)."""
+        return self.enemies(side)
 
     def other(self, side: int) -> int:
         """The index of `enemy(side)` among `crafts`, whose damage it takes."""

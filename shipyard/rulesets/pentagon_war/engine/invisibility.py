@@ -3,9 +3,10 @@
 A missile or liquid metal bolt targeted on a craft before it goes radar invisible loses
 its tracking on a roll of 1-4 on a d6 (2 times in 3) when the craft turns its
 invisibility on, and cannot re-acquire it: it is out of the duel. One die a weapon, the
-missiles first and then the bolts, each in the order launched; the compiled engine
-rolls the same dice in the same order (`fast.duel.lose_tracks`). The rule is
-`rules.flight.tracking_lost`.
+missiles first and then the bolts, each in the order launched; only the enemies whose
+seekers home on the craft roll (`Duel.homing_on`: on the map, those whose target it
+is). The compiled engine rolls the same dice in the same order
+(`fast.flight.lose_tracks`). The rule is `rules.flight.tracking_lost`.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     FireOrder,
     Incoming,
     Maneuver,
+    Volley,
     steer,
 )
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, total_boxes
@@ -153,6 +154,12 @@ class MapBattle(Duel):
 
     def enemies(self, side: int) -> list[Craft]:
         return [c for k, c in enumerate(self.crafts) if self.side_of[k] != self.side_of[side]]
+
+    def homing_on(self, side: int) -> list[Craft]:
+        """2.9 on the map: an enemy's missiles and bolts home on its target, so only the
+        enemies whose target is `side` (in order) have seekers on it."""
+        return [c for k, c in enumerate(self.crafts)
+                if self.side_of[k] != self.side_of[side] and self.target[k] == side]
 
     def other(self, side: int) -> int:
         j = self.partner[side]
@@ -287,14 +294,18 @@ class MapBattle(Duel):
         """What craft `i` learns before reinforcing: every attacker's fire and arrivals."""
         fire: list[FireOrder] = []
         flying: list[Drone] = []
+        volleys: list[Volley] = []  # whose each order is: it names that craft's weapons
         arriving = sum(h.points for h in self.pending[i] if h.screened)
         for k in self.attackers(i):
             fire += orders.get(k, [])
             flying += drones.get(k, ())
             arriving += self.flight.bolts_arriving(self.crafts[k])
+            if orders.get(k) or drones.get(k):
+                volleys.append(Volley(self.crafts[k], self.hexmap.hexes(k, i),
+                                      tuple(orders.get(k, ())), tuple(drones.get(k, ()))))
         if not fire and not flying and not arriving:
             return NOTHING
-        return Incoming(tuple(fire), tuple(flying), arriving)
+        return Incoming(tuple(fire), tuple(flying), arriving, tuple(volleys))
 
     def maneuver(self, side: int, craft: Craft, order: Maneuver) -> None:
         """2.3 on the map (`helm.steer`); a running side's craft run (R33)."""

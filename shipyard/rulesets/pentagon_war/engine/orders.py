@@ -87,16 +87,30 @@ class FireOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class Volley:
+    """One attacker's announced fire at a craft: its orders name its own weapons (2.1),
+    fired from `hexes` away with its own lock-on and evasion."""
+
+    firer: Craft
+    hexes: int
+    fire: tuple[FireOrder, ...] = ()
+    drones: tuple[Drone, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Incoming:
     """What a craft knows at its screen-reinforcement step (2.1: after the announcement).
 
     The enemy's announced direct fire and drone fire, and what is already arriving
-    this impulse: missiles that reached the hex, bolts striking, acid gum eating.
+    this impulse: missiles that reached the hex, bolts striking, acid gum eating. With
+    several attackers (on the map) `volleys` tells whose each order is; without, every
+    order is the enemy's, fired from the range between the two.
     """
 
     fire: tuple[FireOrder, ...] = ()
     drones: tuple[Drone, ...] = ()  # the enemy drones announced firing at this craft
     arriving: int = 0  # points already on their way that screens will meet
+    volleys: tuple[Volley, ...] = ()  # `fire` and `drones` by attacker, in order
 
     def __bool__(self) -> bool:
         return bool(self.fire or self.drones or self.arriving)

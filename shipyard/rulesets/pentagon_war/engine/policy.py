@@ -28,6 +28,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     Launch,
     Maneuver,
     Situation,
+    Volley,
     aim,
     steer,
 )
@@ -418,33 +419,42 @@ class Policy(Captain):
 
         The screens it wants up are its boxes plus the mean damage of what comes (craft
         fire, drone fire, missiles in the hex, bolts striking), never more than the best
-        case of all of it; what is already up this turn (R19) counts.
+        case of all of it; what is already up this turn (R19) counts. Each order is priced
+        with the weapons, range, lock-on and evasion of the craft that gave it (on the
+        track, the enemy).
         """
         if not incoming:
             return 0
         combat = situation.combat
         expected, best = float(incoming.arriving), incoming.arriving
         size = me.size_class
-        hexes = fire.firing_range(situation.hexes, enemy.locked, combat)
-        extra = fire.modifier(enemy.evading, me.evading, combat)
-        for order in incoming.fire:
-            if order.target != "craft":
-                continue
-            if order.gun and 0 <= order.index < len(enemy.guns):
-                gun = enemy.guns[order.index]
-                mean, top = judgement.screened(gun.type, gun.boxes, hexes, size, extra, combat)
-            elif not order.gun and 0 <= order.index < len(enemy.weapons):
-                group = enemy.weapons[order.index]
-                boxes = order.boxes or group.boxes - group.fired
-                mean, top = judgement.screened(group.type, boxes, hexes, size, extra, combat)
-            else:
-                continue
-            expected, best = expected + mean, best + top
+        volleys = incoming.volleys or (Volley(enemy, situation.hexes, incoming.fire,
+                                              incoming.drones),)
+        for volley in volleys:
+            firer = volley.firer
+            hexes = fire.firing_range(volley.hexes, firer.locked, combat)
+            extra = fire.modifier(firer.evading, me.evading, combat)
+            for order in volley.fire:
+                if order.target != "craft":
+                    continue
+                if order.gun and 0 <= order.index < len(firer.guns):
+                    gun = firer.guns[order.index]
+                    mean, top = judgement.screened(gun.type, gun.boxes, hexes, size, extra,
+                                                   combat)
+                elif not order.gun and 0 <= order.index < len(firer.weapons):
+                    group = firer.weapons[order.index]
+                    boxes = order.boxes or group.boxes - group.fired
+                    mean, top = judgement.screened(group.type, boxes, hexes, size, extra,
+                                                   combat)
+                else:
+                    continue
+                expected, best = expected + mean, best + top
         drone_extra = fire.modifier(False, me.evading, combat)
-        for drone in incoming.drones:
-            gap = fire.firing_range(int(drone.gap), enemy.locked, combat)
-            mean, top = judgement.screened(drone.weapon, 1, gap, size, drone_extra, combat)
-            expected, best = expected + mean, best + top
+        for volley in volleys:  # 2.6: a drone fires with its launcher's lock-on
+            for drone in volley.drones:
+                gap = fire.firing_range(int(drone.gap), volley.firer.locked, combat)
+                mean, top = judgement.screened(drone.weapon, 1, gap, size, drone_extra, combat)
+                expected, best = expected + mean, best + top
         wanted = min(best, me.boxes["screen"] + ceil(expected))
         unfired = self._unfired_power(me, combat)
         if situation.impulse == combat.quick.impulses:  # power left now is lost (2.2)

@@ -279,15 +279,15 @@ def fire(st: State, tb: Tables, pol: np.ndarray, side: int, turn: int, impulse: 
 
 
 @inline_kernel
-def reinforce(st: State, tb: Tables, side: int, attackers: np.ndarray, n: int, arriving: int,
-              last: bool) -> int:
+def reinforce(st: State, tb: Tables, side: int, attackers: np.ndarray, n: int,
+              ranges: np.ndarray, arriving: int, last: bool) -> int:
     """More screen points for what the enemy announced, up to the mean of it on top of the
     boxes and never past its best case, from power the unfired weapons leave
     (Policy.reinforce); on the last impulse of a turn the best case, from power its own
     orders leave. What is announced: the orders of `attackers[:n]` (on the track the
-    enemy alone), each read as the reference's captain reads them, against the weapons of
-    the craft `side` faces."""
-    ci, enemy = st.ci, foe(st, side)
+    enemy alone), each priced as the reference's captain prices them: with the weapons,
+    lock-on and evasion of the craft that gave it, from `ranges[a]` hexes away."""
+    ci = st.ci
     announced = 0
     for a in range(n):
         announced += ci[attackers[a], N_ORDERS] + ci[attackers[a], N_DRONE_ORDERS]
@@ -295,18 +295,17 @@ def reinforce(st: State, tb: Tables, side: int, attackers: np.ndarray, n: int, a
         return 0
     expected, best = float(arriving), float(arriving)
     size = ci[side, SIZE]
-    enemy_locked = ci[enemy, LOCKED] != 0
-    hexes = firing_range(tb.f, int(st.rangef[RANGE]), enemy_locked)
-    evaders = int(ci[enemy, EVADING]) + int(ci[side, EVADING])
     for a in range(n):
-        expected, best = announced_fire(st, tb, enemy, attackers[a], hexes, size, evaders,
-                                        expected, best)
+        source = attackers[a]
+        hexes = firing_range(tb.f, int(ranges[a]), ci[source, LOCKED] != 0)
+        evaders = int(ci[source, EVADING]) + int(ci[side, EVADING])
+        expected, best = announced_fire(st, tb, source, hexes, size, evaders, expected, best)
     for a in range(n):
         attacker = attackers[a]
         for k in range(ci[attacker, N_DRONE_ORDERS]):
             d = st.it[attacker, DORDERS_T, k, 0]
             gap = firing_range(tb.f, int(abs(st.ft[attacker, DRF_T, d, D_DISTANCE])),
-                               enemy_locked)
+                               ci[attacker, LOCKED] != 0)  # 2.6: the launcher's lock-on
             mean, top = judgement.screened(tb, st.it[attacker, DRI_T, d, D_WEAPON], 1, gap,
                                            size, int(ci[side, EVADING]))
             expected, best = expected + mean, best + top
@@ -314,26 +313,25 @@ def reinforce(st: State, tb: Tables, side: int, attackers: np.ndarray, n: int, a
 
 
 @inline_kernel
-def announced_fire(st: State, tb: Tables, enemy: int, source: int, hexes: int, size: int,
+def announced_fire(st: State, tb: Tables, source: int, hexes: int, size: int,
                    evaders: int, expected: float, best: float) -> tuple[float, float]:
     """`expected` and `best` with the mean and best case of `source`'s fire orders at the
-    craft added, each order's weapon looked up on `enemy` (the reference's captain reads
-    every announced order against the craft it faces)."""
+    craft added, each order's weapon looked up on `source`, the craft that gave it."""
     ci = st.ci
     for k in range(ci[source, N_ORDERS]):
         order = st.it[source, ORDERS_T, k]
         if order[O_TARGET] != T_CRAFT:
             continue
         index = order[O_INDEX]
-        if order[O_GUN] and 0 <= index < ci[enemy, N_GUNS]:
-            mean, top = judgement.screened(tb, st.it[enemy, GN_T, index, G_TYPE],
-                                           st.it[enemy, GN_T, index, G_BOXES], hexes, size,
+        if order[O_GUN] and 0 <= index < ci[source, N_GUNS]:
+            mean, top = judgement.screened(tb, st.it[source, GN_T, index, G_TYPE],
+                                           st.it[source, GN_T, index, G_BOXES], hexes, size,
                                            evaders)
-        elif not order[O_GUN] and 0 <= index < ci[enemy, N_WEAPONS]:
+        elif not order[O_GUN] and 0 <= index < ci[source, N_WEAPONS]:
             boxes = order[O_BOXES]
             if not boxes:
-                boxes = st.it[enemy, WG_T, index, W_BOXES] - st.it[enemy, WG_T, index, W_FIRED]
-            mean, top = judgement.screened(tb, st.it[enemy, WG_T, index, W_TYPE], boxes, hexes,
+                boxes = st.it[source, WG_T, index, W_BOXES] - st.it[source, WG_T, index, W_FIRED]
+            mean, top = judgement.screened(tb, st.it[source, WG_T, index, W_TYPE], boxes, hexes,
                                            size, evaders)
         else:
             continue

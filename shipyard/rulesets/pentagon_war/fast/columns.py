@@ -49,6 +49,7 @@ DRONE_LAUNCH = _ci()
 FLEET = _ci()  # which side it fights on (on the track each craft is its own)
 PARTNER = _ci()  # the craft it faces in the pair being played (`lists.foe`)
 FACES_PARTNER = _ci()  # its directional screens meet its partner's fire (R29; track: 1)
+HOMING_ON = _ci()  # where its missiles and bolts home (2.9): the other craft; map: its target
 # the duel so far
 DIRECTION = _ci()
 CHARGE = _ci()
@@ -327,6 +328,7 @@ XS_ROWS = _xs.count
 _xw = Columns()
 W_WORTH = _xw()  # each enemy's worth as a target
 W_STRENGTH = _xw()  # each blowing-up craft's explosion strength
+W_HEXES = _xw()  # the range from each attacker announcing fire to the craft it fires at
 XW_ROWS = _xw.count
 
 # -- one craft's fate in a fleet battle: fates[battle, craft, column] ----------------------

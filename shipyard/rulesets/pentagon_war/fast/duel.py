@@ -326,8 +326,10 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
         arriving = 0
         if ci[side, N_HITS] or ci[1 - side, N_BOLTS]:
             arriving = flight.arriving(st, tb, side)
-        # The announcing craft: the enemy alone (the one-row slice of its PARTNER column).
-        want = aiming.reinforce(st, tb, side, ci[side:side + 1, PARTNER], 1, arriving,
+        # The announcing craft: the enemy alone (the one-row slice of its PARTNER column),
+        # from the range between the two.
+        want = aiming.reinforce(st, tb, side, ci[side:side + 1, PARTNER], 1,
+                                st.rangef[RANGE:RANGE + 1], arriving,
                                 impulse == tb.f.impulses)
         if want:
             reinforce(st, tb, side, want)

@@ -47,6 +47,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     H_POINTS,
     H_SCREENED,
     HITS_T,
+    HOMING_ON,
     INVISIBLE,
     LOCKED,
     M_ALIVE,
@@ -300,8 +301,9 @@ def missiles_land(st: State, tb: Tables, side: int) -> None:
 def lose_tracks(st: State, tb: Tables, side: int) -> None:
     """2.9: as `side` turns radar invisibility on, each enemy missile, then each
     bolt, homing on it rolls a die and loses its tracking on 1-4 (`engine.invisibility`)."""
-    for enemy in range(st.ci.shape[0]):  # every craft of the other fleet (the reference's
-        if st.ci[enemy, FLEET] != st.ci[side, FLEET]:  # `enemies`), in order
+    for enemy in range(st.ci.shape[0]):  # every craft of the other fleet whose seekers
+        if (st.ci[enemy, FLEET] != st.ci[side, FLEET]  # home on `side` (the reference's
+                and st.ci[enemy, HOMING_ON] == side):  # `homing_on`), in order
             lose_tracks_of(st, tb, enemy)
 
 

@@ -66,6 +66,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     HEX_A,
     HEX_C,
     HITS_T,
+    HOMING_ON,
     IMPULSE_KIND,
     IS_BASE,
     KILLED_BY,
@@ -128,6 +129,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     VEL_A,
     VEL_C,
     VELOCITY,
+    W_HEXES,
     W_STRENGTH,
     W_WORTH,
     WG_T,
@@ -249,7 +251,7 @@ def retarget(st: State, mp: MapState) -> None:
                     chosen = order[t]
                     break
             xs[S_LOAD, chosen] += threat(st, i)
-            mi[i, TARGET] = chosen
+            mi[i, TARGET] = ci[i, HOMING_ON] = chosen  # its seekers home on it (2.9)
             xs[S_CHANGED, i] = 1
     # Both fleets chose from the battle as it stood: only now is anything in flight lost.
     for i in range(count):
@@ -480,9 +482,11 @@ def announce_and_reinforce(st: State, tb: Tables, mp: MapState, n: int, last: bo
         many = attackers(st, mp, i)
         for b in range(many):
             arriving += flight.bolts_arriving(st, tb, xs[S_ATTACKERS, b])
+            mp.xw[W_HEXES, b] = hexmap.hexes(mp, xs[S_ATTACKERS, b], i)  # its fire's range
         if ci[i, DIRECTIONAL_SCREENS]:
             mp.mi[i, AIM] = screen_aim_at(st, mp, i, many)
-        want = aiming.reinforce(st, tb, i, xs[S_ATTACKERS], many, arriving, last)
+        want = aiming.reinforce(st, tb, i, xs[S_ATTACKERS], many, mp.xw[W_HEXES], arriving,
+                                last)
         if want:
             track.reinforce(st, tb, i, want)
         if ci[i, N_LINGERING]:

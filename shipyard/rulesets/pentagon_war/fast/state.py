@@ -123,6 +123,7 @@ def duelists(crafts: Sequence[Craft], captains: Sequence[Captain], scenario: Due
     for side, (ci, _) in enumerate(rows):
         ci[C.FLEET] = side if fleets is None else fleets[side]
         ci[C.PARTNER] = 1 - side if fleets is None else -1  # on the map: set by each view
+        ci[C.HOMING_ON] = 1 - side if fleets is None else -1  # on the map: its target
     if fleets is None:
         speeds = scenario.start_speeds((not crafts[0].is_base, not crafts[1].is_base))
         for (_, cf), speed in zip(rows, speeds, strict=True):
