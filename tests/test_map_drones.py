@@ -19,7 +19,7 @@ from shipyard.rulesets.pentagon_war.engine.tables import load_combat
 from shipyard.rulesets.pentagon_war.map_movement import map_figures
 from shipyard.rulesets.pentagon_war.rules.impulses import body_move
 from shipyard.rulesets.pentagon_war.rules.launch import drone_push, launch_velocity
-from shipyard.rulesets.pentagon_war.rules.vector import A, B, C, D, E
+from shipyard.rulesets.pentagon_war.rules.vector import A, B, C, E
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import resolve
 
