@@ -36,6 +36,7 @@ from shipyard.rulesets.pentagon_war.rules.vector import (
 )
 
 ABREAST = (1, 2)  # two hexes to the right across A: the step between neighbours (R33)
+NO_FRIEND = 1 << 62  # `HexMap.crowding` with no friend in the battle
 
 
 def abreast(place: int) -> int:
@@ -155,6 +156,23 @@ class HexMap:
         if to_left < kept and to_left < to_right:
             return left
         return facing
+
+    def crowding(self, i: int, va: int, vc: int, friends: Sequence[int],
+                 reach: Sequence[int], turns: int = 1) -> int:
+        """R34: how far beyond one blast craft `i`, moving at `(va, vc)`, would be from its
+        nearest friend `turns` turns from now (0: now), every craft on its present
+        course: the least, over `friends`, of four times the square of their true
+        distance then (`bearing.along`, in whole units of a hex) less four times the
+        square of the longer blast reach of the two (`reach`, hexes). Above 0 no blast of
+        either reaches the other: the true distance is never more than the hex count."""
+        unit = self.m.unit
+        least = NO_FRIEND
+        for k in friends:
+            da = (self.a[k] - self.a[i]) * unit + (self.va[k] - va) * turns
+            dc = (self.c[k] - self.c[i]) * unit + (self.vc[k] - vc) * turns
+            room = max(reach[i], reach[k]) * unit
+            least = min(least, along(da, dc, da, dc) - 4 * room * room)
+        return least
 
     def screen_aim(self, i: int, attackers: Sequence[int], weights: Sequence[int],
                    target: int) -> int:
