@@ -104,26 +104,31 @@ def make_room(hexmap: HexMap, side: int, craft: Craft, want: int, thrust: int, r
               facing: int, limit: int, working: int, friends: Sequence[int],
               reach: Sequence[int]) -> tuple[int, int]:
     """R34: the facing and thrust (1 or 0, along the facing) craft `side` takes so that no
-    friend is within one blast of it a turn from now (`HexMap.crowding`, every thrust
-    judged at standard acceleration `rate`). The captain's `(want, thrust)` stands when
-    no friend is within one blast now and it leaves room then; else, of it, drifting
-    and thrusting along `want`, the first that leaves the most; a neighbour of `want` it
+    friend comes within one blast and a hex of it over the coming turn
+    (`HexMap.crowding`, every thrust judged at standard acceleration `rate`). The
+    captain's `(want, thrust)` stands when it leaves that room; else, of it, drifting
+    and thrusting along `want`, the first that leaves the most room (`crowding`, the
+    second figure); a neighbour of `want` it
     may turn to (within `limit` of `facing`) and thrust along only when that does better
     than both and than the other neighbour, so a mirrored map chooses the same."""
     va, vc, m = hexmap.va[side], hexmap.vc[side], hexmap.m
 
-    def room(candidate: int, push: int) -> int:
+    def room(candidate: int, push: int) -> float:
         if not push:
-            return hexmap.crowding(side, va, vc, friends, reach)
+            return hexmap.crowding(side, va, vc, friends, reach)[1]
         if not thrust_pushes(False, working, craft.boxes["fuel_tank"], craft.needs_fuel, va,
                              vc, candidate):
-            return -NO_ROOM
+            return -float(NO_ROOM)
         a, c = pushed(m, va, vc, candidate, rate)
-        return hexmap.crowding(side, a, c, friends, reach)
+        return hexmap.crowding(side, a, c, friends, reach)[1]
 
-    asked = room(want, thrust)
-    if asked > 0 and hexmap.crowding(side, va, vc, friends, reach, 0) > 0:
+    if thrust:
+        near = hexmap.crowding(side, *pushed(m, va, vc, want, rate), friends, reach)[0]
+    else:
+        near = hexmap.crowding(side, va, vc, friends, reach)[0]
+    if near > 0:
         return want, thrust
+    asked = room(want, thrust)
     best, chosen = asked, (want, thrust)
     for push in (0, 1):
         if push != thrust and room(want, push) > best:
@@ -132,7 +137,7 @@ def make_room(hexmap: HexMap, side: int, craft: Craft, want: int, thrust: int, r
     for turn in (1, 5):
         candidate = (want + turn) % 6
         fits = facing_after(facing, candidate, limit) == candidate
-        sides.append((room(candidate, 1) if fits else -NO_ROOM, candidate))
+        sides.append((room(candidate, 1) if fits else -float(NO_ROOM), candidate))
     (right, to_right), (left, to_left) = sides
     if right > best and right > left:
         return to_right, 1

@@ -210,45 +210,65 @@ def steady(mp: MapState, i: int, j: int, facing: int) -> int:
 
 
 @inline_kernel
-def crowding(st: State, mp: MapState, i: int, va: int, vc: int, turns: int) -> int:
-    """R34: how far beyond one blast craft `i`, moving at `(va, vc)`, would be from its
-    nearest friend still in the battle `turns` turns from now (`HexMap.crowding`)."""
+def closest(da: int, dc: int, wa: int, wc: int) -> float:
+    """Four times the square of the least true distance between two craft over the
+    coming turn (`engine.hexmap.closest`)."""
+    dd, dw, ww = along(da, dc, da, dc), along(da, dc, wa, wc), along(wa, wc, wa, wc)
+    if dw >= 0:
+        return float(dd)  # not closing: nearest now
+    if -dw >= ww:
+        return float(along(da + wa, dc + wc, da + wa, dc + wc))  # nearest a turn from now
+    return float(dd - dw / ww * dw)
+
+
+@inline_kernel
+def crowding(st: State, mp: MapState, i: int, va: int, vc: int) -> tuple[float, float]:
+    """R34: how far beyond one blast and a hex craft `i`, moving at `(va, vc)`, comes to
+    its nearest friend still in the battle over the coming turn, and the room it leaves
+    (`HexMap.crowding`)."""
     ci, mi, unit = st.ci, mp.mi, mp.m.unit
-    least = NO_FRIEND
+    least, most = float(NO_FRIEND), float(NO_FRIEND)
     for k in range(ci.shape[0]):
         if k == i or ci[k, FLEET] != ci[i, FLEET] or ci[k, DESTROYED] or mi[k, GONE]:
             continue
-        da = (mi[k, HEX_A] - mi[i, HEX_A]) * unit + (mi[k, VEL_A] - va) * turns
-        dc = (mi[k, HEX_C] - mi[i, HEX_C]) * unit + (mi[k, VEL_C] - vc) * turns
-        room = max(mi[i, REACH], mi[k, REACH]) * unit
-        least = min(least, along(da, dc, da, dc) - 4 * room * room)
-    return int(least)
+        if mi[i, REACH] < 0 and mi[k, REACH] < 0:
+            continue  # neither blast strikes anything
+        da, dc = (mi[k, HEX_A] - mi[i, HEX_A]) * unit, (mi[k, HEX_C] - mi[i, HEX_C]) * unit
+        wa, wc = mi[k, VEL_A] - va, mi[k, VEL_C] - vc
+        room = (max(mi[i, REACH], mi[k, REACH]) + 1) * unit
+        near = closest(da, dc, wa, wc) - 4 * room * room
+        then = along(da + wa, dc + wc, da + wa, dc + wc) - 4 * room * room
+        least, most = min(least, near), min(most, near + then)
+    return least, most
 
 
 @inline_kernel
 def room_at(st: State, mp: MapState, i: int, candidate: int, push: int, rate: int,
-            working: int) -> int:
-    """`crowding` a turn from now after thrust (`push`) along `candidate`, or none."""
+            working: int) -> float:
+    """`crowding` after thrust (`push`) along `candidate`, or none it cannot make."""
     mi, m = mp.mi, mp.m
     va, vc = mi[i, VEL_A], mi[i, VEL_C]
     if not push:
-        return crowding(st, mp, i, va, vc, 1)
+        return crowding(st, mp, i, va, vc)[1]
     if not thrust_pushes(False, working, st.ci[i, BOX + FUEL_TANK], st.ci[i, NEEDS_FUEL] != 0,
                          va, vc, candidate):
-        return -NO_ROOM
+        return -float(NO_ROOM)
     a, c = pushed(m, va, vc, candidate, rate)
-    return crowding(st, mp, i, a, c, 1)
+    return crowding(st, mp, i, a, c)[1]
 
 
 @lean_kernel
 def make_room(st: State, mp: MapState, side: int, want: int, thrust: int, rate: int,
               facing: int, limit: int, working: int) -> tuple[int, int]:
-    """R34: the facing and thrust craft `side` takes so that no friend is within one
-    blast of it a turn from now (`helm.make_room`)."""
+    """R34: the facing and thrust craft `side` takes so that no friend comes within one
+    blast and a hex of it over the coming turn (`helm.make_room`)."""
     mi = mp.mi
-    asked = room_at(st, mp, side, want, thrust, rate, working)
-    if asked > 0 and crowding(st, mp, side, mi[side, VEL_A], mi[side, VEL_C], 0) > 0:
+    va, vc = mi[side, VEL_A], mi[side, VEL_C]
+    if thrust:
+        va, vc = pushed(mp.m, va, vc, want, rate)
+    if crowding(st, mp, side, va, vc)[0] > 0:
         return want, thrust
+    asked = room_at(st, mp, side, want, thrust, rate, working)
     best, chosen_want, chosen_thrust = asked, want, thrust
     for push in range(2):
         if push != thrust:
@@ -256,7 +276,7 @@ def make_room(st: State, mp: MapState, side: int, want: int, thrust: int, rate: 
             if room > best:
                 best, chosen_want, chosen_thrust = room, want, push
     to_right, to_left = (want + 1) % 6, (want + 5) % 6
-    right, left = -NO_ROOM, -NO_ROOM
+    right, left = -float(NO_ROOM), -float(NO_ROOM)
     if facing_after(facing, to_right, limit) == to_right:
         right = room_at(st, mp, side, to_right, 1, rate, working)
     if facing_after(facing, to_left, limit) == to_left:
