@@ -32,7 +32,10 @@ def test_a_fleet_against_a_copy_of_itself_wins_half_the_decided_battles() -> Non
         first, second, _ = wins(f"sample-fleet:{name}", f"sample-fleet:{name}",
                                 runs=MIRROR_RUNS)
         share = rate(first, first + second)
-        assert first + second > MIRROR_RUNS // 2, name  # most battles are decided
+        # Enough battles are decided to judge the share: over a third. (Keeping
+        # formation, R34, the home guard's craft spread out, and fewer of its battles
+        # against itself end within the turn limit.)
+        assert first + second > MIRROR_RUNS // 3, name
         assert share.low <= 0.5 <= share.high, (name, first, second)
 
 

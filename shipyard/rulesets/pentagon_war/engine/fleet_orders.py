@@ -7,13 +7,23 @@ side's focus. A craft without a target takes the first enemy in that order whose
 attackers do not already bring more threat than it has boxes left, so no craft is
 overkilled while another is left alone; when every enemy has enough, the focus. A
 craft keeps its target until that target is destroyed.
+
+R34: the heaviest threat against a craft (`heaviest`) is the attacker it shows the side
+its captain asks for between volleys, and each craft's blast reach (`blast_room`) is
+how far apart its friends keep.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 
+from shipyard.rulesets.pentagon_war.engine.damage import explosion_strength
+from shipyard.rulesets.pentagon_war.engine.quick_reference import ExplosionRates
 from shipyard.rulesets.pentagon_war.engine.state import Craft, total_boxes
+from shipyard.rulesets.pentagon_war.rules.explosions import blast_reach
+
+FARTHEST_ROOM = 60  # hexes: friends never keep farther apart (a catalog without falloff)
 
 
 def threat(craft: Craft) -> int:
@@ -42,3 +52,24 @@ def assign(order: Sequence[int], need: dict[int, int], load: dict[int, int],
             break
     load[chosen] += threat_of
     return chosen
+
+
+def heaviest(crafts: Sequence[Craft], attackers: Sequence[int], target: int) -> int:
+    """R34: of `attackers` (indices of `crafts`: enemies whose target is one craft), the
+    one with the most `threat`, the craft's own `target` first among equals, else the
+    first; -1 when that is the target or there is none."""
+    most, chosen = -1, -1
+    for k in attackers:
+        weight = threat(crafts[k])
+        if weight > most or (weight == most and k == target):
+            most, chosen = weight, k
+    return -1 if chosen == target else chosen
+
+
+def blast_room(craft: Craft, rates: ExplosionRates) -> int:
+    """R34: how far, in hexes, the strongest explosion `craft` could make strikes: the
+    fresh craft's (`damage.explosion_strength`) with its capacitors full, at most
+    `FARTHEST_ROOM`; -1: none."""
+    full = copy(craft)
+    full.charge, full.spent = craft.boxes["capacitor"], 0
+    return min(blast_reach(rates, explosion_strength(full, rates)), FARTHEST_ROOM)

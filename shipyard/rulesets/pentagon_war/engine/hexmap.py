@@ -39,6 +39,7 @@ from shipyard.rulesets.pentagon_war.rules.vector import (
 )
 
 ABREAST = (1, 2)  # two hexes to the right across A: the step between neighbours (R33)
+NO_FRIEND = 1 << 62  # `HexMap.crowding` with no friend in the battle
 
 
 def abreast(place: int) -> int:
@@ -52,6 +53,18 @@ def radial(va: int, vc: int, da: int, dc: int) -> float:
     the map's true geometry (A and C 120 degrees apart); 0 for no displacement. Worked
     from whole numbers (`bearing.along`), so a mirrored map gives the very same float."""
     return closing_speed(va, vc, da, dc, 1)
+
+
+def closest(da: int, dc: int, wa: int, wc: int) -> float:
+    """Four times the square of the least true distance between two craft `(da, dc)`
+    apart, closing at `(wa, wc)` a turn (one whole number of units each), over the
+    coming turn (`bearing.along`)."""
+    dd, dw, ww = along(da, dc, da, dc), along(da, dc, wa, wc), along(wa, wc, wa, wc)
+    if dw >= 0:
+        return float(dd)  # not closing: nearest now
+    if -dw >= ww:
+        return float(along(da + wa, dc + wc, da + wa, dc + wc))  # nearest a turn from now
+    return dd - dw / ww * dw
 
 
 class HexMap:
@@ -152,6 +165,30 @@ class HexMap:
         if to_left < kept and to_left < to_right:
             return left
         return facing
+
+    def crowding(self, i: int, va: int, vc: int, friends: Sequence[int],
+                 reach: Sequence[int]) -> tuple[float, float]:
+        """R34: how far beyond one blast and a hex craft `i`, moving at `(va, vc)`, comes
+        to its nearest friend over the coming turn, every craft on its present course:
+        the least, over `friends`, of four times the square of their true distance at
+        their closest (`bearing.along`, whole units of a hex) less four times the square
+        of the longer blast reach of the two (`reach`, hexes; -1: none) and a hex. Above 0
+        no blast of either reaches the other as the impulse chart moves them a whole hex
+        at a time (the true distance is never more than the hex count). Second, the
+        room it leaves: the least, over `friends`, of that at their closest and that a
+        turn from now, added (so opening counts even while they are nearest now)."""
+        unit = self.m.unit
+        least, most = float(NO_FRIEND), float(NO_FRIEND)
+        for k in friends:
+            if reach[i] < 0 and reach[k] < 0:
+                continue  # neither blast strikes anything
+            da, dc = (self.a[k] - self.a[i]) * unit, (self.c[k] - self.c[i]) * unit
+            wa, wc = self.va[k] - va, self.vc[k] - vc
+            room = (max(reach[i], reach[k]) + 1) * unit
+            near = closest(da, dc, wa, wc) - 4 * room * room
+            then = along(da + wa, dc + wc, da + wa, dc + wc) - 4 * room * room
+            least, most = min(least, near), min(most, near + then)
+        return least, most
 
     def screen_aim(self, i: int, attackers: Sequence[int], weights: Sequence[int],
                    target: int) -> int:

@@ -13,6 +13,10 @@ Missiles and liquid metal bolts home across the map (`map_flight`, R30); drones 
 size class 0 craft of their own (R31). What flies is lost when its target is destroyed
 or its launcher is (R33). A craft's explosion strikes
 every craft in reach, friend or foe, less 8 points a hex (R27), on the side facing it.
+
+R34: a craft shows the side its captain asks for between volleys to the heaviest threat
+against it rather than to its target (`heaviest`), and keeps out of the blast of every
+friend (`reach`: how far each craft's strongest explosion strikes; `helm.make_room`).
 """
 
 from __future__ import annotations
@@ -30,7 +34,13 @@ from shipyard.rulesets.pentagon_war.engine.damage import (
     take_damage,
 )
 from shipyard.rulesets.pentagon_war.engine.duel import Duel
-from shipyard.rulesets.pentagon_war.engine.fleet_orders import assign, ranked, threat
+from shipyard.rulesets.pentagon_war.engine.fleet_orders import (
+    assign,
+    blast_room,
+    heaviest,
+    ranked,
+    threat,
+)
 from shipyard.rulesets.pentagon_war.engine.helm import beam, steer_craft
 from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
 from shipyard.rulesets.pentagon_war.engine.map_blasts import objects_struck
@@ -45,6 +55,7 @@ from shipyard.rulesets.pentagon_war.engine.orders import (
     Volley,
     steer,
 )
+from shipyard.rulesets.pentagon_war.engine.policy import Policy
 from shipyard.rulesets.pentagon_war.engine.state import Craft, Drone, total_boxes
 from shipyard.rulesets.pentagon_war.engine.struck import Struck
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
@@ -89,6 +100,7 @@ class MapBattle(Duel):
         self.flight = self.on_map = MapFlight(self, self.hexmap, self.partner, self.index)
         self.struck = tuple(Struck(craft) for craft in crafts)
         self.pending = self.struck
+        self.reach = [blast_room(craft, self.rates) for craft in crafts]  # R34
 
     def start(self, scenario: DuelScenario) -> None:
         """R33: both fleets abreast, `start_range` apart, closing at their start speeds."""
@@ -220,12 +232,14 @@ class MapBattle(Duel):
         acting = list(self.pairs())
         # Every captain decides before any craft turns or thrusts.
         maneuvers: list[Maneuver] = []
+        threats: list[int] = []
         for i, craft, enemy, policy in acting:
             self.view(i, self.target[i])
             maneuvers.append(policy.maneuver(craft, enemy, self.situation()))
+            threats.append(self.heaviest(i, craft, enemy, policy, maneuvers[-1]))
         before = [(self.hexmap.va[i], self.hexmap.vc[i]) for i, *_ in acting]
-        for (i, craft, _, _), order in zip(acting, maneuvers, strict=True):
-            self.maneuver(i, craft, order)
+        for (i, craft, _, _), order, threat_at in zip(acting, maneuvers, threats, strict=True):
+            self.maneuver(i, craft, order, threat_at)
         if self.beams:
             self.beam_moves()
         for (i, _, _, _), was in zip(acting, before, strict=True):
@@ -307,12 +321,29 @@ class MapBattle(Duel):
             return NOTHING
         return Incoming(tuple(fire), tuple(flying), arriving, tuple(volleys))
 
-    def maneuver(self, side: int, craft: Craft, order: Maneuver) -> None:
-        """2.3 on the map (`helm.steer`); a running side's craft run (R33)."""
+    def heaviest(self, i: int, craft: Craft, enemy: Craft, policy: Captain,
+                 order: Maneuver) -> int:
+        """R34: the attacker craft `i` turns the side its captain asks for to instead of
+        its target, or -1: only for an order without thrust that shows the target another
+        side than the one its weapons bear best through (armor between volleys)."""
+        if order.thrust or craft.is_base or not craft.has_control:
+            return -1
+        if isinstance(policy, Policy) and order.direction == policy.best_direction(
+                craft, enemy, self.situation()):
+            return -1  # the guns' side: it stays on the target
+        return heaviest(self.crafts, self.attackers(i), self.target[i])
+
+    def maneuver(self, side: int, craft: Craft, order: Maneuver, threat_at: int = -1) -> None:
+        """2.3 on the map (`helm.steer`); a running side's craft run (R33); the side asked
+        for turned to `threat_at` and room made from friends (R34)."""
+        friends: list[int] = []
         if self.running[self.side_of[side]]:
-            order = RUN  # R33: away from the enemy, as fast as it may
+            order, threat_at = RUN, -1  # R33: away from the enemy, as fast as it may
+        else:
+            friends = [k for k in self.alive()
+                       if k != side and self.side_of[k] == self.side_of[side]]
         if steer_craft(self.hexmap, self.figures, side, self.target[side], craft, order,
-                       self.clock):
+                       self.clock, threat_at, friends, self.reach):
             self.crash_mishap(side, craft)
 
     def fire(self, side: int, craft: Craft, order: FireOrder) -> None:

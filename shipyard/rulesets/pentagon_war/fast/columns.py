@@ -294,6 +294,7 @@ TARGET = _mi()  # the enemy it fights (`engine.fleet_orders`), -1 for none
 FELL = _mi()  # the turn it blew up, 0 while it flies
 GONE = _mi()  # disengaged: it has left the battle (R33)
 AIM = _mi()  # the craft its directional screens are aimed at (R29), -1: its target
+REACH = _mi()  # how far its strongest blast strikes, hexes: friends keep out (R34)
 MI_COLUMNS = _mi.count
 # each fleet's figures: fleets[row, side]
 START_BOXES, RUNNING_AWAY, BOXES_LEFT = range(3)
@@ -324,6 +325,7 @@ S_CELLS = _xs()  # a side's ECM, then the other's ECCM (R28)
 S_CELLS_2 = _xs()
 S_AIMERS = _xs()  # the attackers announcing fire at a craft, and how much (R29)
 S_WEIGHTS = _xs()
+S_THREAT = _xs()  # the attacker each acting craft turns its side to, -1: its target (R34)
 XS_ROWS = _xs.count
 _xw = Columns()
 W_WORTH = _xw()  # each enemy's worth as a target

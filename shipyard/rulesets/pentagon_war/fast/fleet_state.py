@@ -16,7 +16,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from shipyard.core.outcome import DuelScenario
+from shipyard.rulesets.pentagon_war.catalog import Catalog
+from shipyard.rulesets.pentagon_war.engine.fleet_orders import blast_room
 from shipyard.rulesets.pentagon_war.engine.hexmap import HexMap
+from shipyard.rulesets.pentagon_war.engine.quick_reference import catalog_charts
 from shipyard.rulesets.pentagon_war.engine.state import Craft
 from shipyard.rulesets.pentagon_war.engine.tables import Combat
 from shipyard.rulesets.pentagon_war.fast import columns as C
@@ -43,9 +46,11 @@ class MapState(NamedTuple):
 
 
 def start_map(crafts: Sequence[Craft], sides: Sequence[int], places: Sequence[int],
-              scenario: DuelScenario, combat: Combat,
+              scenario: DuelScenario, combat: Combat, catalog: Catalog,
               layout: tuple[int, bool] = (0, False)) -> tuple[Ints, MapFigures]:
-    """Every craft's row of the map as the battle starts (`MapBattle.start`, R33)."""
+    """Every craft's row of the map as the battle starts (`MapBattle.start`, R33), with
+    its blast reach (`fleet_orders.blast_room`, R34)."""
+    rates = catalog_charts(catalog)[1]
     m = map_figures(combat.turn, combat.movement)
     hexmap = HexMap(m, len(crafts))
     speeds = [0.0 if craft.is_base else scenario.start_speeds((True, True))[side]
@@ -58,6 +63,7 @@ def start_map(crafts: Sequence[Craft], sides: Sequence[int], places: Sequence[in
         start[i, C.FACING] = hexmap.facing[i]
         start[i, C.VEL_A], start[i, C.VEL_C] = hexmap.va[i], hexmap.vc[i]
         start[i, C.TARGET] = start[i, C.AIM] = -1
+        start[i, C.REACH] = blast_room(crafts[i], rates)
     return start, m
 
 

@@ -61,7 +61,8 @@ class FastMapFleets(MapFleets):
         captains = [policy_named(self.policies[side]) for side in self.sides]
         self.fleet = duelists(crafts, captains, scenario, combat,
                               compiled_tables.arc_bits(self.catalog), fleets=self.sides)
-        self.start, self.m = start_map(crafts, self.sides, self.places, scenario, combat)
+        self.start, self.m = start_map(crafts, self.sides, self.places, scenario, combat,
+                                       self.catalog)
         self.beams = (beam_room(crafts, combat),
                       (combat.magnetic_beam.engines, combat.magnetic_beam.engines_double))
 

@@ -23,6 +23,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     COL_C,
     CRASHED_AT,
     CRASHING,
+    DESTROYED,
     DIRECTION,
     ECM,
     EVADING,
@@ -40,6 +41,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     NEEDS_FUEL,
     PARTNER,
     RANGE,
+    REACH,
     RUNNING_AWAY,
     SIZE,
     TARGET,
@@ -74,6 +76,8 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import State
 
 TOWARD, ASTERN = 1, 4  # the relative directions a craft thrusts toward and away from
+NO_FRIEND = 1 << 62  # `crowding` with no friend in the battle (`engine.hexmap`)
+NO_ROOM = 1 << 62  # what a thrust the engines cannot make counts for (`helm.make_room`)
 
 
 @inline_kernel
@@ -197,11 +201,91 @@ def steady(mp: MapState, i: int, j: int, facing: int) -> int:
     return facing
 
 
+@inline_kernel
+def closest(da: int, dc: int, wa: int, wc: int) -> float:
+    """Four times the square of the least true distance between two craft over the
+    coming turn (`engine.hexmap.closest`)."""
+    dd, dw, ww = along(da, dc, da, dc), along(da, dc, wa, wc), along(wa, wc, wa, wc)
+    if dw >= 0:
+        return float(dd)  # not closing: nearest now
+    if -dw >= ww:
+        return float(along(da + wa, dc + wc, da + wa, dc + wc))  # nearest a turn from now
+    return float(dd - dw / ww * dw)
+
+
+@inline_kernel
+def crowding(st: State, mp: MapState, i: int, va: int, vc: int) -> tuple[float, float]:
+    """R34: how far beyond one blast and a hex craft `i`, moving at `(va, vc)`, comes to
+    its nearest friend still in the battle over the coming turn, and the room it leaves
+    (`HexMap.crowding`)."""
+    ci, mi, unit = st.ci, mp.mi, mp.m.unit
+    least, most = float(NO_FRIEND), float(NO_FRIEND)
+    for k in range(ci.shape[0]):
+        if k == i or ci[k, FLEET] != ci[i, FLEET] or ci[k, DESTROYED] or mi[k, GONE]:
+            continue
+        if mi[i, REACH] < 0 and mi[k, REACH] < 0:
+            continue  # neither blast strikes anything
+        da, dc = (mi[k, HEX_A] - mi[i, HEX_A]) * unit, (mi[k, HEX_C] - mi[i, HEX_C]) * unit
+        wa, wc = mi[k, VEL_A] - va, mi[k, VEL_C] - vc
+        room = (max(mi[i, REACH], mi[k, REACH]) + 1) * unit
+        near = closest(da, dc, wa, wc) - 4 * room * room
+        then = along(da + wa, dc + wc, da + wa, dc + wc) - 4 * room * room
+        least, most = min(least, near), min(most, near + then)
+    return least, most
+
+
+@inline_kernel
+def room_at(st: State, mp: MapState, i: int, candidate: int, push: int, rate: int,
+            working: int) -> float:
+    """`crowding` after thrust (`push`) along `candidate`, or none it cannot make."""
+    mi, m = mp.mi, mp.m
+    va, vc = mi[i, VEL_A], mi[i, VEL_C]
+    if not push:
+        return crowding(st, mp, i, va, vc)[1]
+    if not thrust_pushes(False, working, st.ci[i, BOX + FUEL_TANK], st.ci[i, NEEDS_FUEL] != 0,
+                         va, vc, candidate):
+        return -float(NO_ROOM)
+    a, c = pushed(m, va, vc, candidate, rate)
+    return crowding(st, mp, i, a, c)[1]
+
+
+@lean_kernel
+def make_room(st: State, mp: MapState, side: int, want: int, thrust: int, rate: int,
+              facing: int, limit: int, working: int) -> tuple[int, int]:
+    """R34: the facing and thrust craft `side` takes so that no friend comes within one
+    blast and a hex of it over the coming turn (`helm.make_room`)."""
+    mi = mp.mi
+    va, vc = mi[side, VEL_A], mi[side, VEL_C]
+    if thrust:
+        va, vc = pushed(mp.m, va, vc, want, rate)
+    if crowding(st, mp, side, va, vc)[0] > 0:
+        return want, thrust
+    asked = room_at(st, mp, side, want, thrust, rate, working)
+    best, chosen_want, chosen_thrust = asked, want, thrust
+    for push in range(2):
+        if push != thrust:
+            room = room_at(st, mp, side, want, push, rate, working)
+            if room > best:
+                best, chosen_want, chosen_thrust = room, want, push
+    to_right, to_left = (want + 1) % 6, (want + 5) % 6
+    right, left = -float(NO_ROOM), -float(NO_ROOM)
+    if facing_after(facing, to_right, limit) == to_right:
+        right = room_at(st, mp, side, to_right, 1, rate, working)
+    if facing_after(facing, to_left, limit) == to_left:
+        left = room_at(st, mp, side, to_left, 1, rate, working)
+    if right > best and right > left:
+        return to_right, 1
+    if left > best and left > right:
+        return to_left, 1
+    return chosen_want, chosen_thrust
+
+
 @lean_kernel
 def maneuver(st: State, tb: Tables, mp: MapState, side: int, clock: int, order: int,
-             thrust: int, crash: bool) -> None:
+             thrust: int, crash: bool, threat: int) -> None:
     """2.3 on the map (`MapBattle.maneuver`): turn toward the facing that shows the target
-    in the captain's direction, then thrust along the facing."""
+    (R34: `threat` instead, when not -1) in the captain's direction, then thrust along
+    the facing; room made from friends (R34)."""
     ci, f, mi, m = st.ci, tb.f, mp.mi, mp.m
     j = mi[side, TARGET]
     da, dc = mi[j, HEX_A] - mi[side, HEX_A], mi[j, HEX_C] - mi[side, HEX_C]
@@ -210,17 +294,19 @@ def maneuver(st: State, tb: Tables, mp: MapState, side: int, clock: int, order: 
     control = policy.has_control(st, side)
     limit = movement.rotation_limit(f, is_base, clock - ci[side, LAST_ROTATION], control,
                                     ci[side, EVASIVE] != 0, ci[side, CRASHED_AT] == clock - 1)
-    if mp.fleets[RUNNING_AWAY, ci[side, FLEET]]:  # R33: away from the enemy, as fast as
-        order, thrust, crash = ASTERN, -1, False  # it may (the reference's RUN)
+    running = mp.fleets[RUNNING_AWAY, ci[side, FLEET]] != 0
+    if running:  # R33: away from the enemy, as fast as
+        order, thrust, crash, threat = ASTERN, -1, False, -1  # it may (the reference's RUN)
     wanted = order if 1 <= order <= 6 else ci[side, DIRECTION]
     brake = movement.scoop_braking(wanted, thrust)
-    want = facing_for(wanted, da, dc, facing)
+    if threat >= 0 and not thrust:  # R34: the side asked for, to the heaviest threat
+        want = facing_for(wanted, mi[threat, HEX_A] - mi[side, HEX_A],
+                          mi[threat, HEX_C] - mi[side, HEX_C], facing)
+    else:
+        want = facing_for(wanted, da, dc, facing)
     if thrust and not brake and (wanted == TOWARD or wanted == ASTERN):  # noqa: SIM109
         want = steady(mp, side, j, want)
     want = facing_after(facing, want, limit)
-    if want != facing:
-        mi[side, FACING], ci[side, LAST_ROTATION] = want, clock
-    ci[side, DIRECTION] = relative_direction(want, da, dc)
     needs_fuel = ci[side, NEEDS_FUEL] != 0
     working = movement.working_engines(ci[side, BOX + ENGINE], ci[side, BOX + FUEL_TANK],
                                        needs_fuel, is_base)
@@ -230,14 +316,21 @@ def maneuver(st: State, tb: Tables, mp: MapState, side: int, clock: int, order: 
         pushes = scoop_brakes(is_base, working, needs_fuel, va, vc, want)
     else:
         # Toward with the target ahead, away with it astern, a hexside either way.
-        ahead = (ci[side, DIRECTION] - (TOWARD if thrust > 0 else ASTERN)) % 6
+        ahead = (relative_direction(want, da, dc) - (TOWARD if thrust > 0 else ASTERN)) % 6
         pushes = (ahead == 0 or ahead == 1 or ahead == 5) and thrust_pushes(
             is_base, working, ci[side, BOX + FUEL_TANK], needs_fuel, va, vc, want)
     if not pushes:
         thrust = 0
-    crash = movement.may_crash(crash, thrust, control, ci[side, ECM])
     manned = ci[side, MANNED] != 0
     normal = thrust_rate(m, manned, min(working, size), ci[side, SIZE])
+    asked_want, asked_thrust = want, thrust
+    if not running and not brake and not is_base:
+        want, thrust = make_room(st, mp, side, want, thrust, normal, facing, limit, working)
+    if want != facing:
+        mi[side, FACING], ci[side, LAST_ROTATION] = want, clock
+    ci[side, DIRECTION] = relative_direction(want, da, dc)
+    crash = movement.may_crash(crash, thrust, control, ci[side, ECM])
+    crash = crash and want == asked_want and thrust == asked_thrust  # room: never a crash
     fast = thrust_rate(m, manned, working, ci[side, SIZE])
     crash = crash and fast > normal
     ci[side, CRASHING] = crash

@@ -93,6 +93,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     R_DRAWS,
     R_TURNS,
     R_WINNER,
+    RANGE,
     REAR_STRUCK,
     RUNNING_AWAY,
     S_ACTING,
@@ -115,6 +116,7 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     S_NEXT,
     S_ORDER,
     S_RADAR,
+    S_THREAT,
     S_THRUST,
     S_WANT,
     S_WEIGHTS,
@@ -532,6 +534,24 @@ def screen_aim_at(st: State, mp: MapState, i: int, many: int) -> int:
 
 
 @lean_kernel
+def heaviest(st: State, tb: Tables, mp: MapState, i: int, direction: int, thrust: int) -> int:
+    """R34: the attacker craft `i` turns the side its captain asks for to instead of its
+    target, or -1 (`MapBattle.heaviest`, `fleet_orders.heaviest`)."""
+    ci, xs = st.ci, mp.xs
+    if thrust or ci[i, IS_BASE] or not policy.has_control(st, i):
+        return -1
+    if direction == policy.best_direction(st, tb, i, int(st.rangef[RANGE])):
+        return -1  # the guns' side: it stays on the target
+    target, most, chosen = mp.mi[i, TARGET], -1, -1
+    for b in range(attackers(st, mp, i)):
+        k = xs[S_ATTACKERS, b]
+        weight = threat(st, k)
+        if weight > most or (weight == most and k == target):
+            most, chosen = weight, k
+    return -1 if chosen == target else chosen
+
+
+@lean_kernel
 def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int,
                  impulse: int, clock: int) -> None:
     ci, mi, xs = st.ci, mp.mi, mp.xs
@@ -544,12 +564,13 @@ def play_impulse(st: State, tb: Tables, mp: MapState, pol: np.ndarray, turn: int
         view_target(st, mp, i)
         xs[S_WANT, a], xs[S_THRUST, a], xs[S_CRASH, a] = policy.maneuver(st, tb, pol, i, turn,
                                                                          impulse)
+        xs[S_THREAT, a] = heaviest(st, tb, mp, i, xs[S_WANT, a], xs[S_THRUST, a])
     for a in range(n):
         i = xs[S_ACTING, a]
         xs[S_BEFORE_A, a], xs[S_BEFORE_C, a] = mi[i, VEL_A], mi[i, VEL_C]
     for a in range(n):
         hexmap.maneuver(st, tb, mp, xs[S_ACTING, a], clock, xs[S_WANT, a], xs[S_THRUST, a],
-                        xs[S_CRASH, a] != 0)
+                        xs[S_CRASH, a] != 0, xs[S_THREAT, a])
     for b in range(mp.counts[0]):  # 2.4: each beam attached this turn moves both bodies
         beamer, target = mp.beams[b, B_BEAMER], mp.beams[b, B_TARGET]
         if not (ci[beamer, DESTROYED] or ci[target, DESTROYED]):
