@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from shipyard.rulesets.pentagon_war.rules import impulses as chart
 from shipyard.rulesets.pentagon_war.rules.bearing import (
     across,
+    along,
     closing_speed,
     relative_direction,
 )

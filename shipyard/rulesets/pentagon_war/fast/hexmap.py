@@ -53,6 +53,7 @@ from shipyard.rulesets.pentagon_war.rules import impulses as chart
 from shipyard.rulesets.pentagon_war.rules import movement
 from shipyard.rulesets.pentagon_war.rules.bearing import (
     across,
+    along,
     bearing,
     closing_speed,
     facing_for,
