@@ -22,6 +22,7 @@ from shipyard.rulesets.pentagon_war.rules.launch import drone_push, launch_veloc
 from shipyard.rulesets.pentagon_war.rules.vector import A, B, C, E
 from shipyard.services.registry import evaluate
 from shipyard.services.samples import resolve
+from tests.test_map_seekers import still_pair
 
 COMBAT = load_combat()
 M = map_figures(COMBAT.turn, COMBAT.movement)
@@ -76,19 +77,8 @@ def test_a_drone_moves_on_the_impulse_chart_as_a_craft_does() -> None:
 
 def hive_and_target(target_hex: tuple[int, int]) -> MapBattle:
     """The hive (a carrier) at (0, 0) facing A, standing still, against a sunspear."""
-    names = ["hive", "sunspear"]
-    evaluations = [evaluate(read_design(resolve(f"sample:{name}"))) for name in names]
-    crafts = [craft_from(e, name) for e, name in zip(evaluations, names, strict=True)]
-    fight = MapBattle(crafts, [0, 1], [0, 0], [Policy(), Policy()], DuelScenario(), COMBAT,
-                      evaluations[0].catalog, CounterDice(1))
-    hexmap = fight.hexmap
-    hexmap.a[0], hexmap.c[0], hexmap.facing[0] = 0, 0, A
-    hexmap.a[1], hexmap.c[1] = target_hex
-    for i in (0, 1):
-        hexmap.va[i] = hexmap.vc[i] = 0
-        hexmap.columns[i] = [0, 0]
-    fight.turn, fight.impulse = 1, 1
-    fight.view(0, 1)
+    fight = still_pair((0, 0, A), target_hex, ("hive", "sunspear"))
+    fight.impulse = 1
     return fight
 
 

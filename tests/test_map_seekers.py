@@ -28,10 +28,11 @@ COMBAT = load_combat()
 FIGURES = COMBAT.figures
 
 
-def still_pair(launcher: tuple[int, int, int], target: tuple[int, int]) -> MapBattle:
-    """A mercurand (missiles) and a hammer (liquid metal gun) standing still at the hexes
-    given (the launcher's third figure is its facing), each the other's target."""
-    names = ["mercurand", "hammer"]
+def still_pair(launcher: tuple[int, int, int], target: tuple[int, int],
+               names: tuple[str, str] = ("mercurand", "hammer")) -> MapBattle:
+    """Two samples (by default a mercurand, with missiles, and a hammer, with a liquid
+    metal gun) standing still at the hexes given (the launcher's third figure is its
+    facing), each the other's target, on turn 1."""
     evaluations = [evaluate(read_design(resolve(f"sample:{name}"))) for name in names]
     crafts = [craft_from(e, name) for e, name in zip(evaluations, names, strict=True)]
     fight = MapBattle(crafts, [0, 1], [0, 0], [Policy(), Policy()], DuelScenario(), COMBAT,
@@ -41,6 +42,8 @@ def still_pair(launcher: tuple[int, int, int], target: tuple[int, int]) -> MapBa
     hexmap.a[1], hexmap.c[1] = target
     for i in (0, 1):
         hexmap.va[i] = hexmap.vc[i] = 0
+        hexmap.columns[i] = [0, 0]
+    fight.turn = 1
     fight.view(0, 1)
     return fight
 

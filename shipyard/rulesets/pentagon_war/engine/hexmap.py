@@ -24,6 +24,7 @@ from shipyard.rulesets.pentagon_war.rules import impulses as chart
 from shipyard.rulesets.pentagon_war.rules.bearing import (
     across,
     along,
+    closest_approach,
     closing_speed,
     relative_direction,
 )
@@ -54,18 +55,6 @@ def radial(va: int, vc: int, da: int, dc: int) -> float:
     the map's true geometry (A and C 120 degrees apart); 0 for no displacement. Worked
     from whole numbers (`bearing.along`), so a mirrored map gives the very same float."""
     return closing_speed(va, vc, da, dc, 1)
-
-
-def closest(da: int, dc: int, wa: int, wc: int) -> float:
-    """Four times the square of the least true distance between two craft `(da, dc)`
-    apart, closing at `(wa, wc)` a turn (one whole number of units each), over the
-    coming turn (`bearing.along`)."""
-    dd, dw, ww = along(da, dc, da, dc), along(da, dc, wa, wc), along(wa, wc, wa, wc)
-    if dw >= 0:
-        return float(dd)  # not closing: nearest now
-    if -dw >= ww:
-        return float(along(da + wa, dc + wc, da + wa, dc + wc))  # nearest a turn from now
-    return dd - dw / ww * dw
 
 
 class HexMap:
@@ -186,7 +175,7 @@ class HexMap:
             da, dc = (self.a[k] - self.a[i]) * unit, (self.c[k] - self.c[i]) * unit
             wa, wc = self.va[k] - va, self.vc[k] - vc
             room = (max(reach[i], reach[k]) + 1) * unit
-            near = closest(da, dc, wa, wc) - 4 * room * room
+            near = closest_approach(da, dc, wa, wc) - 4 * room * room
             then = along(da + wa, dc + wc, da + wa, dc + wc) - 4 * room * room
             least, most = min(least, near), min(most, near + then)
         return least, most

@@ -55,6 +55,7 @@ from shipyard.rulesets.pentagon_war.rules.bearing import (
     across,
     along,
     bearing,
+    closest_approach,
     closing_speed,
     facing_for,
     relative_direction,
@@ -203,18 +204,6 @@ def steady(mp: MapState, i: int, j: int, facing: int) -> int:
 
 
 @inline_kernel
-def closest(da: int, dc: int, wa: int, wc: int) -> float:
-    """Four times the square of the least true distance between two craft over the
-    coming turn (`engine.hexmap.closest`)."""
-    dd, dw, ww = along(da, dc, da, dc), along(da, dc, wa, wc), along(wa, wc, wa, wc)
-    if dw >= 0:
-        return float(dd)  # not closing: nearest now
-    if -dw >= ww:
-        return float(along(da + wa, dc + wc, da + wa, dc + wc))  # nearest a turn from now
-    return float(dd - dw / ww * dw)
-
-
-@inline_kernel
 def crowding(st: State, mp: MapState, i: int, va: int, vc: int) -> tuple[float, float]:
     """R34: how far beyond one blast and a hex craft `i`, moving at `(va, vc)`, comes to
     its nearest friend still in the battle over the coming turn, and the room it leaves
@@ -229,7 +218,7 @@ def crowding(st: State, mp: MapState, i: int, va: int, vc: int) -> tuple[float, 
         da, dc = (mi[k, HEX_A] - mi[i, HEX_A]) * unit, (mi[k, HEX_C] - mi[i, HEX_C]) * unit
         wa, wc = mi[k, VEL_A] - va, mi[k, VEL_C] - vc
         room = (max(mi[i, REACH], mi[k, REACH]) + 1) * unit
-        near = closest(da, dc, wa, wc) - 4 * room * room
+        near = closest_approach(da, dc, wa, wc) - 4 * room * room
         then = along(da + wa, dc + wc, da + wa, dc + wc) - 4 * room * room
         least, most = min(least, near), min(most, near + then)
     return least, most

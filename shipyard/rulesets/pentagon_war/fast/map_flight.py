@@ -258,6 +258,20 @@ def destroyed_by(st: State, points: int) -> bool:
     return True
 
 
+@inline_kernel
+def blasted(st: State, rates: np.ndarray, strength: float, ea: int, ec: int, row: np.ndarray,
+            a: int, c: int, alive: int) -> bool:
+    """Whether the object of int `row` (its hex at columns `a`, `c`), alive, is in reach of
+    a blast of `strength` in `(ea, ec)` and destroyed by it; it is marked dead if so."""
+    if not row[alive]:
+        return False
+    points = blast_points(rates, strength, ea, ec, row[a], row[c])
+    if points <= 0 or not destroyed_by(st, points):
+        return False
+    row[alive] = 0
+    return True
+
+
 @lean_kernel
 def missile_blast(st: State, mp: MapState, a: int, c: int, points: int) -> None:
     """Half a warhead exploding in hex `(a, c)`: every craft there takes it at the next
@@ -281,18 +295,9 @@ def blast_objects(st: State, tb: Tables, mp: MapState, blast: int, strength: flo
             continue
         for i in range(ci[k, N_MISSILES]):
             row = st.it[k, MSI_T, i]
-            points = blast_points(rates, strength, ea, ec, row[M_A], row[M_C])
-            if points <= 0 or not row[M_ALIVE]:
-                continue
-            if destroyed_by(st, points):
-                row[M_ALIVE] = 0
+            if blasted(st, rates, strength, ea, ec, row, M_A, M_C, M_ALIVE):
                 missile_blast(st, mp, row[M_A], row[M_C], shot_down_points(tb.f))
         for i in range(ci[k, N_DRONES]):
-            row = st.it[k, DRI_T, i]
-            points = blast_points(rates, strength, ea, ec, row[D_A], row[D_C])
-            if points <= 0 or not row[D_ALIVE]:
-                continue
-            if destroyed_by(st, points):
-                row[D_ALIVE] = 0
+            blasted(st, rates, strength, ea, ec, st.it[k, DRI_T, i], D_A, D_C, D_ALIVE)
         lists.drop_dead_missiles(st, k)
         lists.drop_dead_drones(st, k)

@@ -120,3 +120,16 @@ def closing_speed(va: int, vc: int, da: int, dc: int, unit: int) -> float:
         return 0.0 / unit
     radial = along(va, vc, da, dc) / (2.0 * sqrt(along(da, dc, da, dc)))
     return float(radial / unit)
+
+
+@rule
+def closest_approach(da: int, dc: int, wa: int, wc: int) -> float:
+    """R34: four times the square of the least true distance between two craft `(da, dc)`
+    apart, closing at `(wa, wc)` a turn (one whole number of units each), over the coming
+    turn (`along`; the one division is the same in both engines)."""
+    dd, dw, ww = along(da, dc, da, dc), along(da, dc, wa, wc), along(wa, wc, wa, wc)
+    if dw >= 0:
+        return float(dd)  # not closing: nearest now
+    if -dw >= ww:
+        return float(along(da + wa, dc + wc, da + wa, dc + wc))  # nearest a turn from now
+    return float(dd - dw / ww * dw)
