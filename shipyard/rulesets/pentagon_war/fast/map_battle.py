@@ -19,7 +19,6 @@ import numpy as np
 from shipyard.core.compiled import inline_kernel, lean_kernel
 from shipyard.rulesets.pentagon_war.fast import (
     aiming,
-    damage,
     dice,
     flight,
     gunnery,
@@ -36,55 +35,37 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     B_DOUBLE,
     B_PULL,
     B_TARGET,
-    BAY_END,
-    BAY_HEAD,
     BEAM_PUSH,
     BOX,
-    BOXES_LEFT,
     CAUSE_ACID,
-    CAUSE_CRASH,
-    CAUSE_EXPLOSION,
     CHARGE,
     DESTROYED,
-    DIRECTION,
     DIRECTIONAL_SCREENS,
     ECCM,
     ECM,
-    EXPLOSION,
     F_CAUSE,
     F_TAKEN,
     F_TURN,
     FELL,
     FLEET,
-    G_BOXES,
-    GN_T,
-    GONE,
-    H_CAUSE,
     H_POINTS,
     H_SCREENED,
-    H_SIDE,
     HEX_A,
     HEX_C,
     HITS_T,
-    HOMING_ON,
     IMPULSE_KIND,
-    IS_BASE,
     KILLED_BY,
     L_DAMAGE,
     L_IMPULSES,
     L_SIDE,
     LG_T,
-    MISHAPS,
     N_BOLTS,
     N_DRONE_ORDERS,
     N_DRONES,
-    N_GUNS,
     N_HITS,
     N_LINGERING,
     N_MISSILES,
     N_ORDERS,
-    N_WEAPONS,
-    NEEDS_FUEL,
     O_DOUBLE,
     O_PULL,
     ON_MAP,
@@ -93,7 +74,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     R_DRAWS,
     R_TURNS,
     R_WINNER,
-    RANGE,
     REAR_STRUCK,
     RUNNING_AWAY,
     S_ACTING,
@@ -101,20 +81,13 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     S_ATTACKERS,
     S_BEFORE_A,
     S_BEFORE_C,
-    S_BLAST,
     S_CELLS,
     S_CELLS_2,
-    S_CHANGED,
     S_CRASH,
     S_ECCM,
     S_ECM,
     S_EVADE,
-    S_FRESH,
     S_INVISIBLE,
-    S_LOAD,
-    S_NEED,
-    S_NEXT,
-    S_ORDER,
     S_RADAR,
     S_THREAT,
     S_THRUST,
@@ -132,23 +105,24 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     VEL_C,
     VELOCITY,
     W_HEXES,
-    W_STRENGTH,
-    W_WORTH,
-    WG_T,
 )
-from shipyard.rulesets.pentagon_war.rules import movement
+from shipyard.rulesets.pentagon_war.fast.fleet_orders import (
+    acting,
+    attackers,
+    disengage,
+    heaviest,
+    in_battle,
+    judge_running,
+    over,
+    retarget,
+    view_target,
+)
+from shipyard.rulesets.pentagon_war.fast.map_damage import assess, pending
 from shipyard.rulesets.pentagon_war.rules.electronics import side_radar_short
-from shipyard.rulesets.pentagon_war.rules.explosions import blast_points
 from shipyard.rulesets.pentagon_war.rules.figures import (
     CAPACITOR,
-    ENGINE,
-    FUEL_TANK,
-    MISSILE,
-    SCREEN,
 )
 from shipyard.rulesets.pentagon_war.rules.screens import UNAIMED, screen_aim
-
-FOUR_TO_ONE = 4  # a side this many times weaker in boxes left disengages (R33)
 
 if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.arrays import Tables
@@ -156,230 +130,7 @@ if TYPE_CHECKING:
     from shipyard.rulesets.pentagon_war.fast.state import Duelists, State
 
 
-@inline_kernel
-def in_battle(st: State, mp: MapState, k: int) -> bool:
-    """Neither destroyed nor disengaged (`MapBattle.alive`)."""
-    return bool(not st.ci[k, DESTROYED] and not mp.mi[k, GONE])
-
-
-@inline_kernel
-def acting(st: State, mp: MapState) -> int:
-    """The craft still flying into `xs[S_ACTING]`, in order; how many."""
-    n = 0
-    for i in range(st.ci.shape[0]):
-        if in_battle(st, mp, i):
-            mp.xs[S_ACTING, n] = i
-            n += 1
-    return n
-
-
-@inline_kernel
-def view_target(st: State, mp: MapState, i: int) -> None:
-    hexmap.view_pair(st, mp, i, mp.mi[i, TARGET])
-
-
-@inline_kernel
-def attackers(st: State, mp: MapState, i: int) -> int:
-    """The craft flying whose target is `i` into `xs[S_ATTACKERS]`, in order; how many."""
-    n = 0
-    for k in range(st.ci.shape[0]):
-        if in_battle(st, mp, k) and mp.mi[k, TARGET] == i:
-            mp.xs[S_ATTACKERS, n] = k
-            n += 1
-    return n
-
-
-# -- who fights whom (engine.fleet_orders) -----------------------------------------------------
-@inline_kernel
-def threat(st: State, k: int) -> int:
-    """What a craft can still do to a fleet: its weapon and gun boxes, missiles and drones."""
-    ci = st.ci
-    total = 0
-    for g in range(ci[k, N_WEAPONS]):
-        total += st.it[k, WG_T, g, 2]  # W_BOXES
-    for g in range(ci[k, N_GUNS]):
-        total += st.it[k, GN_T, g, G_BOXES]
-    return int(total + ci[k, BOX + MISSILE] + ci[k, BAY_END] - ci[k, BAY_HEAD] + ci[k, N_DRONES])
-
-
-@inline_kernel
-def enemy_of(st: State, mp: MapState, fleet: int, k: int) -> bool:
-    """Whether `k` names a craft flying against `fleet`."""
-    return bool(k >= 0 and in_battle(st, mp, k) and st.ci[k, FLEET] != fleet)
-
-
-@lean_kernel
-def retarget(st: State, mp: MapState) -> None:
-    """Every craft whose target is gone gets one (`MapBattle.retarget`); what it had in
-    flight against the old one is lost with it (R33)."""
-    ci, mi, xs, worth = st.ci, mp.mi, mp.xs, mp.xw[W_WORTH]
-    count = ci.shape[0]
-    for i in range(count):
-        xs[S_CHANGED, i] = 0
-    for fleet in range(2):
-        theirs, settled = 0, True
-        for k in range(count):
-            if not in_battle(st, mp, k):
-                continue
-            if ci[k, FLEET] != fleet:
-                xs[S_ORDER, theirs] = k
-                theirs += 1
-            elif not enemy_of(st, mp, fleet, mi[k, TARGET]):
-                settled = False
-        if theirs == 0 or settled:
-            continue
-        order = xs[S_ORDER]
-        for t in range(theirs):  # most threat per box left first; ties in order
-            k = order[t]
-            worth[k] = (threat(st, k) + 1) / max(1, judgement.total_boxes(st, k))
-            xs[S_NEED, k] = judgement.total_boxes(st, k)
-            xs[S_LOAD, k] = 0
-            j = t
-            while j > 0 and worth[order[j - 1]] < worth[k]:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = k
-        for i in range(count):
-            if in_battle(st, mp, i) and ci[i, FLEET] == fleet and enemy_of(st, mp, fleet,
-                                                                            mi[i, TARGET]):
-                xs[S_LOAD, mi[i, TARGET]] += threat(st, i)
-        for i in range(count):
-            if not in_battle(st, mp, i) or ci[i, FLEET] != fleet or enemy_of(st, mp, fleet,
-                                                                      mi[i, TARGET]):
-                continue
-            chosen = order[0]
-            for t in range(theirs):
-                if xs[S_LOAD, order[t]] < xs[S_NEED, order[t]]:
-                    chosen = order[t]
-                    break
-            xs[S_LOAD, chosen] += threat(st, i)
-            mi[i, TARGET] = ci[i, HOMING_ON] = chosen  # its seekers home on it (2.9)
-            xs[S_CHANGED, i] = 1
-    # Both fleets chose from the battle as it stood: only now is anything in flight lost.
-    for i in range(count):
-        if xs[S_CHANGED, i]:
-            ci[i, N_MISSILES] = ci[i, N_BOLTS] = ci[i, N_DRONES] = 0
-
-
-@inline_kernel
-def over(st: State, mp: MapState) -> bool:
-    """Whether fewer than two fleets have a craft in the battle."""
-    left0, left1 = False, False
-    for k in range(st.ci.shape[0]):
-        if in_battle(st, mp, k):
-            if st.ci[k, FLEET] == 0:
-                left0 = True
-            else:
-                left1 = True
-    return not (left0 and left1)
-
-
-# -- damage (2.7, R27) -------------------------------------------------------------------------
-@lean_kernel
-def explode(st: State, tb: Tables, mp: MapState, first: int, turn: int) -> None:
-    """R27: every craft in reach takes the blast less 8 points a hex, on the side facing
-    it; a craft it destroys blows up in turn, before the blast goes on (the reference's
-    recursion, kept on a stack)."""
-    ci, mi, xs, strength = st.ci, mp.mi, mp.xs, mp.xw[W_STRENGTH]
-    count = ci.shape[0]
-    if mi[first, FELL]:
-        return
-    depth = 0
-    side = first
-    while True:
-        if side >= 0:  # it blows up: what it had in flight goes with it
-            mi[side, FELL] = turn
-            ci[side, N_MISSILES] = ci[side, N_DRONES] = ci[side, N_BOLTS] = 0
-            xs[S_BLAST, depth], xs[S_NEXT, depth] = side, 0
-            strength[depth] = damage.explosion_strength(st, tb, side)
-            depth += 1
-            side = -1
-        if depth == 0:
-            return
-        blast, k = xs[S_BLAST, depth - 1], xs[S_NEXT, depth - 1]
-        if k >= count:  # the craft in reach are done: then what flies (R27)
-            map_flight.blast_objects(st, tb, mp, blast, strength[depth - 1])
-            depth -= 1
-            continue
-        xs[S_NEXT, depth - 1] = k + 1
-        if k == blast or ci[k, DESTROYED]:
-            continue
-        points = blast_points(tb.fv[EXPLOSION], strength[depth - 1], mi[blast, HEX_A],
-                              mi[blast, HEX_C], mi[k, HEX_A], mi[k, HEX_C])
-        if points <= 0:
-            continue
-        struck = hexmap.direction(mp, k, blast)
-        n = ci[k, N_HITS]  # resolved at once, apart from the hits already taken
-        st.it[k, HITS_T, n, H_POINTS] = points
-        st.it[k, HITS_T, n, H_CAUSE] = CAUSE_EXPLOSION
-        st.it[k, HITS_T, n, H_SCREENED] = 1
-        st.it[k, HITS_T, n, H_SIDE] = struck
-        damage.take_damage(st, tb, k, n, n + 1, struck)
-        if ci[k, DESTROYED] and not mi[k, FELL]:
-            side = k
-
-
-@lean_kernel
-def assess(st: State, tb: Tables, mp: MapState, turn: int) -> None:
-    """Damage assessment: each craft's hits, crash mishaps, then explosions (2.7)."""
-    ci, count = st.ci, st.ci.shape[0]
-    for k in range(count):
-        mp.xs[S_FRESH, k] = not ci[k, DESTROYED]
-    for k in range(count):
-        n = ci[k, N_HITS]
-        ci[k, N_HITS] = 0
-        if n:
-            damage.take_damage(st, tb, k, 0, n, ci[k, DIRECTION])
-        if ci[k, MISHAPS]:
-            damage.interior_hits(st, tb, k, ci[k, MISHAPS], CAUSE_CRASH)
-            ci[k, MISHAPS] = 0
-    for k in range(count):
-        if mp.xs[S_FRESH, k] and ci[k, DESTROYED]:
-            explode(st, tb, mp, k, turn)
-
-
-@inline_kernel
-def pending(st: State) -> bool:
-    for k in range(st.ci.shape[0]):  # noqa: SIM110 - a loop the kernel compiles
-        if st.ci[k, N_HITS] or st.ci[k, MISHAPS]:
-            return True
-    return False
-
-
 # -- turns -------------------------------------------------------------------------------------
-@lean_kernel
-def judge_running(st: State, mp: MapState) -> None:
-    """R33: a side that has kept a quarter or less of what the other has kept (in boxes
-    left of those it started with) disengages, and keeps running (`judge_running`)."""
-    fleets = mp.fleets
-    fleets[BOXES_LEFT, 0] = fleets[BOXES_LEFT, 1] = 0
-    for k in range(st.ci.shape[0]):
-        if in_battle(st, mp, k):
-            fleets[BOXES_LEFT, st.ci[k, FLEET]] += judgement.total_boxes(st, k)
-    for side in range(2):
-        kept = fleets[BOXES_LEFT, side] * fleets[START_BOXES, 1 - side]
-        theirs = fleets[BOXES_LEFT, 1 - side] * fleets[START_BOXES, side]
-        if not fleets[RUNNING_AWAY, side] and 0 < kept * FOUR_TO_ONE <= theirs:
-            fleets[RUNNING_AWAY, side] = 1
-
-
-@lean_kernel
-def disengage(st: State, mp: MapState, i: int) -> None:
-    """R33: a running craft with an engine that works and a screen box up leaves the
-    battle at the end of the turn, a full fuel tank emptied if it needs fuel
-    (`MapBattle.disengage`)."""
-    ci = st.ci
-    needs_fuel = ci[i, NEEDS_FUEL] != 0
-    engines = movement.working_engines(ci[i, BOX + ENGINE], ci[i, BOX + FUEL_TANK],
-                                       needs_fuel, ci[i, IS_BASE] != 0)
-    if engines <= 0 or ci[i, BOX + SCREEN] <= 0:
-        return
-    if needs_fuel:
-        ci[i, BOX + FUEL_TANK] -= 1
-    mp.mi[i, GONE] = 1
-    ci[i, N_MISSILES] = ci[i, N_DRONES] = ci[i, N_BOLTS] = 0
-
-
 @lean_kernel
 def jamming(st: State, tb: Tables, mp: MapState, i: int) -> int:
     """R28: each side's ECM and ECCM are the averages over its craft still flying."""
@@ -531,24 +282,6 @@ def screen_aim_at(st: State, mp: MapState, i: int, many: int) -> int:
         if xs[S_WEIGHTS, b] > xs[S_WEIGHTS, best]:
             best = b
     return int(xs[S_AIMERS, best])
-
-
-@lean_kernel
-def heaviest(st: State, tb: Tables, mp: MapState, i: int, direction: int, thrust: int) -> int:
-    """R34: the attacker craft `i` turns the side its captain asks for to instead of its
-    target, or -1 (`MapBattle.heaviest`, `fleet_orders.heaviest`)."""
-    ci, xs = st.ci, mp.xs
-    if thrust or ci[i, IS_BASE] or not policy.has_control(st, i):
-        return -1
-    if direction == policy.best_direction(st, tb, i, int(st.rangef[RANGE])):
-        return -1  # the guns' side: it stays on the target
-    target, most, chosen = mp.mi[i, TARGET], -1, -1
-    for b in range(attackers(st, mp, i)):
-        k = xs[S_ATTACKERS, b]
-        weight = threat(st, k)
-        if weight > most or (weight == most and k == target):
-            most, chosen = weight, k
-    return -1 if chosen == target else chosen
 
 
 @lean_kernel
