@@ -1,6 +1,6 @@
-"""The designer on Pentagon War's hex map, driven with Pilot: the duel and optimize screens
-offer the geometry and fight where they are told, and the fleet's battle screen fights
-Pentagon War fleets as it fights Tacship ones.
+"""The designer on Pentagon War's hex map, driven with Pilot: the duel, optimize and compare
+screens offer the geometry and fight where they are told, and the fleet's battle screen
+fights Pentagon War fleets as it fights Tacship ones.
 
 Each figure is checked against the batch service run directly with the same matchup
 and seeds. Map duels and battles are fought by the readable engine, a few a second:
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, DataTable, Input, Select, Static
 
 from shipyard.core.catalog_files import catalog_root
 from shipyard.core.dice import duel_seed
@@ -30,15 +30,20 @@ from shipyard.services.optimize import Settings, field_of, optimize
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve
 from shipyard.services.session import open_session
+from shipyard.services.tournament import Entrant, run_tournament
 from shipyard.tui.app import ShipyardApp
 from shipyard.tui.notices import compiling_notice
+from shipyard.tui.screens import compare as compare_screen
 from shipyard.tui.screens import fleet_battle
 from shipyard.tui.screens import optimize as optimize_screen
+from shipyard.tui.screens.compare import CompareScreen
 from shipyard.tui.screens.duel import DuelLogScreen, DuelScreen
 from shipyard.tui.screens.fleet import FleetScreen
 from shipyard.tui.screens.fleet_battle import FleetBattleScreen
 from shipyard.tui.screens.fleet_battle_one import BattleLogScreen
 from shipyard.tui.screens.optimize import OptimizeScreen, report
+from shipyard.tui.widgets.duel_chart import outcome_rows
+from shipyard.tui.widgets.tournament_chart import ranking_rows
 
 SIZE, SMALL = (140, 45), (80, 24)
 RUNS, SEED = 2, 4
@@ -50,6 +55,7 @@ def _one_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(duel_setup, "WORKERS", 1)
     monkeypatch.setattr(fleet_battle, "WORKERS", 1)
     monkeypatch.setattr(optimize_screen, "WORKERS", 1)
+    monkeypatch.setattr(compare_screen, "WORKERS", 1)
 
 
 def drive(app: ShipyardApp, steps: Callable[[Pilot[Any]], Awaitable[None]],
@@ -267,3 +273,86 @@ def test_the_compiling_notice_says_where_the_duels_are_fought() -> None:
     assert on_map.startswith("Duels on the map: compiling the fast duel engine")
     assert compiling_notice(starter, "track") == track  # the default named is the default
     assert compiling_notice(sample("valkyrie"), "map") == compiling_notice(sample("valkyrie"))
+
+
+# The compare screen (F9): Starter against Zelta Dee, two duels, then a tournament of the
+# two (one pair, two duels): the services are watched as the screen calls them.
+
+
+def rows(table: DataTable[Any]) -> list[tuple[str, ...]]:
+    return [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+
+
+def test_the_compare_screen_fights_on_the_map_when_told(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Geometry "map": the head-to-head is `shipyard compare --duel --geometry map`'s (the
+    matchup the duels service receives, its figures, its heading's words), the tournament
+    `shipyard tournament --geometry map`'s (the geometry run_tournament receives, its
+    ranking, its heading)."""
+    starter, zelta = sample("starter"), sample("zelta-dee")
+    policy = starter.ruleset.duels.policies[0]
+    scenario = starter.ruleset.duels.duel_defaults(starter.catalog)
+    matchup = Matchup(starter, zelta, policy, policy, scenario, geometry="map")
+    expected = summarize(run_batch(matchup, RUNS, SEED), scenario.turn_limit)
+    field = [Entrant("Starter", starter), Entrant("Zelta Dee", zelta)]
+    ranked = run_tournament(field, RUNS, SEED, 1, policy, scenario, geometry="map")
+    asked: list[str | None] = []
+    fight, play = compare_screen.run_in_blocks, compare_screen.run_tournament
+
+    def watched_fight(setup: Any, *rest: Any) -> Any:
+        asked.append(setup.matchup.geometry)
+        return fight(setup, *rest)
+
+    def watched_play(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs.get("geometry"))
+        return play(*args, **kwargs)
+
+    monkeypatch.setattr(compare_screen, "run_in_blocks", watched_fight)
+    monkeypatch.setattr(compare_screen, "run_tournament", watched_play)
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.press("f9")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, CompareScreen)
+        screen.pick("sample:zelta-dee", zelta)
+        where = screen.query_one("#compare-geometry", Select)
+        assert where.value == "track" and screen.geometry() is None  # the game's default
+        where.value = "map"
+        screen.query_one("#compare-runs", Input).value = str(RUNS)
+        screen.query_one("#compare-seed", Input).value = str(SEED)
+        await pilot.pause()
+        assert screen.geometry() == "map"
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: not screen.running and bool(asked))
+        assert asked == ["map"]
+        assert rows(screen.query_one("#duel-outcomes", DataTable)) == outcome_rows(
+            ("Starter", "Zelta Dee"), expected)
+        heading = str(screen.query_one("#duel-heading", Static).render())
+        assert heading.startswith(f"Starter (default) against Zelta Dee (default): {RUNS} "
+                                  f"duels on the map, seed {SEED}, start range 30")
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: not screen.running and len(asked) == 2)
+        assert asked == ["map", "map"]
+        assert rows(screen.query_one("#tournament-ranking", DataTable)) == ranking_rows(ranked)
+        heading = str(screen.query_one("#tournament-heading", Static).render())
+        assert heading.startswith(f"Tournament: 2 designs, 1 pair, {RUNS} duels a pair on "
+                                  f"the map, seed {SEED}.")
+        where.value = "track"  # the default again: asked for as no geometry at all
+        await pilot.pause()
+        assert screen.geometry() is None
+
+    drive(designer(tmp_path), steps)
+
+
+def test_the_compare_screen_of_a_game_with_one_geometry_has_nothing_to_choose(
+        tmp_path: Path) -> None:
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.press("f9")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, CompareScreen)
+        assert not screen.query("#compare-geometry") and screen.geometry() is None
+        assert screen.query_one("#compare-runs", Input).value == "100"
+
+    drive(designer(tmp_path, "sample:valkyrie"), steps)

@@ -5,6 +5,8 @@ and `shipyard tournament`: the same rows, the same seeds, the same figures.
 It starts with the design being edited; A adds a sample or a file. The duels
 run in a thread worker on this one process (forking a threaded terminal app
 is unsafe), with a progress bar and a Stop; the results come with a chart.
+A game that fights in more than one place offers a Geometry select: the
+head-to-head and the tournament are fought there, and their headings say so.
 """
 
 from __future__ import annotations
@@ -17,15 +19,14 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import (
-    Button,
     DataTable,
     Input,
-    Label,
     OptionList,
     ProgressBar,
+    Select,
     Static,
     TabbedContent,
     TabPane,
@@ -37,7 +38,7 @@ from shipyard.core.errors import ShipyardError
 from shipyard.core.neutral import Evaluation
 from shipyard.core.outcome import DuelScenario
 from shipyard.core.protocol import duels_of
-from shipyard.services.batch import Matchup
+from shipyard.services.batch import Matchup, on_compiled
 from shipyard.services.compare import check_comparable, compare
 from shipyard.services.duel_setup import (
     WORKERS,
@@ -51,23 +52,24 @@ from shipyard.services.duel_setup import (
 )
 from shipyard.services.registry import evaluate, read_design
 from shipyard.services.samples import resolve
+from shipyard.services.scenarios import geometries
 from shipyard.services.tournament import Entrant, Tournament, pairings, run_tournament
-from shipyard.tui.engine import EngineLine
 from shipyard.tui.host import host_of
 from shipyard.tui.notices import before_duels
+from shipyard.tui.screens.compare_setup import GEOMETRY, setup_pane
 from shipyard.tui.screens.dialogs import ListDialog
 from shipyard.tui.screens.fleet_add import AddDesignDialog
 from shipyard.tui.screens.running import RunScreen
 from shipyard.tui.widgets.compare_table import fill_table, labels_of
 from shipyard.tui.widgets.duel_chart import DuelResults
 from shipyard.tui.widgets.footer import KeysFooter
+from shipyard.tui.widgets.geometry import chosen_geometry
 from shipyard.tui.widgets.title import TitleBar
 from shipyard.tui.widgets.tournament_chart import TournamentResults
 
 THIS = "this design"
 HINT = ("Ctrl+R: a head-to-head of two designs (with more, you pick the pair). Ctrl+G: a "
         "tournament of them all.")
-RUNS, SEED = 100, 1  # a small run: a few seconds on one process
 COMPARE_DIALOG = "compare-dialog"  # the worker group of this screen's dialogs, one at a time
 
 
@@ -82,6 +84,7 @@ class FieldRun:
     seed: int
     policy: str
     scenario: DuelScenario
+    geometry: str | None = None  # None: the game's default
 
 
 class CompareScreen(RunScreen):
@@ -122,37 +125,13 @@ class CompareScreen(RunScreen):
         self.results_of: tuple[int, ...] = ()  # the designs the Duels tab shows results of
         self.running_with: tuple[int, ...] = ()  # the designs of the run under way
         self.fought = 0  # duels of the run under way fought so far
+        self.geometries = geometries(current.ruleset.duels)  # offered if two or more
+        self.compiled = True  # whether the run under way has a compiled engine
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Horizontal(id="compare-main"):
-            with VerticalScroll(id="compare-setup"):
-                yield Static("Designs", classes="section")
-                yield OptionList(id="compare-designs")
-                with Horizontal(classes="compare-buttons"):
-                    yield Button("Add", id="compare-add", action="screen.add", compact=True,
-                                 variant="primary")
-                    yield Button("This", id="compare-this", action="screen.add_current",
-                                 compact=True)
-                    yield Button("Remove", id="compare-remove", action="screen.remove",
-                                 compact=True)
-                yield Static("Duels", classes="section")
-                with Grid(id="compare-options"):
-                    yield Label("Runs")
-                    yield Input(str(RUNS), type="integer", id="compare-runs")
-                    yield Label("Seed")
-                    yield Input(str(SEED), type="integer", id="compare-seed")
-                with Horizontal(classes="compare-buttons"):
-                    yield Button("Head to head", id="compare-h2h", compact=True,
-                                 action="screen.head_to_head")
-                    yield Button("Tournament", id="compare-field", compact=True,
-                                 action="screen.tournament")
-                with Horizontal(classes="compare-buttons"):
-                    yield Button("Stop", id="compare-stop", compact=True, disabled=True,
-                                 action="screen.stop")
-                    yield ProgressBar(RUNS, id="compare-progress", show_eta=False)
-                yield Static(id="compare-problem", markup=False)
-                yield EngineLine(id="engine-line")
+            yield setup_pane(self.geometries)
             with TabbedContent(id="compare-tabs"):
                 with TabPane("Side by side", id="compare-side"):
                     yield DataTable(id="compare-table", zebra_stripes=True,
@@ -269,9 +248,20 @@ class CompareScreen(RunScreen):
         return runs, seed, duels_of(self.evaluations[0].ruleset).duel_defaults(
             self.evaluations[0].catalog)
 
-    def start(self, total: int, entries: tuple[int, ...]) -> None:
-        """A run starts: the Duels tab says so (and counts the duels), no older results."""
+    def geometry(self) -> str | None:
+        """Where the duels are to be fought, as `--geometry` reads it: None for the game's
+        default (or a game with one place to fight, which shows no select)."""
+        if len(self.geometries) < 2:
+            return None
+        return chosen_geometry(self.geometries, self.query_one(f"#{GEOMETRY}", Select).value)
+
+    def start(self, total: int, entries: tuple[int, ...], where: str | None) -> None:
+        """A run starts (on `where`): the Duels tab says so (and counts the duels), no
+        older results; the first duel may wait for the fast engine to compile."""
         self.show_problem("")
+        first = self.evaluations[0]
+        self.compiled = on_compiled(Matchup(first, first, geometry=where))
+        before_duels(self, first, where)
         self.query_one("#compare-progress", ProgressBar).update(total=total, progress=0)
         self.running = True
         self.running_with = entries
@@ -281,8 +271,11 @@ class CompareScreen(RunScreen):
         self.query_one(TabbedContent).active = "compare-duels"
 
     def show_running(self, total: int) -> None:
-        self.query_one("#compare-hint", Static).update(
-            f"Running: {self.fought} of {total} duels fought (Escape stops).")
+        line = f"Running: {self.fought} of {total} duels fought (Escape stops)."
+        if not self.compiled:
+            line += ("\nOn the reference engine: this geometry has no compiled one yet, so "
+                     "the duels come more slowly.")
+        self.query_one("#compare-hint", Static).update(line)
 
     @work(group=COMPARE_DIALOG)
     async def action_head_to_head(self) -> None:
@@ -307,10 +300,10 @@ class CompareScreen(RunScreen):
             self.show_problem(str(exc))
             return
         a, b = (self.evaluations[i] for i in pair)
-        policy = duels_of(a.ruleset).policies[0]
-        self.start(runs, tuple(self.entries[i] for i in pair))
-        before_duels(self, a)
-        self.run_duels(Setup(Matchup(a, b, policy, policy, scenario), runs, seed))
+        policy, where = duels_of(a.ruleset).policies[0], self.geometry()
+        self.start(runs, tuple(self.entries[i] for i in pair), where)
+        self.run_duels(Setup(Matchup(a, b, policy, policy, scenario, geometry=where), runs,
+                             seed))
 
     def action_tournament(self) -> None:
         if self.running:
@@ -323,9 +316,10 @@ class CompareScreen(RunScreen):
         entrants = tuple(Entrant(label, evaluation)
                          for label, evaluation in zip(self.labels, self.evaluations,
                                                       strict=True))
-        self.start(runs * len(pairings(len(entrants))), tuple(self.entries))
+        where = self.geometry()
+        self.start(runs * len(pairings(len(entrants))), tuple(self.entries), where)
         policy = duels_of(self.evaluations[0].ruleset).policies[0]
-        self.run_field(FieldRun(entrants, runs, seed, policy, scenario))
+        self.run_field(FieldRun(entrants, runs, seed, policy, scenario, where))
 
     @work(thread=True, exclusive=True, group="compare", exit_on_error=False)
     def run_duels(self, setup: Setup) -> None:
@@ -350,7 +344,8 @@ class CompareScreen(RunScreen):
 
         try:
             tournament = run_tournament(field.entrants, field.runs, field.seed, WORKERS,
-                                        field.policy, field.scenario, progress=advance)
+                                        field.policy, field.scenario, progress=advance,
+                                        geometry=field.geometry)
         except Stopped:
             self.post_message(self.FieldDone(None))
             return

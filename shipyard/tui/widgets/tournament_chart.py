@@ -11,6 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from shipyard.core.protocol import duels_of
+from shipyard.services.scenarios import on_the
 from shipyard.services.tournament import Tournament
 from shipyard.tui.widgets.duel_chart import DuelChart, short
 
@@ -25,9 +27,13 @@ def ranking_rows(tournament: Tournament) -> list[tuple[str, ...]]:
 
 
 def heading(tournament: Tournament, stopped: bool = False) -> str:
+    """The results' first line: the field, the duels (and where they were fought when that
+    is not the game's default, " on the map"), the seed, what a rating means."""
     pairs = len(tournament.pairs)
+    where = "" if not tournament.entrants else on_the(
+        duels_of(tournament.entrants[0].evaluation.ruleset), tournament.geometry)
     text = (f"Tournament: {len(tournament.entrants)} designs, {pairs} pair"
-            f"{'s' if pairs != 1 else ''}, {tournament.runs} duels a pair, seed "
+            f"{'s' if pairs != 1 else ''}, {tournament.runs} duels a pair{where}, seed "
             f"{tournament.seed}. Rating 100 is the field's average; 200 beats 100 "
             "two times in three.")
     return text + (" (stopped)" if stopped else "")
