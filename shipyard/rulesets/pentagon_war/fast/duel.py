@@ -334,11 +334,7 @@ def play_impulse(st: State, tb: Tables, pol: np.ndarray, turn: int, impulse: int
         if want:
             reinforce(st, tb, side, want)
         if ci[side, N_LINGERING]:
-            for i in range(ci[side, N_LINGERING]):
-                lists.add_hit_on(st, side, st.it[side, LG_T, i, L_DAMAGE], CAUSE_ACID, False,
-                                 st.it[side, LG_T, i, L_SIDE])  # R18: the side it clings to
-                st.it[side, LG_T, i, L_IMPULSES] -= 1
-            lists.drop_spent_lingering(st, side)
+            linger(st, side)
     for side in range(2):
         for k in range(ci[side, N_ORDERS]):
             gunnery.resolve(st, tb, side, k, turn, impulse, clock)
@@ -394,3 +390,14 @@ def fight_batch(st: State, tb: Tables, pair: Duelists, keys: np.ndarray,
     """Duel `k` on the dice of `keys[k]` alone, its result into `out[k]`."""
     for k in range(keys.shape[0]):
         play(st, tb, pair, keys[k], out[k])
+
+
+@inline_kernel
+def linger(st: State, side: int) -> None:
+    """2.4: the acid gum clinging to `side` eats at it again, screens not meeting it
+    (`Duel.linger`); spent gum drops off."""
+    for i in range(st.ci[side, N_LINGERING]):
+        lists.add_hit_on(st, side, st.it[side, LG_T, i, L_DAMAGE], CAUSE_ACID, False,
+                         st.it[side, LG_T, i, L_SIDE])  # R18: the side it clings to
+        st.it[side, LG_T, i, L_IMPULSES] -= 1
+    lists.drop_spent_lingering(st, side)

@@ -24,7 +24,6 @@ from shipyard.rulesets.pentagon_war.fast import (
     gunnery,
     hexmap,
     judgement,
-    lists,
     map_flight,
     policy,
 )
@@ -37,7 +36,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     B_TARGET,
     BEAM_PUSH,
     BOX,
-    CAUSE_ACID,
     CHARGE,
     DESTROYED,
     DIRECTIONAL_SCREENS,
@@ -55,10 +53,6 @@ from shipyard.rulesets.pentagon_war.fast.columns import (
     HITS_T,
     IMPULSE_KIND,
     KILLED_BY,
-    L_DAMAGE,
-    L_IMPULSES,
-    L_SIDE,
-    LG_T,
     N_BOLTS,
     N_DRONE_ORDERS,
     N_DRONES,
@@ -243,11 +237,7 @@ def announce_and_reinforce(st: State, tb: Tables, mp: MapState, n: int, last: bo
         if want:
             track.reinforce(st, tb, i, want)
         if ci[i, N_LINGERING]:
-            for g in range(ci[i, N_LINGERING]):
-                lists.add_hit_on(st, i, st.it[i, LG_T, g, L_DAMAGE], CAUSE_ACID, False,
-                                 st.it[i, LG_T, g, L_SIDE])  # R18: the side it clings to
-                st.it[i, LG_T, g, L_IMPULSES] -= 1
-            lists.drop_spent_lingering(st, i)
+            track.linger(st, i)
 
 
 @inline_kernel
